@@ -1,0 +1,180 @@
+package url
+
+// IPv4 addresses (URL Standard, sections 3.5 and 3.6).
+
+// warnings is a set of non-fatal validation errors, one bit per
+// ErrorKind, so that helpers can report them without a callback.
+type warnings uint32
+
+func (w *warnings) add(k ErrorKind) { *w |= 1 << k }
+
+// maxIPv4Number caps the value of an IPv4 number while it is parsed: any
+// value at or above it is out of range for every part, so saturating
+// there keeps arbitrarily long digit strings from overflowing.
+const maxIPv4Number = 1 << 40
+
+// endsInANumber reports whether a domain's last label (ignoring one
+// trailing dot) is an IPv4 number, in which case the host parser hands
+// the domain to the IPv4 parser.
+// https://url.spec.whatwg.org/#ends-in-a-number-checker
+func endsInANumber(s string) bool {
+	if s != "" && s[len(s)-1] == '.' {
+		if len(s) == 1 {
+			return false
+		}
+		s = s[:len(s)-1]
+	}
+	last := s
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			last = s[i+1:]
+			break
+		}
+	}
+	if last == "" {
+		return false
+	}
+	allDigits := true
+	for i := 0; i < len(last); i++ {
+		if last[i] < '0' || last[i] > '9' {
+			allDigits = false
+			break
+		}
+	}
+	if allDigits {
+		return true
+	}
+	_, _, ok := parseIPv4Number(last)
+	return ok
+}
+
+// parseIPv4Number is the IPv4 number parser: decimal, octal after a
+// leading "0", hex after "0x" or "0X". nonDecimal is the spec's
+// validationError flag.
+// https://url.spec.whatwg.org/#ipv4-number-parser
+func parseIPv4Number(s string) (n uint64, nonDecimal, ok bool) {
+	if s == "" {
+		return 0, false, false
+	}
+	radix := uint64(10)
+	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		nonDecimal, radix, s = true, 16, s[2:]
+	} else if len(s) >= 2 && s[0] == '0' {
+		nonDecimal, radix, s = true, 8, s[1:]
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		var d uint64
+		switch {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case radix == 16 && 'a' <= c && c <= 'f':
+			d = uint64(c-'a') + 10
+		case radix == 16 && 'A' <= c && c <= 'F':
+			d = uint64(c-'A') + 10
+		default:
+			return 0, false, false
+		}
+		if d >= radix {
+			return 0, false, false
+		}
+		if n < maxIPv4Number {
+			n = n*radix + d
+		}
+	}
+	return n, nonDecimal, true
+}
+
+// parseIPv4 is the IPv4 parser. It returns the address, or the fatal
+// validation error as fail; w collects the non-fatal ones.
+// https://url.spec.whatwg.org/#concept-ipv4-parser
+func parseIPv4(s string, w *warnings) (addr uint32, fail ErrorKind) {
+	if s != "" && s[len(s)-1] == '.' {
+		w.add(IPv4EmptyPart)
+		if len(s) > 1 {
+			s = s[:len(s)-1]
+		}
+	}
+	var numbers [4]uint64
+	count := 0
+	for {
+		part := s
+		dot := -1
+		for i := 0; i < len(s); i++ {
+			if s[i] == '.' {
+				dot = i
+				break
+			}
+		}
+		if dot >= 0 {
+			part = s[:dot]
+		}
+		if count == 4 {
+			return 0, IPv4TooManyParts
+		}
+		n, nonDecimal, ok := parseIPv4Number(part)
+		if !ok {
+			// The spec splits first and fails on more than four parts
+			// before looking at any of them.
+			if countDots(s) >= 4-count {
+				return 0, IPv4TooManyParts
+			}
+			return 0, IPv4NonNumericPart
+		}
+		if nonDecimal {
+			w.add(IPv4NonDecimalPart)
+		}
+		numbers[count] = n
+		count++
+		if dot < 0 {
+			break
+		}
+		s = s[dot+1:]
+	}
+	for i := 0; i < count; i++ {
+		if numbers[i] > 255 {
+			w.add(IPv4OutOfRangePart)
+			if i < count-1 {
+				return 0, IPv4OutOfRangePart
+			}
+		}
+	}
+	last := numbers[count-1]
+	if last >= 1<<(8*(5-count)) {
+		return 0, IPv4OutOfRangePart
+	}
+	ipv4 := last
+	for i := 0; i < count-1; i++ {
+		ipv4 += numbers[i] << (8 * (3 - i))
+	}
+	return uint32(ipv4), 0
+}
+
+func countDots(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			n++
+		}
+	}
+	return n
+}
+
+// appendIPv4 is the IPv4 serializer: four decimal numbers joined by dots.
+// https://url.spec.whatwg.org/#concept-ipv4-serializer
+func appendIPv4(dst []byte, addr uint32) []byte {
+	for i := 3; i >= 0; i-- {
+		b := byte(addr >> (8 * i))
+		if b >= 100 {
+			dst = append(dst, '0'+b/100)
+		}
+		if b >= 10 {
+			dst = append(dst, '0'+b/10%10)
+		}
+		dst = append(dst, '0'+b%10)
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+	}
+	return dst
+}

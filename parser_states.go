@@ -1,0 +1,895 @@
+package url
+
+import (
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+)
+
+// The basic URL parser (URL Standard, section 4.4).
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+//
+// The parser follows the spec's state machine, one case per state, but a
+// state consumes a whole run of input at a time where the spec steps one
+// code point at a time (a path segment, a query, a host), and writes the
+// URL straight into its serialized form: p.buf plus the offsets of
+// components. Components are produced in the order they appear in the
+// serialization, so parsing appends; only the setters (state override)
+// replace a component in the middle.
+
+// state is one of the basic URL parser's states.
+type state uint8
+
+const (
+	stateNone                          state = iota // no state override
+	stateSchemeStart                                // https://url.spec.whatwg.org/#scheme-start-state
+	stateScheme                                     // https://url.spec.whatwg.org/#scheme-state
+	stateNoScheme                                   // https://url.spec.whatwg.org/#no-scheme-state
+	stateSpecialRelativeOrAuthority                 // https://url.spec.whatwg.org/#special-relative-or-authority-state
+	statePathOrAuthority                            // https://url.spec.whatwg.org/#path-or-authority-state
+	stateRelative                                   // https://url.spec.whatwg.org/#relative-state
+	stateRelativeSlash                              // https://url.spec.whatwg.org/#relative-slash-state
+	stateSpecialAuthoritySlashes                    // https://url.spec.whatwg.org/#special-authority-slashes-state
+	stateSpecialAuthorityIgnoreSlashes              // https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
+	stateAuthority                                  // https://url.spec.whatwg.org/#authority-state
+	stateHost                                       // https://url.spec.whatwg.org/#host-state
+	stateHostname                                   // https://url.spec.whatwg.org/#hostname-state
+	statePort                                       // https://url.spec.whatwg.org/#port-state
+	stateFile                                       // https://url.spec.whatwg.org/#file-state
+	stateFileSlash                                  // https://url.spec.whatwg.org/#file-slash-state
+	stateFileHost                                   // https://url.spec.whatwg.org/#file-host-state
+	statePathStart                                  // https://url.spec.whatwg.org/#path-start-state
+	statePath                                       // https://url.spec.whatwg.org/#path-state
+	stateOpaquePath                                 // https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
+	stateQuery                                      // https://url.spec.whatwg.org/#query-state
+	stateFragment                                   // https://url.spec.whatwg.org/#fragment-state
+)
+
+// errOverrideStop is returned by run in state-override mode when the spec
+// says "return" without failure: the component was set.
+const errOverrideStop ErrorKind = 0
+
+// errOverrideFailure is returned by run in state-override mode for the
+// spec's "return failure" steps that name no validation error (they exist
+// for the setters only).
+const errOverrideFailure ErrorKind = numErrorKinds
+
+// span maps an offset in p.input back to the caller's input after the
+// parser removed or replaced bytes.
+type span struct{ proc, orig int }
+
+// parser holds the state of one run of the basic URL parser and the URL
+// it is building.
+type parser struct {
+	input    string // the input after preprocessing
+	base     *URL
+	enc      encoding.Encoding // query encoding; nil means UTF-8
+	override state
+	report   func(ValidationError) // nil: nobody asked for validation errors
+	origLead int                   // bytes trimmed from the front of the caller's input
+	spans    []span                // offset map when preprocessing edited the input
+	failAt   int                   // offset in the caller's input of the fatal error
+
+	// the URL being built
+	buf []byte
+	components
+}
+
+// preprocess strips leading and trailing C0 control or space, removes
+// ASCII tab or newline, and replaces each byte that is not part of valid
+// UTF-8 with U+FFFD (the spec's input is a scalar value string). The
+// input is copied only when tabs, newlines or invalid bytes occur.
+func (p *parser) preprocess(input string) {
+	start, end := 0, len(input)
+	for start < end && input[start] <= ' ' {
+		start++
+	}
+	for end > start && input[end-1] <= ' ' {
+		end--
+	}
+	if (start > 0 || end < len(input)) && p.report != nil {
+		p.warnAt(InvalidURLUnit, 0)
+	}
+	p.origLead = start
+	s := input[start:end]
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '\t' || c == '\n' || c == '\r' {
+			break
+		}
+		if c >= utf8.RuneSelf {
+			if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
+				break
+			} else {
+				i += size - 1
+			}
+		}
+	}
+	if i == len(s) {
+		p.input = s
+		return
+	}
+	// Slow path: build the cleaned input, and the offset map if needed.
+	out := make([]byte, 0, len(s)+8)
+	out = append(out, s[:i]...)
+	reportedTab := false
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+			if p.report != nil && !reportedTab {
+				reportedTab = true
+				p.warnAt(InvalidURLUnit, start+i)
+			}
+			i++
+			p.mark(len(out), start+i)
+			continue
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				out = append(out, "\uFFFD"...)
+				i++
+				p.mark(len(out), start+i)
+				continue
+			}
+			out = append(out, s[i:i+size]...)
+			i += size
+			continue
+		}
+		out = append(out, c)
+		i++
+	}
+	p.input = string(out)
+}
+
+func (p *parser) mark(proc, orig int) {
+	p.spans = append(p.spans, span{proc, orig})
+}
+
+// origOffset maps an offset in p.input to the caller's input.
+func (p *parser) origOffset(i int) int {
+	n := sort.Search(len(p.spans), func(k int) bool { return p.spans[k].proc > i })
+	if n == 0 {
+		return p.origLead + i
+	}
+	s := p.spans[n-1]
+	return s.orig + i - s.proc
+}
+
+// warn reports a non-fatal validation error at offset i of p.input.
+func (p *parser) warn(k ErrorKind, i int) {
+	if p.report != nil {
+		p.report(ValidationError{Kind: k, Offset: p.origOffset(i)})
+	}
+}
+
+// warnAt reports a non-fatal validation error at an offset of the
+// caller's input.
+func (p *parser) warnAt(k ErrorKind, orig int) {
+	p.report(ValidationError{Kind: k, Offset: orig})
+}
+
+// warnAll reports every validation error in w at offset i.
+func (p *parser) warnAll(w warnings, i int) {
+	if p.report == nil || w == 0 {
+		return
+	}
+	for k := ErrorKind(1); k < numErrorKinds; k++ {
+		if w&(1<<k) != 0 {
+			p.warn(k, i)
+		}
+	}
+}
+
+// fail records a fatal validation error at offset i, reports it, and
+// returns its kind.
+func (p *parser) fail(k ErrorKind, i int) ErrorKind {
+	p.failAt = p.origOffset(i)
+	if p.report != nil {
+		p.report(ValidationError{Kind: k, Offset: p.failAt, Fatal: true})
+	}
+	return k
+}
+
+// checkURLUnits reports invalid-URL-unit for each code point of s that is
+// not a URL code point and not "%", and for each "%" not followed by two
+// ASCII hex digits. Only called when errors are reported.
+func (p *parser) checkURLUnits(s string, offset int) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c == '%' {
+				if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+					p.warn(InvalidURLUnit, offset+i)
+				}
+			} else if !isURLCodePointASCII(c) {
+				p.warn(InvalidURLUnit, offset+i)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !isURLCodePoint(r) {
+			p.warn(InvalidURLUnit, offset+i)
+		}
+		i += size
+	}
+}
+
+// isURLCodePointASCII: ASCII alphanumeric or one of !$&'()*+,-./:;=?@_~.
+// https://url.spec.whatwg.org/#url-code-points
+func isURLCodePointASCII(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	switch c {
+	case '!', '$', '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', ':', ';', '=', '?', '@', '_', '~':
+		return true
+	}
+	return false
+}
+
+// isURLCodePoint: for non-ASCII, U+00A0 to U+10FFFD excluding surrogates
+// and noncharacters.
+func isURLCodePoint(r rune) bool {
+	if r < utf8.RuneSelf {
+		return isURLCodePointASCII(byte(r))
+	}
+	if r < 0xA0 || r > 0x10FFFD || (0xD800 <= r && r <= 0xDFFF) {
+		return false
+	}
+	if 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE {
+		return false
+	}
+	return true
+}
+
+func isASCIIAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isWindowsDriveLetter: an ASCII alpha followed by ":" or "|".
+// https://url.spec.whatwg.org/#windows-drive-letter
+func isWindowsDriveLetter(s string) bool {
+	return len(s) == 2 && isASCIIAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
+}
+
+// isNormalizedWindowsDriveLetter: an ASCII alpha followed by ":".
+// https://url.spec.whatwg.org/#normalized-windows-drive-letter
+func isNormalizedWindowsDriveLetter(s string) bool {
+	return len(s) == 2 && isASCIIAlpha(s[0]) && s[1] == ':'
+}
+
+// startsWithWindowsDriveLetter
+// https://url.spec.whatwg.org/#start-with-a-windows-drive-letter
+func startsWithWindowsDriveLetter(s string) bool {
+	if len(s) < 2 || !isWindowsDriveLetter(s[:2]) {
+		return false
+	}
+	if len(s) == 2 {
+		return true
+	}
+	switch s[2] {
+	case '/', '\\', '?', '#':
+		return true
+	}
+	return false
+}
+
+// isSingleDotSegment: "." or "%2e", ASCII case-insensitively.
+// https://url.spec.whatwg.org/#single-dot-path-segment
+func isSingleDotSegment(s string) bool {
+	switch len(s) {
+	case 1:
+		return s == "."
+	case 3:
+		return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e'
+	}
+	return false
+}
+
+// isDoubleDotSegment: "..", ".%2e", "%2e." or "%2e%2e", ASCII
+// case-insensitively.
+// https://url.spec.whatwg.org/#double-dot-path-segment
+func isDoubleDotSegment(s string) bool {
+	switch len(s) {
+	case 2:
+		return s == ".."
+	case 4:
+		return s[0] == '.' && isSingleDotSegment(s[1:]) || s[3] == '.' && isSingleDotSegment(s[:3])
+	case 6:
+		return isSingleDotSegment(s[:3]) && isSingleDotSegment(s[3:])
+	}
+	return false
+}
+
+// at returns the byte at i of the input, or -1 at the end (the spec's EOF
+// code point). Non-ASCII bytes are never delimiters, so a byte is enough.
+func (p *parser) at(i int) int {
+	if i < len(p.input) {
+		return int(p.input[i])
+	}
+	return -1
+}
+
+// isSpecialSlash reports whether c ends a path segment or an authority:
+// "/", or "\" in a special URL.
+func (p *parser) isSlash(c int) bool {
+	return c == '/' || c == '\\' && p.scheme.special()
+}
+
+// run is the state machine, started in state st at input offset i. It
+// returns 0 on success, otherwise the fatal validation error (or
+// errOverrideFailure).
+func (p *parser) run(st state, i int) ErrorKind {
+	input := p.input
+	for {
+		switch st {
+		case stateSchemeStart:
+			if i < len(input) && isASCIIAlpha(input[i]) {
+				st = stateScheme
+				continue
+			}
+			if p.override == stateNone {
+				st = stateNoScheme
+				continue
+			}
+			return errOverrideFailure
+
+		case stateScheme:
+			j := i
+			for j < len(input) && isSchemeByte(input[j]) {
+				j++
+			}
+			if j == len(input) || input[j] != ':' {
+				if p.override != stateNone {
+					return errOverrideFailure
+				}
+				// Start over, from the first code point, with no scheme.
+				st, i = stateNoScheme, 0
+				continue
+			}
+			scheme := input[i:j]
+			typ := schemeTypeOf(scheme)
+			if p.override != stateNone {
+				// The protocol setter cannot turn a special URL into a
+				// non-special one or back, nor make a file URL of one with
+				// credentials or a port, nor change a file URL with an
+				// empty host.
+				if p.scheme.special() != typ.special() {
+					return errOverrideStop
+				}
+				if typ == schemeFile && (p.includesCredentials() || p.hasPort()) {
+					return errOverrideStop
+				}
+				if p.scheme == schemeFile && p.hostKind == HostEmpty {
+					return errOverrideStop
+				}
+				p.setScheme(scheme, typ)
+				if port, ok := p.portNumber(); ok && port == typ.defaultPort() {
+					p.setPort("")
+				}
+				return errOverrideStop
+			}
+			p.appendScheme(scheme, typ)
+			i = j + 1
+			switch {
+			case typ == schemeFile:
+				if !hasPrefix(input[i:], "//") {
+					p.warn(SpecialSchemeMissingFollowingSolidus, i)
+				}
+				st = stateFile
+			case typ.special() && p.base != nil && p.base.scheme == typ && typ != schemeOther:
+				st = stateSpecialRelativeOrAuthority
+			case typ.special():
+				st = stateSpecialAuthoritySlashes
+			case i < len(input) && input[i] == '/':
+				st = statePathOrAuthority
+				i++
+			default:
+				p.setNullHost()
+				p.pathStart = uint32(len(p.buf))
+				p.opaquePath = true
+				st = stateOpaquePath
+			}
+
+		case stateNoScheme:
+			c := p.at(i)
+			if p.base == nil || p.base.opaquePath && c != '#' {
+				return p.fail(MissingSchemeNonRelativeURL, i)
+			}
+			if p.base.opaquePath && c == '#' {
+				// Scheme, opaque path and query come from the base.
+				p.copyBase(p.base.queryEnd())
+				p.opaquePath = true
+				p.startFragment()
+				st, i = stateFragment, i+1
+				continue
+			}
+			if p.base.scheme != schemeFile {
+				st = stateRelative
+			} else {
+				st = stateFile
+			}
+
+		case stateSpecialRelativeOrAuthority:
+			if p.at(i) == '/' && p.at(i+1) == '/' {
+				st, i = stateSpecialAuthorityIgnoreSlashes, i+2
+				continue
+			}
+			p.warn(SpecialSchemeMissingFollowingSolidus, i)
+			st = stateRelative
+
+		case statePathOrAuthority:
+			if p.at(i) == '/' {
+				st, i = stateAuthority, i+1
+				continue
+			}
+			p.setNullHost()
+			p.pathStart = uint32(len(p.buf))
+			st = statePath
+
+		case stateRelative:
+			// The scheme is the base's; the rest depends on c.
+			c := p.at(i)
+			if c == '/' || c == '\\' && p.base.scheme.special() {
+				if c == '\\' {
+					p.warn(InvalidReverseSolidus, i)
+				}
+				p.buf = p.buf[:0]
+				p.appendScheme(p.base.href[:p.base.schemeEnd], p.base.scheme)
+				st, i = stateRelativeSlash, i+1
+				continue
+			}
+			switch c {
+			case '?':
+				p.copyBase(p.base.pathEnd())
+				p.startQuery()
+				st, i = stateQuery, i+1
+			case '#':
+				p.copyBase(p.base.queryEnd())
+				p.startFragment()
+				st, i = stateFragment, i+1
+			case -1:
+				p.copyBase(p.base.queryEnd())
+				return 0
+			default:
+				p.copyBase(p.base.pathEnd())
+				p.shortenPath()
+				st = statePath
+			}
+
+		case stateRelativeSlash:
+			c := p.at(i)
+			if p.scheme.special() && (c == '/' || c == '\\') {
+				if c == '\\' {
+					p.warn(InvalidReverseSolidus, i)
+				}
+				st, i = stateSpecialAuthorityIgnoreSlashes, i+1
+				continue
+			}
+			if c == '/' {
+				st, i = stateAuthority, i+1
+				continue
+			}
+			// Username, password, host and port come from the base.
+			p.buf = p.buf[:0]
+			p.copyBase(p.base.authorityEnd())
+			p.pathStart = uint32(len(p.buf))
+			st = statePath
+
+		case stateSpecialAuthoritySlashes:
+			if p.at(i) == '/' && p.at(i+1) == '/' {
+				st, i = stateSpecialAuthorityIgnoreSlashes, i+2
+				continue
+			}
+			p.warn(SpecialSchemeMissingFollowingSolidus, i)
+			st = stateSpecialAuthorityIgnoreSlashes
+
+		case stateSpecialAuthorityIgnoreSlashes:
+			for c := p.at(i); c == '/' || c == '\\'; c = p.at(i) {
+				p.warn(SpecialSchemeMissingFollowingSolidus, i)
+				i++
+			}
+			st = stateAuthority
+
+		case stateAuthority:
+			// The authority runs to the first "/", "?", "#" (or "\" in a
+			// special URL). The spec's buffer collects it and flushes the
+			// credentials at each "@"; the last "@" splits userinfo from
+			// host, and every earlier "@" ends up percent-encoded.
+			j := p.authorityEnd(i)
+			at := -1
+			for k := j - 1; k >= i; k-- {
+				if input[k] == '@' {
+					at = k
+					break
+				}
+			}
+			p.startAuthority()
+			if at >= 0 {
+				p.warn(InvalidCredentials, i)
+				if at+1 == j {
+					return p.fail(HostMissing, j)
+				}
+				if p.report != nil {
+					p.checkURLUnits(input[i:at], i)
+				}
+				p.appendUserinfo(input[i:at])
+				i = at + 1
+			}
+			st = stateHost
+
+		case stateHost, stateHostname:
+			if p.override != stateNone && p.scheme == schemeFile {
+				st = stateFileHost
+				continue
+			}
+			j := i
+			insideBrackets := false
+		scan:
+			for ; j < len(input); j++ {
+				switch input[j] {
+				case ':':
+					if !insideBrackets {
+						break scan
+					}
+				case '/', '?', '#':
+					break scan
+				case '\\':
+					if p.scheme.special() {
+						break scan
+					}
+				case '[':
+					insideBrackets = true
+				case ']':
+					insideBrackets = false
+				}
+			}
+			buffer := input[i:j]
+			if p.at(j) == ':' {
+				if buffer == "" {
+					return p.fail(HostMissing, i)
+				}
+				if p.override == stateHostname {
+					return errOverrideFailure
+				}
+				if fail := p.setHost(buffer, i); fail != 0 {
+					return fail
+				}
+				st, i = statePort, j+1
+				continue
+			}
+			if p.scheme.special() && buffer == "" {
+				return p.fail(HostMissing, i)
+			}
+			if p.override != stateNone && buffer == "" && (p.includesCredentials() || p.hasPort()) {
+				return errOverrideFailure
+			}
+			if fail := p.setHost(buffer, i); fail != 0 {
+				return fail
+			}
+			if p.override != stateNone {
+				return errOverrideStop
+			}
+			st, i = statePathStart, j
+
+		case statePort:
+			j := i
+			for j < len(input) && isASCIIDigit(input[j]) {
+				j++
+			}
+			c := p.at(j)
+			if !(c == -1 || c == '/' || c == '?' || c == '#' || c == '\\' && p.scheme.special() || p.override != stateNone) {
+				return p.fail(PortInvalid, j)
+			}
+			if j > i {
+				port := 0
+				for k := i; k < j && port <= 0xFFFF; k++ {
+					port = port*10 + int(input[k]-'0')
+				}
+				if port > 0xFFFF {
+					return p.fail(PortOutOfRange, i)
+				}
+				if port == p.scheme.defaultPort() {
+					p.setPort("")
+				} else {
+					var digits [5]byte
+					p.setPort(string(strconv.AppendInt(digits[:0], int64(port), 10)))
+				}
+				if p.override != stateNone {
+					return errOverrideStop
+				}
+			}
+			if p.override != stateNone {
+				return errOverrideFailure
+			}
+			st, i = statePathStart, j
+
+		case stateFile:
+			if len(p.buf) == 0 {
+				p.appendScheme("file", schemeFile)
+			}
+			c := p.at(i)
+			if c == '/' || c == '\\' {
+				if c == '\\' {
+					p.warn(InvalidReverseSolidus, i)
+				}
+				st, i = stateFileSlash, i+1
+				continue
+			}
+			if p.base == nil || p.base.scheme != schemeFile {
+				// The host is the empty host.
+				p.startAuthority()
+				p.hostKind = HostEmpty
+				p.pathStart = uint32(len(p.buf))
+				st = statePath
+				continue
+			}
+			// Host, path and query come from the base.
+			switch c {
+			case '?':
+				p.copyBase(p.base.pathEnd())
+				p.startQuery()
+				st, i = stateQuery, i+1
+			case '#':
+				p.copyBase(p.base.queryEnd())
+				p.startFragment()
+				st, i = stateFragment, i+1
+			case -1:
+				p.copyBase(p.base.queryEnd())
+				return 0
+			default:
+				if !startsWithWindowsDriveLetter(input[i:]) {
+					p.copyBase(p.base.pathEnd())
+					p.shortenPath()
+				} else {
+					p.warn(FileInvalidWindowsDriveLetter, i)
+					p.copyBase(p.base.authorityEnd())
+					p.pathStart = uint32(len(p.buf))
+				}
+				st = statePath
+			}
+
+		case stateFileSlash:
+			c := p.at(i)
+			if c == '/' || c == '\\' {
+				if c == '\\' {
+					p.warn(InvalidReverseSolidus, i)
+				}
+				st, i = stateFileHost, i+1
+				continue
+			}
+			if p.base != nil && p.base.scheme == schemeFile {
+				p.copyBase(p.base.authorityEnd())
+				p.pathStart = uint32(len(p.buf))
+				if !startsWithWindowsDriveLetter(input[i:]) {
+					if first := p.base.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
+						p.buf = append(p.buf, '/')
+						p.buf = append(p.buf, first...)
+					}
+				}
+			} else {
+				p.startAuthority()
+				p.hostKind = HostEmpty
+				p.pathStart = uint32(len(p.buf))
+			}
+			st = statePath
+
+		case stateFileHost:
+			j := i
+			for j < len(input) {
+				c := input[j]
+				if c == '/' || c == '\\' || c == '?' || c == '#' {
+					break
+				}
+				j++
+			}
+			buffer := input[i:j]
+			if p.override == stateNone && isWindowsDriveLetter(buffer) {
+				// The drive letter is the path's first segment.
+				p.warn(FileInvalidWindowsDriveLetterHost, i)
+				p.startAuthority()
+				p.hostKind = HostEmpty
+				p.pathStart = uint32(len(p.buf))
+				st = statePath
+				continue
+			}
+			if p.override == stateNone {
+				p.startAuthority()
+			}
+			if fail := p.setHost(buffer, i); fail != 0 {
+				return fail
+			}
+			if p.override != stateNone {
+				return errOverrideStop
+			}
+			st, i = statePathStart, j
+
+		case statePathStart:
+			c := p.at(i)
+			if p.override == stateNone && p.pathStart == 0 {
+				p.pathStart = uint32(len(p.buf))
+			}
+			switch {
+			case p.scheme.special():
+				if c == '\\' {
+					p.warn(InvalidReverseSolidus, i)
+				}
+				if c == '/' || c == '\\' {
+					i++
+				}
+				st = statePath
+			case p.override == stateNone && c == '?':
+				p.startQuery()
+				st, i = stateQuery, i+1
+			case p.override == stateNone && c == '#':
+				p.startFragment()
+				st, i = stateFragment, i+1
+			case c != -1:
+				if c == '/' {
+					i++
+				}
+				st = statePath
+			default:
+				if p.override != stateNone && p.hostKind == HostNull {
+					p.buf = append(p.buf, '/')
+				}
+				return 0
+			}
+
+		case statePath:
+			// One path segment per iteration: find its end, then append
+			// it (percent-encoded in bulk) or apply the dot-segment rules.
+			special := p.scheme.special()
+			for {
+				j := i
+				for j < len(input) {
+					c := input[j]
+					if c == '/' || c == '\\' && special || (c == '?' || c == '#') && p.override == stateNone {
+						break
+					}
+					j++
+				}
+				c := p.at(j)
+				if c == '\\' {
+					p.warn(InvalidReverseSolidus, j)
+				}
+				seg := input[i:j]
+				if p.report != nil {
+					p.checkURLUnits(seg, i)
+				}
+				slash := c == '/' || c == '\\' && special
+				switch {
+				case isDoubleDotSegment(seg):
+					p.shortenPath()
+					if !slash {
+						p.buf = append(p.buf, '/')
+					}
+				case isSingleDotSegment(seg):
+					if !slash {
+						p.buf = append(p.buf, '/')
+					}
+				default:
+					p.buf = append(p.buf, '/')
+					if p.scheme == schemeFile && len(p.buf) == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
+						p.buf = append(p.buf, seg[0], ':')
+					} else {
+						p.buf = appendPercentEncoded(p.buf, seg, PathSet)
+					}
+				}
+				if slash {
+					i = j + 1
+					continue
+				}
+				switch c {
+				case '?':
+					p.startQuery()
+					st, i = stateQuery, j+1
+				case '#':
+					p.startFragment()
+					st, i = stateFragment, j+1
+				default:
+					return 0
+				}
+				break
+			}
+
+		case stateOpaquePath:
+			j := i
+			for j < len(input) && input[j] != '?' && input[j] != '#' {
+				j++
+			}
+			seg := input[i:j]
+			if p.report != nil {
+				p.checkURLUnits(seg, i)
+			}
+			if j < len(input) && seg != "" && seg[len(seg)-1] == ' ' {
+				// A space before "?" or "#" is encoded, so that it
+				// survives as the last code point of the path.
+				p.buf = appendPercentEncoded(p.buf, seg[:len(seg)-1], C0ControlSet)
+				p.buf = append(p.buf, "%20"...)
+			} else {
+				p.buf = appendPercentEncoded(p.buf, seg, C0ControlSet)
+			}
+			switch p.at(j) {
+			case '?':
+				p.startQuery()
+				st, i = stateQuery, j+1
+			case '#':
+				p.startFragment()
+				st, i = stateFragment, j+1
+			default:
+				return 0
+			}
+
+		case stateQuery:
+			j := len(input)
+			if p.override == stateNone {
+				for k := i; k < len(input); k++ {
+					if input[k] == '#' {
+						j = k
+						break
+					}
+				}
+			}
+			if p.report != nil {
+				p.checkURLUnits(input[i:j], i)
+			}
+			set := QuerySet
+			if p.scheme.special() {
+				set = SpecialQuerySet
+			}
+			if p.enc != nil && p.scheme.special() && p.scheme != schemeWS && p.scheme != schemeWSS {
+				p.buf = appendPercentEncodeAfterEncoding(p.buf, p.enc, input[i:j], set, false)
+			} else {
+				p.buf = appendPercentEncoded(p.buf, input[i:j], set)
+			}
+			if j == len(input) {
+				return 0
+			}
+			p.startFragment()
+			st, i = stateFragment, j+1
+
+		case stateFragment:
+			if p.report != nil {
+				p.checkURLUnits(input[i:], i)
+			}
+			p.buf = appendPercentEncoded(p.buf, input[i:], FragmentSet)
+			return 0
+
+		default:
+			panic("url: unknown parser state " + strconv.Itoa(int(st)))
+		}
+	}
+}
+
+// isSchemeByte: ASCII alphanumeric, "+", "-" or ".".
+func isSchemeByte(c byte) bool {
+	return isASCIIAlpha(c) || isASCIIDigit(c) || c == '+' || c == '-' || c == '.'
+}
+
+func hasPrefix(s, prefix string) bool {
+	return len(s) >= len(prefix) && s[:len(prefix)] == prefix
+}
+
+// authorityEnd returns the offset of the first "/", "?", "#" (or "\" in a
+// special URL) at or after i, or the end of the input.
+func (p *parser) authorityEnd(i int) int {
+	special := p.scheme.special()
+	for ; i < len(p.input); i++ {
+		switch p.input[i] {
+		case '/', '?', '#':
+			return i
+		case '\\':
+			if special {
+				return i
+			}
+		}
+	}
+	return i
+}

@@ -1,0 +1,287 @@
+package url
+
+import "strconv"
+
+// The URL serializer (URL Standard, section 4.5).
+// https://url.spec.whatwg.org/#concept-url-serializer
+//
+// A URL is kept serialized, so the serializer is spread over the
+// operations below, which the parser calls as it sets each component:
+//
+//	scheme ":" ["//" [username [":" password] "@"] host [":" port]] ["/."] path ["?" query] ["#" fragment]
+//
+// While parsing, each one appends to p.buf. With a state override (the
+// setters), the scheme, host and port are replaced in the middle of the
+// href, and the offsets of the components after them move.
+
+// field names one offset of components, in href order.
+type field uint8
+
+const (
+	fieldSchemeEnd field = iota
+	fieldUsernameEnd
+	fieldHostStart
+	fieldHostEnd
+	fieldPathStart
+	fieldQueryStart
+	fieldFragmentStart
+)
+
+// shift moves every offset from field f on by delta; a null query or
+// fragment (offset 0) stays null.
+func (c *components) shift(f field, delta int) {
+	d := uint32(delta)
+	switch f {
+	case fieldSchemeEnd:
+		c.schemeEnd += d
+		fallthrough
+	case fieldUsernameEnd:
+		c.usernameEnd += d
+		fallthrough
+	case fieldHostStart:
+		c.hostStart += d
+		fallthrough
+	case fieldHostEnd:
+		c.hostEnd += d
+		fallthrough
+	case fieldPathStart:
+		c.pathStart += d
+		fallthrough
+	case fieldQueryStart:
+		if c.queryStart != 0 {
+			c.queryStart += d
+		}
+		fallthrough
+	case fieldFragmentStart:
+		if c.fragmentStart != 0 {
+			c.fragmentStart += d
+		}
+	}
+}
+
+// replace replaces p.buf[start:end] with s and moves the offsets from
+// field f on by the change in length.
+func (p *parser) replace(start, end uint32, s string, f field) {
+	delta := len(s) - int(end-start)
+	if delta == 0 {
+		copy(p.buf[start:], s)
+		return
+	}
+	tail := len(p.buf) - int(end)
+	if delta > 0 {
+		p.buf = append(p.buf, s[:delta]...) // grow
+	}
+	copy(p.buf[int(end)+delta:], p.buf[end:int(end)+tail])
+	copy(p.buf[start:], s)
+	p.buf = p.buf[:int(end)+delta+tail]
+	p.shift(f, delta)
+}
+
+// appendScheme writes the scheme, lowercased, and ":".
+func (p *parser) appendScheme(scheme string, typ schemeType) {
+	for i := 0; i < len(scheme); i++ {
+		c := scheme[i]
+		if byteClass[c]&classUpper != 0 {
+			c += 'a' - 'A'
+		}
+		p.buf = append(p.buf, c)
+	}
+	p.schemeEnd = uint32(len(p.buf))
+	p.buf = append(p.buf, ':')
+	p.scheme = typ
+}
+
+// setScheme replaces the scheme (state override).
+func (p *parser) setScheme(scheme string, typ schemeType) {
+	lower := asciiLowercase(scheme)
+	p.replace(0, p.schemeEnd, lower, fieldSchemeEnd)
+	p.scheme = typ
+}
+
+// setNullHost records that the URL has no host: no "//" follows the
+// scheme.
+func (p *parser) setNullHost() {
+	n := uint32(len(p.buf))
+	p.usernameEnd, p.hostStart, p.hostEnd = n, n, n
+	p.hostKind = HostNull
+}
+
+// startAuthority writes the "//" that precedes a host, which is empty
+// until set.
+func (p *parser) startAuthority() {
+	p.buf = append(p.buf, '/', '/')
+	n := uint32(len(p.buf))
+	p.usernameEnd, p.hostStart, p.hostEnd = n, n, n
+	p.hostKind = HostEmpty
+}
+
+// appendUserinfo writes the credentials before the last "@" of an
+// authority: the username up to the first ":", the password after it,
+// each UTF-8 percent-encoded with the userinfo set (so a ":" in the
+// password and every "@" become %3A and %40, as the authority state's
+// buffer flushes produce). Empty credentials write nothing.
+func (p *parser) appendUserinfo(userinfo string) {
+	username, password := userinfo, ""
+	for i := 0; i < len(userinfo); i++ {
+		if userinfo[i] == ':' {
+			username, password = userinfo[:i], userinfo[i+1:]
+			break
+		}
+	}
+	if username == "" && password == "" {
+		return
+	}
+	p.buf = appendPercentEncoded(p.buf, username, UserinfoSet)
+	p.usernameEnd = uint32(len(p.buf))
+	if password != "" {
+		p.buf = append(p.buf, ':')
+		p.buf = appendPercentEncoded(p.buf, password, UserinfoSet)
+	}
+	p.buf = append(p.buf, '@')
+	p.hostStart = uint32(len(p.buf))
+	p.hostEnd = p.hostStart
+}
+
+// setHost host-parses buffer (an opaque host for a non-special URL) and
+// sets it as the URL's host. A file URL's "localhost" becomes the empty
+// host.
+func (p *parser) setHost(buffer string, offset int) ErrorKind {
+	start := len(p.buf)
+	kind := HostEmpty
+	if buffer != "" {
+		var fail ErrorKind
+		kind, fail = p.parseHost(buffer, !p.scheme.special(), offset)
+		if fail != 0 {
+			p.buf = p.buf[:start]
+			return fail
+		}
+		if p.scheme == schemeFile && string(p.buf[start:]) == "localhost" {
+			p.buf = p.buf[:start]
+			kind = HostEmpty
+		}
+	}
+	if p.override == stateNone {
+		p.hostEnd = uint32(len(p.buf))
+		p.hostKind = kind
+		return 0
+	}
+	host := string(p.buf[start:])
+	p.buf = p.buf[:start]
+	if p.hostKind == HostNull {
+		// A host where there was none: "sc:/p" becomes "sc://h/p". Any
+		// "/." before the path is no longer needed.
+		if p.pathStart == p.hostEnd+2 {
+			p.replace(p.hostEnd, p.pathStart, "", fieldPathStart)
+		}
+		p.replace(p.hostEnd, p.hostEnd, "//", fieldUsernameEnd)
+	}
+	p.replace(p.hostStart, p.hostEnd, host, fieldHostEnd)
+	p.hostKind = kind
+	return 0
+}
+
+// setPort sets the port to the given decimal digits, or to null when
+// digits is "".
+func (p *parser) setPort(digits string) {
+	if p.override == stateNone {
+		if digits != "" {
+			p.buf = append(p.buf, ':')
+			p.buf = append(p.buf, digits...)
+		}
+		return
+	}
+	s := ""
+	if digits != "" {
+		s = ":" + digits
+	}
+	p.replace(p.hostEnd, p.pathStart, s, fieldPathStart)
+}
+
+// includesCredentials: the username or password is not empty.
+// https://url.spec.whatwg.org/#include-credentials
+func (p *parser) includesCredentials() bool {
+	return p.hostKind != HostNull && p.hostStart > p.schemeEnd+3
+}
+
+// hasPort reports whether the port is non-null (state override only,
+// where the path start is known).
+func (p *parser) hasPort() bool {
+	return p.hostKind != HostNull && p.hostEnd < p.pathStart
+}
+
+// portNumber returns the port (state override only).
+func (p *parser) portNumber() (int, bool) {
+	if !p.hasPort() {
+		return 0, false
+	}
+	n, err := strconv.Atoi(string(p.buf[p.hostEnd+1 : p.pathStart]))
+	return n, err == nil
+}
+
+// copyBase copies the base URL's serialization up to end (the end of its
+// authority, path or query) and the offsets that go with it.
+func (p *parser) copyBase(end uint32) {
+	b := p.base
+	p.buf = append(p.buf[:0], b.href[:end]...)
+	p.components = b.components
+	p.fragmentStart = 0
+	if p.queryStart >= end {
+		p.queryStart = 0
+	}
+	if p.pathStart > end {
+		p.pathStart = end
+	}
+}
+
+// shortenPath removes the path's last segment, unless the path is a file
+// URL's lone normalized Windows drive letter.
+// https://url.spec.whatwg.org/#shorten-a-urls-path
+func (p *parser) shortenPath() {
+	path := p.buf[p.pathStart:]
+	if p.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(string(path[1:])) {
+		return
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			p.buf = p.buf[:int(p.pathStart)+i]
+			return
+		}
+	}
+}
+
+// startQuery sets the query to the empty string.
+func (p *parser) startQuery() {
+	p.queryStart = uint32(len(p.buf))
+	p.buf = append(p.buf, '?')
+}
+
+// startFragment sets the fragment to the empty string.
+func (p *parser) startFragment() {
+	p.fragmentStart = uint32(len(p.buf))
+	p.buf = append(p.buf, '#')
+}
+
+// finish completes the serialization: a URL with a null host whose path
+// starts with an empty segment gets "/." before its path, so that the
+// serialization does not read as a host.
+// https://url.spec.whatwg.org/#url-serializing (step 3)
+func (p *parser) finish() {
+	if p.hostKind != HostNull || p.opaquePath {
+		return
+	}
+	end := len(p.buf)
+	if p.queryStart != 0 {
+		end = int(p.queryStart)
+	} else if p.fragmentStart != 0 {
+		end = int(p.fragmentStart)
+	}
+	path := p.buf[p.pathStart:end]
+	need := len(path) >= 2 && path[0] == '/' && path[1] == '/'
+	has := p.pathStart == p.hostEnd+2
+	switch {
+	case need && !has:
+		p.replace(p.hostEnd, p.hostEnd, "/.", fieldPathStart)
+	case has && !need:
+		p.replace(p.hostEnd, p.pathStart, "", fieldPathStart)
+	}
+}

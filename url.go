@@ -1,0 +1,455 @@
+// Package url implements the WHATWG URL Standard (https://url.spec.whatwg.org/):
+// it parses, serializes and manipulates URLs exactly as web browsers do.
+//
+// A URL is stored as its serialization (the href) plus the offsets of
+// its components, so every getter returns a substring and allocates
+// nothing:
+//
+//	https://user:pass@example.com:8080/a/b?q=1#frag
+//	      |     |    |          |    |   |   |
+//	      |     |    |          |    |   |   fragmentStart ('#')
+//	      |     |    |          |    |   queryStart ('?')
+//	      |     |    |          |    pathStart
+//	      |     |    |          hostEnd (':' of the port, if any)
+//	      |     |    hostStart
+//	      |     usernameEnd (':' of the password, or '@')
+//	      schemeEnd (':')
+//
+// Parse(input) is source-compatible with net/url's Parse; Parse(input,
+// base) resolves a link against a base URL as a browser does.
+//
+// Input that is not valid UTF-8: the URL Standard parses a string of
+// Unicode scalar values. Go strings may hold any bytes, so every byte
+// that is not part of a valid UTF-8 sequence is read as U+FFFD, the
+// replacement character, which the parser then percent-encodes (as
+// %EF%BF%BD) like any other non-ASCII code point, or rejects where the
+// standard rejects U+FFFD (in a domain).
+package url
+
+import (
+	"sync/atomic"
+
+	"golang.org/x/text/encoding"
+)
+
+// schemeType tells the special schemes apart from the others.
+// https://url.spec.whatwg.org/#special-scheme
+type schemeType uint8
+
+const (
+	schemeOther schemeType = iota
+	schemeHTTP
+	schemeHTTPS
+	schemeWS
+	schemeWSS
+	schemeFTP
+	schemeFile
+)
+
+func schemeTypeOf(s string) schemeType {
+	// s may be in any case: the parser lowercases it as it copies.
+	switch len(s) {
+	case 2:
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' {
+			return schemeWS
+		}
+	case 3:
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' && s[2]|0x20 == 's' {
+			return schemeWSS
+		}
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 't' && s[2]|0x20 == 'p' {
+			return schemeFTP
+		}
+	case 4:
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' {
+			return schemeHTTP
+		}
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 'i' && s[2]|0x20 == 'l' && s[3]|0x20 == 'e' {
+			return schemeFile
+		}
+	case 5:
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' && s[4]|0x20 == 's' {
+			return schemeHTTPS
+		}
+	}
+	return schemeOther
+}
+
+func (s schemeType) special() bool { return s != schemeOther }
+
+// defaultPort returns the scheme's default port, or -1 when it has none.
+// https://url.spec.whatwg.org/#default-port
+func (s schemeType) defaultPort() int {
+	switch s {
+	case schemeHTTP, schemeWS:
+		return 80
+	case schemeHTTPS, schemeWSS:
+		return 443
+	case schemeFTP:
+		return 21
+	}
+	return -1
+}
+
+// components are the offsets of a URL's parts in its href (see the
+// package documentation for the picture), and the facts about it that
+// the href alone does not say cheaply.
+type components struct {
+	schemeEnd     uint32 // index of the ':' ending the scheme
+	usernameEnd   uint32 // end of the username
+	hostStart     uint32 // start of the host (after '@' if credentials)
+	hostEnd       uint32 // end of the host (the port's ':' if any)
+	pathStart     uint32 // start of the path (after a "/." prefix)
+	queryStart    uint32 // index of '?'; 0 when the query is null
+	fragmentStart uint32 // index of '#'; 0 when the fragment is null
+	hostKind      HostKind
+	scheme        schemeType
+	opaquePath    bool
+}
+
+// URL is a parsed URL: a URL record of the URL Standard, kept in
+// serialized form. The zero URL is empty: every getter returns "".
+//
+// A *URL may be read from many goroutines at once; the setters and the
+// SearchParams it returns must not be used concurrently with anything
+// else on the same URL.
+type URL struct {
+	href string
+	components
+
+	// searchParams is the URL's URLSearchParams object, made on first
+	// use; atomic so concurrent readers may race to make it.
+	searchParams atomic.Pointer[SearchParams]
+}
+
+// Parser parses URLs with options: a legacy encoding for queries (as in a
+// document in that encoding), and a callback that receives every
+// validation error. The zero Parser is ready to use and is what Parse
+// uses. A Parser may be used from many goroutines at once if its
+// callback allows it.
+type Parser struct {
+	// Encoding, if non-nil, encodes the query of special URLs (but ws: and
+	// wss:) before percent-encoding, as the URL parser's encoding
+	// argument does for a document in that encoding: a code point it
+	// cannot represent becomes "&#N;", percent-encoded. nil means UTF-8.
+	Encoding encoding.Encoding
+
+	// OnValidationError, if non-nil, is called for every validation error
+	// the parser meets, in the order it meets them; the last one of a
+	// failed parse is Fatal. When nil, the parser does no work to find
+	// them.
+	OnValidationError func(ValidationError)
+}
+
+// Parse parses input, which may be relative to an optional base URL, and
+// returns the URL or an *Error. It is the URL Standard's URL parser: given
+// Parse(input, base), base is parsed first and input is resolved against
+// it. More than one base is an error (ErrTooManyBases).
+//
+// Parse(rawURL) compiles wherever net/url's Parse(rawURL) did, but
+// rejects what browsers reject (a relative reference with no base, for
+// one) and normalizes as browsers do.
+func Parse(input string, base ...string) (*URL, error) {
+	var p Parser
+	return p.Parse(input, base...)
+}
+
+// Parse parses input against an optional base URL with the Parser's
+// options. See the package-level Parse.
+func (pr *Parser) Parse(input string, base ...string) (*URL, error) {
+	var b *URL
+	switch len(base) {
+	case 0:
+	case 1:
+		var err error
+		b, err = pr.parse(base[0], nil, "parse base")
+		if err != nil {
+			return nil, err
+		}
+	default:
+		return nil, &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
+	}
+	return pr.parse(input, b, "parse")
+}
+
+// ParseRef parses input against base with the Parser's options.
+func (pr *Parser) ParseRef(base *URL, input string) (*URL, error) {
+	return pr.parse(input, base, "parse")
+}
+
+func (pr *Parser) parse(input string, base *URL, op string) (*URL, error) {
+	var stack [192]byte
+	p := parser{base: base, enc: pr.Encoding, report: pr.OnValidationError, buf: stack[:0]}
+	if base != nil && base.href == "" {
+		p.base = nil
+	}
+	u := new(URL)
+	if fail := p.parseInto(input, u); fail != 0 {
+		return nil, &Error{Op: op, Input: input, Err: &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true}}
+	}
+	return u, nil
+}
+
+// parseInto runs the basic URL parser on input and, on success, stores the
+// URL in u. It returns the fatal validation error, or 0.
+func (p *parser) parseInto(input string, u *URL) ErrorKind {
+	p.preprocess(input)
+	if fail := p.run(stateSchemeStart, 0); fail != 0 {
+		return fail
+	}
+	p.finish()
+	if string(p.buf) == p.input {
+		u.href = p.input
+	} else {
+		u.href = string(p.buf)
+	}
+	u.components = p.components
+	return 0
+}
+
+// Parse parses ref in the context of u: ref is resolved against u as a
+// base URL, as net/url's method of the same name is used.
+func (u *URL) Parse(ref string) (*URL, error) {
+	var p Parser
+	return p.ParseRef(u, ref)
+}
+
+// MustParse is like Parse but panics if the input cannot be parsed. It is
+// meant for URLs that are constants of a program.
+func MustParse(input string, base ...string) *URL {
+	u, err := Parse(input, base...)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// CanParse reports whether Parse(input, base...) would succeed, without
+// building a URL.
+func CanParse(input string, base ...string) bool {
+	var b *URL
+	var stack [192]byte
+	switch len(base) {
+	case 0:
+	case 1:
+		var u URL
+		p := parser{buf: stack[:0]}
+		if p.parseInto(base[0], &u) != 0 {
+			return false
+		}
+		b = &u
+	default:
+		return false
+	}
+	p := parser{base: b, buf: stack[:0]}
+	if b != nil && b.href == "" {
+		p.base = nil
+	}
+	p.preprocess(input)
+	return p.run(stateSchemeStart, 0) == 0
+}
+
+// Href returns the serialization of the URL.
+// https://url.spec.whatwg.org/#dom-url-href
+func (u *URL) Href() string { return u.href }
+
+// String returns the serialization of the URL: the same as Href.
+func (u *URL) String() string { return u.href }
+
+// Protocol returns the scheme followed by ":", e.g. "https:".
+// https://url.spec.whatwg.org/#dom-url-protocol
+func (u *URL) Protocol() string {
+	if u.href == "" {
+		return ""
+	}
+	return u.href[:u.schemeEnd+1]
+}
+
+// Scheme returns the scheme without the ":", e.g. "https".
+func (u *URL) Scheme() string { return u.href[:u.schemeEnd] }
+
+// Username returns the percent-encoded username, or "".
+// https://url.spec.whatwg.org/#dom-url-username
+func (u *URL) Username() string {
+	if u.hostKind == HostNull {
+		return ""
+	}
+	return u.href[u.schemeEnd+3 : u.usernameEnd]
+}
+
+// Password returns the percent-encoded password, or "".
+// https://url.spec.whatwg.org/#dom-url-password
+func (u *URL) Password() string {
+	if u.hostKind == HostNull || u.usernameEnd+1 >= u.hostStart {
+		return ""
+	}
+	return u.href[u.usernameEnd+1 : u.hostStart-1]
+}
+
+// Host returns the host and, if the URL has one, ":" and the port, e.g.
+// "example.com:8080"; "" when the host is null.
+// https://url.spec.whatwg.org/#dom-url-host
+func (u *URL) Host() string {
+	if u.hostKind == HostNull {
+		return ""
+	}
+	return u.href[u.hostStart:u.pathStart]
+}
+
+// Hostname returns the serialized host: a domain in ASCII, an IPv4
+// address, an IPv6 address in brackets, an opaque host, or "".
+// https://url.spec.whatwg.org/#dom-url-hostname
+func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
+
+// Port returns the port in decimal, or "" when the URL has no port (which
+// is also the case when the port is the scheme's default port).
+// https://url.spec.whatwg.org/#dom-url-port
+func (u *URL) Port() string {
+	if u.hostKind == HostNull || u.hostEnd == u.pathStart {
+		return ""
+	}
+	return u.href[u.hostEnd+1 : u.pathStart]
+}
+
+// Pathname returns the serialized path, e.g. "/a/b".
+// https://url.spec.whatwg.org/#dom-url-pathname
+func (u *URL) Pathname() string { return u.href[u.pathStart:u.pathEnd()] }
+
+// Search returns "?" followed by the query, or "" when the query is null
+// or empty.
+// https://url.spec.whatwg.org/#dom-url-search
+func (u *URL) Search() string {
+	if u.queryStart == 0 {
+		return ""
+	}
+	end := u.queryEnd()
+	if end == u.queryStart+1 {
+		return ""
+	}
+	return u.href[u.queryStart:end]
+}
+
+// Hash returns "#" followed by the fragment, or "" when the fragment is
+// null or empty.
+// https://url.spec.whatwg.org/#dom-url-hash
+func (u *URL) Hash() string {
+	if u.fragmentStart == 0 || int(u.fragmentStart)+1 == len(u.href) {
+		return ""
+	}
+	return u.href[u.fragmentStart:]
+}
+
+// RawQuery returns the query without the "?", and whether it is non-null:
+// "https://x/?" has an empty, non-null query.
+func (u *URL) RawQuery() (query string, ok bool) {
+	if u.queryStart == 0 {
+		return "", false
+	}
+	return u.href[u.queryStart+1 : u.queryEnd()], true
+}
+
+// Fragment returns the fragment without the "#", and whether it is
+// non-null.
+func (u *URL) Fragment() (fragment string, ok bool) {
+	if u.fragmentStart == 0 {
+		return "", false
+	}
+	return u.href[u.fragmentStart+1:], true
+}
+
+// HostKind tells whether the host is null, empty, a domain, an IPv4 or
+// IPv6 address, or an opaque host.
+func (u *URL) HostKind() HostKind { return u.hostKind }
+
+// IsSpecial reports whether the URL's scheme is a special scheme (ftp,
+// file, http, https, ws, wss).
+// https://url.spec.whatwg.org/#is-special
+func (u *URL) IsSpecial() bool { return u.scheme.special() }
+
+// HasOpaquePath reports whether the URL's path is opaque, as in
+// "mailto:someone@example.com" or "data:text/plain,hi".
+// https://url.spec.whatwg.org/#url-opaque-path
+func (u *URL) HasOpaquePath() bool { return u.opaquePath }
+
+// HrefWithoutFragment returns the serialization with exclude fragment
+// set: the href up to, and without, the "#".
+// https://url.spec.whatwg.org/#concept-url-serializer
+func (u *URL) HrefWithoutFragment() string {
+	if u.fragmentStart == 0 {
+		return u.href
+	}
+	return u.href[:u.fragmentStart]
+}
+
+// Equal reports whether u and v serialize the same; with excludeFragments,
+// their fragments are ignored.
+// https://url.spec.whatwg.org/#concept-url-equals
+func (u *URL) Equal(v *URL, excludeFragments bool) bool {
+	if excludeFragments {
+		return u.HrefWithoutFragment() == v.HrefWithoutFragment()
+	}
+	return u.href == v.href
+}
+
+// Origin returns the serialization of the URL's origin: "scheme://host"
+// with ":port" when the URL has a port, for http, https, ws, wss and ftp
+// URLs; the origin of the URL in the path for blob: URLs whose path is an
+// http or https URL; "null" (an opaque origin) for everything else.
+// https://url.spec.whatwg.org/#concept-url-origin
+func (u *URL) Origin() string {
+	switch u.scheme {
+	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
+		if u.hostStart == u.schemeEnd+3 {
+			return u.href[:u.pathStart]
+		}
+		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
+	case schemeOther:
+		if u.href[:u.schemeEnd] == "blob" {
+			inner, err := Parse(u.Pathname())
+			if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
+				return inner.Origin()
+			}
+		}
+	}
+	return "null"
+}
+
+// pathEnd is the offset where the path ends.
+func (u *URL) pathEnd() uint32 {
+	if u.queryStart != 0 {
+		return u.queryStart
+	}
+	return u.queryEnd()
+}
+
+// queryEnd is the offset where the query (or, if null, the path) ends.
+func (u *URL) queryEnd() uint32 {
+	if u.fragmentStart != 0 {
+		return u.fragmentStart
+	}
+	return uint32(len(u.href))
+}
+
+// authorityEnd is the offset where the host and port end: the path start
+// but for the "/." that may precede a path when the host is null.
+func (u *URL) authorityEnd() uint32 {
+	if u.hostKind == HostNull {
+		return u.hostEnd
+	}
+	return u.pathStart
+}
+
+// firstPathSegment returns the first segment of a non-opaque path.
+func (u *URL) firstPathSegment() string {
+	path := u.href[u.pathStart:u.pathEnd()]
+	if len(path) == 0 {
+		return ""
+	}
+	path = path[1:]
+	for i := 0; i < len(path); i++ {
+		if path[i] == '/' {
+			return path[:i]
+		}
+	}
+	return path
+}

@@ -1,0 +1,416 @@
+package url
+
+// The web-platform-tests harness. The WPT JSON files are read from
+// $WPT_DIR, or from testdata/wpt when a user has fetched them there
+// (testdata/fetch-wpt.sh). When WPT_DIR is set, a missing file fails the
+// run. Each case is a subtest named by its input (and base).
+//
+// Cases that fail for a known reason outside this library (the Unicode
+// version of golang.org/x/net/idna's tables, which follows the Go
+// version) are listed in testdata/expected-failures-unicode-<version>.tsv.
+// A listed case that passes fails the run, so the list cannot go stale.
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/net/idna"
+)
+
+// wptFiles are the files of the WPT url/ corpus this suite runs; TestMain
+// prints a summary line for each, and fails a run with WPT_DIR set in
+// which one of them was not run in full.
+var wptFiles = []string{
+	"urltestdata.json",
+	"setters_tests.json",
+	"toascii.json",
+	"IdnaTestV2.json",
+	"percent-encoding.json",
+	"urlencoded-parser-data.json",
+}
+
+// wptTally counts results per WPT file for the summary.
+type wptTally struct {
+	passed, failed, expected int
+}
+
+var (
+	wptMu     sync.Mutex
+	wptCounts = map[string]*wptTally{}
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if len(wptCounts) > 0 {
+		names := make([]string, 0, len(wptCounts))
+		for name := range wptCounts {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		fmt.Printf("WPT conformance (Unicode %s tables, %s):\n", idna.UnicodeVersion, goVersion())
+		for _, name := range names {
+			c := wptCounts[name]
+			fmt.Printf("  %-32s %5d passed, %d failed, %d expected failures\n", name, c.passed, c.failed, c.expected)
+		}
+	}
+	os.Exit(code)
+}
+
+// wptDir returns the folder holding the WPT files, or skips the test
+// when the corpus is not available and WPT_DIR is not set.
+func wptDir(t testing.TB) string {
+	if dir := os.Getenv("WPT_DIR"); dir != "" {
+		return dir
+	}
+	if _, err := os.Stat(filepath.Join("testdata", "wpt", "urltestdata.json")); err == nil {
+		return filepath.Join("testdata", "wpt")
+	}
+	t.Skip("WPT corpus not found: set WPT_DIR (e.g. WPT_DIR=../shared/wpt) or run testdata/fetch-wpt.sh")
+	return ""
+}
+
+// loadJSON decodes a WPT file (or one of ours under testdata) into v.
+func loadJSON(t testing.TB, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading %s: %v", path, err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("decoding %s: %v", path, err)
+	}
+}
+
+// loadWPT decodes a WPT file from the corpus folder.
+func loadWPT(t testing.TB, name string, v any) {
+	t.Helper()
+	loadJSON(t, filepath.Join(wptDir(t), name), v)
+}
+
+// objects returns the objects of a WPT array, dropping the comments
+// (plain strings).
+func objects(t testing.TB, raw []json.RawMessage) []json.RawMessage {
+	var out []json.RawMessage
+	for _, r := range raw {
+		if len(r) > 0 && r[0] == '{' {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// expectedFailures returns the cases expected to fail with this build's
+// Unicode tables: file -> case name -> reason.
+func expectedFailures(t testing.TB) map[string]map[string]string {
+	path := filepath.Join("testdata", "expected-failures-unicode-"+idna.UnicodeVersion+".tsv")
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]map[string]string{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		parts := strings.Split(line, "\t")
+		if len(parts) != 3 {
+			t.Fatalf("%s: want file<TAB>case<TAB>reason, got %q", path, line)
+		}
+		if out[parts[0]] == nil {
+			out[parts[0]] = map[string]string{}
+		}
+		out[parts[0]][parts[1]] = parts[2]
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// checker collects the mismatches of one case, so that an expected
+// failure can be told from an unexpected one (or an unexpected pass).
+type checker struct {
+	problems []string
+}
+
+func (c *checker) errorf(format string, args ...any) {
+	c.problems = append(c.problems, fmt.Sprintf(format, args...))
+}
+
+func (c *checker) equal(what, got, want string) {
+	if got != want {
+		c.errorf("%s = %q, want %q", what, got, want)
+	}
+}
+
+// conclude reports the case's result against the expected failures and
+// counts it for the summary.
+func conclude(t *testing.T, file, name string, c *checker, expected map[string]map[string]string) {
+	t.Helper()
+	reason, isExpected := expected[file][name]
+	wptMu.Lock()
+	tally := wptCounts[file]
+	if tally == nil {
+		tally = &wptTally{}
+		wptCounts[file] = tally
+	}
+	switch {
+	case len(c.problems) == 0 && !isExpected:
+		tally.passed++
+	case len(c.problems) == 0 && isExpected:
+		tally.failed++
+	case isExpected:
+		tally.expected++
+	default:
+		tally.failed++
+	}
+	wptMu.Unlock()
+	switch {
+	case len(c.problems) > 0 && !isExpected:
+		for _, p := range c.problems {
+			t.Error(p)
+		}
+	case len(c.problems) == 0 && isExpected:
+		t.Errorf("passes, but is listed as an expected failure (%s): remove it from the list", reason)
+	case isExpected:
+		t.Logf("expected failure (%s): %s", reason, strings.Join(c.problems, "; "))
+	}
+}
+
+// caseName names a subtest by its input and base.
+func caseName(input string, base *string) string {
+	if base == nil {
+		return fmt.Sprintf("%q", input)
+	}
+	return fmt.Sprintf("%q against %q", input, *base)
+}
+
+type urlTestCase struct {
+	Input        string  `json:"input"`
+	Base         *string `json:"base"`
+	Href         string  `json:"href"`
+	Origin       *string `json:"origin"`
+	Protocol     string  `json:"protocol"`
+	Username     string  `json:"username"`
+	Password     string  `json:"password"`
+	Host         string  `json:"host"`
+	Hostname     string  `json:"hostname"`
+	Port         string  `json:"port"`
+	Pathname     string  `json:"pathname"`
+	Search       string  `json:"search"`
+	Hash         string  `json:"hash"`
+	SearchParams *string `json:"searchParams"`
+	Failure      bool    `json:"failure"`
+	RelativeTo   string  `json:"relativeTo"`
+}
+
+// parseCase parses a case's input against its base, as new URL(input,
+// base) does.
+func parseCase(input string, base *string) (*URL, error) {
+	if base == nil {
+		return Parse(input)
+	}
+	return Parse(input, *base)
+}
+
+func canParseCase(input string, base *string) bool {
+	if base == nil {
+		return CanParse(input)
+	}
+	return CanParse(input, *base)
+}
+
+// checkURL compares every attribute of u with the case.
+func checkURL(c *checker, u *URL, tc *urlTestCase) {
+	c.equal("href", u.Href(), tc.Href)
+	c.equal("protocol", u.Protocol(), tc.Protocol)
+	c.equal("username", u.Username(), tc.Username)
+	c.equal("password", u.Password(), tc.Password)
+	c.equal("host", u.Host(), tc.Host)
+	c.equal("hostname", u.Hostname(), tc.Hostname)
+	c.equal("port", u.Port(), tc.Port)
+	c.equal("pathname", u.Pathname(), tc.Pathname)
+	c.equal("search", u.Search(), tc.Search)
+	c.equal("hash", u.Hash(), tc.Hash)
+	if tc.Origin != nil {
+		c.equal("origin", u.Origin(), *tc.Origin)
+	}
+	if tc.SearchParams != nil {
+		c.equal("searchParams", searchParamsString(u), *tc.SearchParams)
+	}
+	if err := u.checkInvariants(); err != nil {
+		c.errorf("invariants: %v", err)
+	}
+}
+
+// runURLTestData runs one file in the urltestdata.json format.
+func runURLTestData(t *testing.T, path, file string) {
+	var raw []json.RawMessage
+	loadJSON(t, path, &raw)
+	expected := expectedFailures(t)
+	cases := objects(t, raw)
+	if len(cases) == 0 {
+		t.Fatalf("%s: no cases", path)
+	}
+	for _, r := range cases {
+		var tc urlTestCase
+		if err := json.Unmarshal(r, &tc); err != nil {
+			t.Fatalf("%s: %v in %s", path, err, r)
+		}
+		name := caseName(tc.Input, tc.Base)
+		t.Run(name, func(t *testing.T) {
+			var c checker
+			u, err := parseCase(tc.Input, tc.Base)
+			if can := canParseCase(tc.Input, tc.Base); can != (err == nil) {
+				c.errorf("CanParse = %v, but Parse error = %v", can, err)
+			}
+			switch {
+			case tc.Failure && err == nil:
+				c.errorf("parsed as %q, want failure", u.Href())
+			case tc.Failure:
+				// relativeTo marks a failure that a base would rescue,
+				// which is how WPT's <a> element tests (they always have a
+				// base) use it: "non-opaque-path-base" inputs parse against
+				// a base with a hierarchical path but must still fail
+				// against one with an opaque path, such as about:blank;
+				// "any-base" inputs parse against every base.
+				switch tc.RelativeTo {
+				case "non-opaque-path-base":
+					if u, err := Parse(tc.Input, "about:blank"); err == nil {
+						c.errorf("against about:blank parsed as %q, want failure", u.Href())
+					}
+				case "any-base":
+					for _, b := range []string{"about:blank", "https://example.test/dir/file", "sc://host/"} {
+						if _, err := Parse(tc.Input, b); err != nil {
+							c.errorf("against %q: %v, want success", b, err)
+						}
+					}
+				}
+			case err != nil:
+				c.errorf("failed: %v", err)
+			default:
+				checkURL(&c, u, &tc)
+				// Re-parsing the href gives the same URL.
+				if v, err := Parse(u.Href()); err != nil || v.Href() != u.Href() {
+					c.errorf("re-parse of %q gives %v, %v", u.Href(), v, err)
+				}
+			}
+			conclude(t, file, name, &c, expected)
+		})
+	}
+}
+
+// TestURLTestData runs WPT's urltestdata.json: the basic URL parser.
+func TestURLTestData(t *testing.T) {
+	runURLTestData(t, filepath.Join(wptDir(t), "urltestdata.json"), "urltestdata.json")
+}
+
+// TestOwnURLTestData runs our own cases, in the same format.
+func TestOwnURLTestData(t *testing.T) {
+	runURLTestData(t, filepath.Join("testdata", "urltestdata-weburl.json"), "testdata/urltestdata-weburl.json")
+}
+
+type toASCIICase struct {
+	Input   string  `json:"input"`
+	Output  *string `json:"output"`
+	Comment string  `json:"comment"`
+}
+
+// runToASCII runs a file in the toascii.json format: the input is parsed
+// as the host of https://{input}/x.
+func runToASCII(t *testing.T, file string) {
+	var raw []json.RawMessage
+	loadWPT(t, file, &raw)
+	expected := expectedFailures(t)
+	for _, r := range objects(t, raw) {
+		var tc toASCIICase
+		if err := json.Unmarshal(r, &tc); err != nil {
+			t.Fatalf("%s: %v in %s", file, err, r)
+		}
+		name := fmt.Sprintf("%q", tc.Input)
+		t.Run(name, func(t *testing.T) {
+			var c checker
+			if tc.Input == "" {
+				// An empty host cannot be written into https://{input}/x
+				// (WPT's own harness leaves this case out). What the case
+				// is about is UTS #46 ToASCII of "", the step domain to
+				// ASCII runs before it rejects an empty result: check that.
+				got, err := idnaProfile.ToASCII("")
+				if tc.Output == nil && err == nil {
+					c.errorf("ToASCII(\"\") = %q, want failure", got)
+				} else if tc.Output != nil {
+					c.equal("ToASCII(\"\")", got, *tc.Output)
+				}
+				conclude(t, file, name, &c, expected)
+				return
+			}
+			input := "https://" + tc.Input + "/x"
+			u, err := Parse(input)
+			if can := CanParse(input); can != (err == nil) {
+				c.errorf("CanParse = %v, but Parse error = %v", can, err)
+			}
+			switch {
+			case tc.Output == nil && err == nil:
+				c.errorf("host = %q, want failure", u.Host())
+			case tc.Output == nil:
+			case err != nil:
+				c.errorf("failed: %v, want host %q", err, *tc.Output)
+			default:
+				c.equal("host", u.Host(), *tc.Output)
+				c.equal("hostname", u.Hostname(), *tc.Output)
+				c.equal("pathname", u.Pathname(), "/x")
+				c.equal("href", u.Href(), "https://"+*tc.Output+"/x")
+				if err := u.checkInvariants(); err != nil {
+					c.errorf("invariants: %v", err)
+				}
+			}
+			runToASCIISetters(&c, &tc)
+			conclude(t, file, name, &c, expected)
+		})
+	}
+}
+
+// TestToASCII runs WPT's toascii.json.
+func TestToASCII(t *testing.T) { runToASCII(t, "toascii.json") }
+
+// TestIdnaTestV2 runs WPT's IdnaTestV2.json (UTS #46 conformance data).
+func TestIdnaTestV2(t *testing.T) { runToASCII(t, "IdnaTestV2.json") }
+
+// TestWPTFilesPresent fails when WPT_DIR is set and a file of the corpus
+// is missing, or the folder holds a JSON file this suite does not run.
+func TestWPTFilesPresent(t *testing.T) {
+	dir := os.Getenv("WPT_DIR")
+	if dir == "" {
+		t.Skip("WPT_DIR not set")
+	}
+	known := map[string]bool{}
+	for _, f := range wptFiles {
+		known[f] = true
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("WPT file missing: %v", err)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".json") && !known[e.Name()] {
+			t.Errorf("WPT_DIR holds %s, which no test runs", e.Name())
+		}
+	}
+}
