@@ -381,6 +381,24 @@ func FuzzDecodeURIComponent(f *testing.F) {
 		}
 		Unescape(s)
 		Escape(s)
+		EncodeRFC3986(s)
+		// Encoding fails exactly on invalid UTF-8.
+		if _, err := EncodeURI(s); (err == nil) != utf8.ValidString(s) {
+			t.Fatalf("EncodeURI(%+q): %v", s, err)
+		}
+		if _, err := EncodeURIComponent(s); (err == nil) != utf8.ValidString(s) {
+			t.Fatalf("EncodeURIComponent(%+q): %v", s, err)
+		}
+		// An oracle: a successful decode is the plain percent-decoding;
+		// and when s is valid UTF-8 with every "%" starting an escape,
+		// the decode fails exactly when that decoding is not UTF-8.
+		pd := PercentDecodeString(s)
+		if err == nil && d != pd {
+			t.Fatalf("DecodeURIComponent(%+q) = %+q; PercentDecodeString gives %+q", s, d, pd)
+		}
+		if utf8.ValidString(s) && allEscapesWellFormed(s) && (err == nil) != utf8.ValidString(pd) {
+			t.Fatalf("DecodeURIComponent(%+q): err %v, but percent-decoding is %+q", s, err, pd)
+		}
 		if err != nil {
 			if !errors.Is(err, ErrMalformedURI) {
 				t.Fatalf("error %v is not ErrMalformedURI", err)
@@ -411,4 +429,17 @@ func FuzzDecodeURIComponent(f *testing.F) {
 			t.Fatalf("Unescape(Escape(%+q)) = %+q", d, u)
 		}
 	})
+}
+
+// allEscapesWellFormed reports whether every "%" in s is followed by two
+// hex digits.
+func allEscapesWellFormed(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' {
+			if _, ok := hexByte(s, i); !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
