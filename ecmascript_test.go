@@ -1,0 +1,445 @@
+package url
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// jsString is a JavaScript string as testdata/ecmascript/gen.js stores it:
+// a JSON string, an array of UTF-16 code units, or null for "threw
+// URIError".
+type jsString struct {
+	threw bool
+	units []uint16
+}
+
+func (j *jsString) UnmarshalJSON(b []byte) error {
+	switch {
+	case bytes.Equal(b, []byte("null")):
+		j.threw = true
+		return nil
+	case len(b) > 0 && b[0] == '[':
+		return json.Unmarshal(b, &j.units)
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	j.units = utf16.Encode([]rune(s))
+	return nil
+}
+
+// wtf8 is the string as the Go functions take it: surrogate pairs as UTF-8,
+// lone surrogates in three-byte generalized UTF-8.
+func (j jsString) wtf8() string {
+	var b []byte
+	for i := 0; i < len(j.units); i++ {
+		u := rune(j.units[i])
+		if utf16.IsSurrogate(u) && i+1 < len(j.units) {
+			if r := utf16.DecodeRune(u, rune(j.units[i+1])); r != utf8.RuneError {
+				b = utf8.AppendRune(b, r)
+				i++
+				continue
+			}
+		}
+		if utf16.IsSurrogate(u) {
+			b = append(b, 0xE0|byte(u>>12), 0x80|byte(u>>6)&0x3F, 0x80|byte(u)&0x3F)
+			continue
+		}
+		b = utf8.AppendRune(b, u)
+	}
+	return string(b)
+}
+
+// valid is the string with each lone surrogate replaced by U+FFFD, as
+// Unescape writes it.
+func (j jsString) valid() string { return string(utf16.Decode(j.units)) }
+
+// TestECMAScriptVectors checks every function against Node's results in
+// testdata/ecmascript/vectors.json (see gen.js there for the format).
+func TestECMAScriptVectors(t *testing.T) {
+	data, err := os.ReadFile("testdata/ecmascript/vectors.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Node      string
+		Functions []string
+		Vectors   [][]jsString
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	type goFunc struct {
+		name string
+		call func(string) (string, error)
+		// want is what the Go function must return for JavaScript's
+		// result.
+		want func(jsString) string
+	}
+	noErr := func(f func(string) string) func(string) (string, error) {
+		return func(s string) (string, error) { return f(s), nil }
+	}
+	funcs := map[string]goFunc{
+		"encodeURI":          {"EncodeURI", EncodeURI, jsString.wtf8},
+		"encodeURIComponent": {"EncodeURIComponent", EncodeURIComponent, jsString.wtf8},
+		"decodeURI":          {"DecodeURI", DecodeURI, jsString.wtf8},
+		"decodeURIComponent": {"DecodeURIComponent", DecodeURIComponent, jsString.wtf8},
+		"escape":             {"Escape", noErr(Escape), jsString.wtf8},
+		// JavaScript's lone surrogates become U+FFFD, as documented.
+		"unescape": {"Unescape", noErr(Unescape), jsString.valid},
+	}
+	if len(file.Functions) != len(funcs) {
+		t.Fatalf("vectors.json has functions %q", file.Functions)
+	}
+	pass := make([]int, len(file.Functions))
+	throws := make([]int, len(file.Functions))
+	for _, v := range file.Vectors {
+		if len(v) != 1+len(file.Functions) {
+			t.Fatalf("vector %v: want %d fields", v, 1+len(file.Functions))
+		}
+		in := v[0].wtf8()
+		for k, name := range file.Functions {
+			f, ok := funcs[name]
+			if !ok {
+				t.Fatalf("unknown function %q", name)
+			}
+			got, err := f.call(in)
+			if v[k+1].threw {
+				throws[k]++
+				var uerr *URIError
+				if !errors.Is(err, ErrMalformedURI) || !errors.As(err, &uerr) {
+					t.Errorf("%s(%+q) = %+q, %v; JavaScript throws URIError", f.name, in, got, err)
+					continue
+				}
+				if uerr.Func != f.name || uerr.Input != in || uerr.Offset < 0 || uerr.Offset >= len(in) {
+					t.Errorf("%s(%+q): bad error fields %+v", f.name, in, *uerr)
+					continue
+				}
+				pass[k]++
+				continue
+			}
+			if want := f.want(v[k+1]); err != nil || got != want {
+				t.Errorf("%s(%+q) = %+q, %v; JavaScript gives %+q", f.name, in, got, err, want)
+				continue
+			}
+			pass[k]++
+		}
+	}
+	for k, name := range file.Functions {
+		t.Logf("%-20s %d/%d vectors pass (%d where Node %s throws URIError)",
+			funcs[name].name, pass[k], len(file.Vectors), throws[k], file.Node)
+	}
+	if len(file.Vectors) < 1000 {
+		t.Errorf("only %d vectors", len(file.Vectors))
+	}
+}
+
+// ecmaCase is one hand-written case: the result, or "" and err for
+// ErrMalformedURI.
+type ecmaCase struct {
+	in, want string
+	err      bool
+	offset   int // of the error
+	rule     string
+}
+
+func runECMACases(t *testing.T, name string, f func(string) (string, error), cases []ecmaCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, err := f(c.in)
+		if c.err {
+			var uerr *URIError
+			if !errors.Is(err, ErrMalformedURI) || !errors.As(err, &uerr) || uerr.Offset != c.offset || uerr.Func != name {
+				t.Errorf("%s(%+q) = %+q, %v; want error at %d (%s)", name, c.in, got, err, c.offset, c.rule)
+			}
+			if got != "" {
+				t.Errorf("%s(%+q) returned %+q with the error", name, c.in, got)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("%s(%+q) = %+q, %v; want %+q (%s)", name, c.in, got, err, c.want, c.rule)
+		}
+	}
+}
+
+func TestEncodeURI(t *testing.T) {
+	runECMACases(t, "EncodeURI", EncodeURI, []ecmaCase{
+		{in: "", want: "", rule: "empty string"},
+		{in: "#[]!'()*", want: "#%5B%5D!'()*", rule: "RFC 2396: # kept, [ ] encoded, marks kept"},
+		{in: ";/?:@&=+$,#", want: ";/?:@&=+$,#", rule: "uriReserved and # kept"},
+		{in: "-_.!~*'()", want: "-_.!~*'()", rule: "uriMark kept"},
+		{in: "a b%\"<>\\^`{|}", want: "a%20b%25%22%3C%3E%5C%5E%60%7B%7C%7D", rule: "everything else encoded"},
+		{in: "\x00\x1f\x7f", want: "%00%1F%7F", rule: "controls encoded"},
+		{in: "é€😀", want: "%C3%A9%E2%82%AC%F0%9F%98%80", rule: "UTF-8 bytes, uppercase hex"},
+		{in: "\uFFFD", want: "%EF%BF%BD", rule: "a real U+FFFD is valid"},
+		{in: "a\xED\xA0\x80", err: true, offset: 1, rule: "lone surrogate (WTF-8) throws"},
+		{in: "\xED\xA0\xBD\xED\xB8\x80", err: true, offset: 0, rule: "CESU-8 pair is two lone surrogates"},
+		{in: "ab\xff", err: true, offset: 2, rule: "invalid UTF-8 is an error"},
+		{in: "\xC0\xAF", err: true, offset: 0, rule: "overlong UTF-8 is an error"},
+		{in: "\xE2\x82", err: true, offset: 0, rule: "truncated UTF-8 is an error"},
+	})
+}
+
+func TestEncodeURIComponent(t *testing.T) {
+	runECMACases(t, "EncodeURIComponent", EncodeURIComponent, []ecmaCase{
+		{in: "-_.!~*'()AZaz09", want: "-_.!~*'()AZaz09", rule: "uriUnescaped kept"},
+		{in: ";/?:@&=+$,#", want: "%3B%2F%3F%3A%40%26%3D%2B%24%2C%23", rule: "uriReserved and # encoded"},
+		{in: "[]", want: "%5B%5D", rule: "brackets encoded"},
+		{in: "a b", want: "a%20b", rule: "space is %20, never +"},
+		{in: "😀", want: "%F0%9F%98%80", rule: "non-BMP as 4 UTF-8 bytes"},
+		{in: "x\xED\xBF\xBF", err: true, offset: 1, rule: "lone low surrogate throws"},
+		{in: "\x80", err: true, offset: 0, rule: "stray continuation byte is an error"},
+	})
+}
+
+func TestDecodeURI(t *testing.T) {
+	runECMACases(t, "DecodeURI", DecodeURI, []ecmaCase{
+		{in: "%23%5B%5D%21%27%28%29%2A", want: "%23[]!'()*", rule: "# stays escaped, RFC 3986 additions decoded"},
+		{in: "%3B%2F%3F%3A%40%26%3D%2B%24%2C%23", want: "%3B%2F%3F%3A%40%26%3D%2B%24%2C%23", rule: "reserved set stays escaped"},
+		{in: "%2f%2F%3a", want: "%2f%2F%3a", rule: "kept escapes keep their case"},
+		{in: "%25", want: "%", rule: "% is not reserved"},
+		{in: "%2525", want: "%25", rule: "decode once"},
+		{in: "%41%62", want: "Ab", rule: "upper and lower hex"},
+		{in: "%C3%A9%e2%82%ac%F0%9F%98%80", want: "é€😀", rule: "UTF-8 sequences"},
+		{in: "%EF%BF%BD", want: "\uFFFD", rule: "escaped U+FFFD is valid"},
+		{in: "+", want: "+", rule: "+ is not a space"},
+		{in: "a\xED\xA0\x80%41", want: "a\xED\xA0\x80A", rule: "literal lone surrogate copied, as in JS"},
+		{in: "%", err: true, offset: 0, rule: "truncated escape"},
+		{in: "ab%4", err: true, offset: 2, rule: "truncated escape"},
+		{in: "%G1", err: true, offset: 0, rule: "non-hex escape"},
+		{in: "%C0%AF", err: true, offset: 0, rule: "overlong /"},
+		{in: "%C1%BF", err: true, offset: 0, rule: "overlong, C1 lead"},
+		{in: "%E0%80%AF", err: true, offset: 0, rule: "overlong, three bytes"},
+		{in: "%F0%8F%BF%BF", err: true, offset: 0, rule: "overlong, four bytes"},
+		{in: "x%ED%A0%80", err: true, offset: 1, rule: "surrogate U+D800 in UTF-8"},
+		{in: "%ED%A0%BD%ED%B8%80", err: true, offset: 0, rule: "CESU-8 pair"},
+		{in: "%F4%90%80%80", err: true, offset: 0, rule: "above U+10FFFF"},
+		{in: "%F5%80%80%80", err: true, offset: 0, rule: "lead byte F5"},
+		{in: "%F8%88%80%80%80", err: true, offset: 0, rule: "five-byte form"},
+		{in: "%FF", err: true, offset: 0, rule: "lead byte FF"},
+		{in: "%80", err: true, offset: 0, rule: "stray continuation byte"},
+		{in: "%C3", err: true, offset: 0, rule: "truncated sequence at end"},
+		{in: "%C3%", err: true, offset: 3, rule: "truncated sequence, short escape"},
+		{in: "%C3A9", err: true, offset: 0, rule: "continuation not escaped"},
+		{in: "%C3%41", err: true, offset: 0, rule: "ASCII is not a continuation"},
+		{in: "%C3%ZZ", err: true, offset: 3, rule: "non-hex continuation escape"},
+		{in: "%uD800", err: true, offset: 0, rule: "%u is not a decodeURI escape"},
+	})
+}
+
+func TestDecodeURIComponent(t *testing.T) {
+	runECMACases(t, "DecodeURIComponent", DecodeURIComponent, []ecmaCase{
+		{in: "%23%5B%5D%21%27%28%29%2A", want: "#[]!'()*", rule: "nothing kept escaped"},
+		{in: "%3b%2F%3F%3A%40%26%3D%2B%24%2C", want: ";/?:@&=+$,", rule: "reserved decoded"},
+		{in: "%00%7F", want: "\x00\x7f", rule: "controls decoded"},
+		{in: "a+b", want: "a+b", rule: "+ is not a space"},
+		{in: "%E2%82%AC", want: "€", rule: "UTF-8 sequence"},
+		{in: "%E2%82", err: true, offset: 0, rule: "truncated sequence"},
+		{in: "%C0%80", err: true, offset: 0, rule: "overlong NUL"},
+		{in: "%ED%BF%BF", err: true, offset: 0, rule: "surrogate U+DFFF in UTF-8"},
+	})
+}
+
+func TestEscape(t *testing.T) {
+	// Escape never fails.
+	f := func(s string) (string, error) { return Escape(s), nil }
+	runECMACases(t, "Escape", f, []ecmaCase{
+		{in: "@*_+-./AZaz09", want: "@*_+-./AZaz09", rule: "Annex B unescaped set kept"},
+		{in: " !\"#$%&'()~", want: "%20%21%22%23%24%25%26%27%28%29%7E", rule: "other ASCII is %XX"},
+		{in: "é\u00ff", want: "%E9%FF", rule: "code units below 0x100 are %XX, Latin-1, not UTF-8"},
+		{in: "\u0100€\uFFFF", want: "%u0100%u20AC%uFFFF", rule: "other BMP code units are %uXXXX"},
+		{in: "😀", want: "%uD83D%uDE00", rule: "non-BMP is a surrogate pair, two %uXXXX"},
+		{in: "a\xED\xA0\x80", want: "a%uD800", rule: "WTF-8 lone surrogate is its code unit"},
+		{in: "\xED\xA0\xBD\xED\xB8\x80", want: "%uD83D%uDE00", rule: "CESU-8 pair gives the same as the pair"},
+		{in: "\xff", want: "%uFFFD", rule: "other invalid UTF-8 byte is U+FFFD"},
+		{in: "\xC0\xAF", want: "%uFFFD%uFFFD", rule: "overlong UTF-8: U+FFFD per byte"},
+	})
+}
+
+func TestUnescape(t *testing.T) {
+	f := func(s string) (string, error) { return Unescape(s), nil }
+	runECMACases(t, "Unescape", f, []ecmaCase{
+		{in: "%41%u0042", want: "AB", rule: "%XX and %uXXXX"},
+		{in: "%E9%e9", want: "éé", rule: "%XX is a Latin-1 code unit, not a UTF-8 byte"},
+		{in: "%C3%A9", want: "Ã©", rule: "UTF-8 escapes give two Latin-1 characters"},
+		{in: "%u20AC%u20ac", want: "€€", rule: "any case of hex"},
+		{in: "%U20AC", want: "%U20AC", rule: "only a lowercase u"},
+		{in: "%uD83D%uDE00", want: "😀", rule: "escaped surrogate pair joins"},
+		{in: "%uD83D\xED\xB8\x80", want: "😀", rule: "escaped high + literal WTF-8 low join"},
+		{in: "\xED\xA0\xBD%uDE00", want: "😀", rule: "literal WTF-8 high + escaped low join"},
+		{in: "%uD800", want: "\uFFFD", rule: "lone high surrogate becomes U+FFFD"},
+		{in: "%uDE00%uD83D", want: "\uFFFD\uFFFD", rule: "reversed pair: two lone surrogates"},
+		{in: "%uD83Dx", want: "\uFFFDx", rule: "high surrogate before a literal"},
+		{in: "%uD83D%", want: "\uFFFD%", rule: "high surrogate before a literal %"},
+		{in: "%uD83D😀", want: "\uFFFD😀", rule: "high surrogate before a literal pair"},
+		{in: "%uD83D%uD83D%uDE00", want: "\uFFFD😀", rule: "second high pairs"},
+		{in: "a\xED\xA0\x80b", want: "a\uFFFDb", rule: "literal lone surrogate becomes U+FFFD"},
+		{in: "\xff", want: "\uFFFD", rule: "invalid UTF-8 becomes U+FFFD"},
+		{in: "%", want: "%", rule: "lone % kept"},
+		{in: "%4", want: "%4", rule: "short escape kept"},
+		{in: "%u123", want: "%u123", rule: "short %u escape kept"},
+		{in: "%u123G", want: "%u123G", rule: "%u with a non-hex digit kept; %u1 is not %XX"},
+		{in: "%u12%41", want: "%u12A", rule: "next escape still decoded"},
+		{in: "%%41", want: "%A", rule: "first % kept"},
+		{in: "%2541", want: "%41", rule: "decode once"},
+		{in: "+", want: "+", rule: "+ is not a space"},
+	})
+}
+
+// TestEncodeURIComponentIsComponentSet checks the URL Standard's note that
+// the component percent-encode set gives encodeURIComponent's results.
+func TestEncodeURIComponentIsComponentSet(t *testing.T) {
+	for c := 0; c < 0x80; c++ {
+		s := string(rune(c)) + "é😀"
+		got, err := EncodeURIComponent(s)
+		if want := PercentEncode(s, ComponentSet); err != nil || got != want {
+			t.Errorf("EncodeURIComponent(%+q) = %q, %v; PercentEncode gives %q", s, got, err, want)
+		}
+	}
+}
+
+// TestECMANoAllocation checks that unchanged input is returned as it is.
+func TestECMANoAllocation(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    func(string) string
+		in   string
+	}{
+		{"EncodeURI", func(s string) string { r, _ := EncodeURI(s); return r }, "http://a/b?c=d&e#f"},
+		{"EncodeURIComponent", func(s string) string { r, _ := EncodeURIComponent(s); return r }, "abc-_.!~*'()"},
+		{"DecodeURI", func(s string) string { r, _ := DecodeURI(s); return r }, "a%2Fb%23c/é"},
+		{"DecodeURIComponent", func(s string) string { r, _ := DecodeURIComponent(s); return r }, "plain/é"},
+		{"Escape", Escape, "a@b*c_d+e-f.g/h"},
+		{"Unescape", Unescape, "a%u12%zz/é"},
+	} {
+		if got := c.f(c.in); got != c.in {
+			t.Errorf("%s(%q) = %q; want it unchanged", c.name, c.in, got)
+		}
+		if n := testing.AllocsPerRun(100, func() { c.f(c.in) }); n != 0 {
+			t.Errorf("%s(%q): %v allocations; want 0", c.name, c.in, n)
+		}
+	}
+}
+
+// TestECMALinear checks that a long input takes linear time (no rescans)
+// and that each function handles long inputs.
+func TestECMALinear(t *testing.T) {
+	long := strings.Repeat("a%C3%A9%uD83D%uDE00 é😀#", 20000)
+	if _, err := DecodeURI(long); err == nil {
+		t.Error("DecodeURI accepted %u")
+	}
+	enc, err := EncodeURIComponent(long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dec, err := DecodeURIComponent(enc); err != nil || dec != long {
+		t.Errorf("DecodeURIComponent(EncodeURIComponent(long)) differs, %v", err)
+	}
+	if Unescape(Escape(long)) != long {
+		t.Error("Unescape(Escape(long)) differs")
+	}
+}
+
+// TestURIErrorMessage checks the error text and the errors.Is/As chain.
+func TestURIErrorMessage(t *testing.T) {
+	_, err := DecodeURIComponent("ab%C0%AF")
+	want := `url.DecodeURIComponent("ab%C0%AF"): malformed URI at byte 2: overlong UTF-8 encoding`
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v; want %s", err, want)
+	}
+	if !errors.Is(err, ErrMalformedURI) {
+		t.Error("errors.Is(err, ErrMalformedURI) = false")
+	}
+	_, err = EncodeURI("\xED\xA0\x80")
+	want = `url.EncodeURI("\xed\xa0\x80"): malformed URI at byte 0: lone surrogate`
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v; want %s", err, want)
+	}
+}
+
+// FuzzDecodeURIComponent checks that decoding never panics, that a
+// successful decode of valid UTF-8 is valid UTF-8 that encodes and decodes
+// back to itself, and that Escape and Unescape round-trip it.
+func FuzzDecodeURIComponent(f *testing.F) {
+	for _, s := range []string{"", "%41", "%C3%A9", "%F0%9F%98%80", "%C0%AF", "%ED%A0%80", "%F4%90%80%80",
+		"%", "%u00e9", "%uD83D%uDE00", "a+b%2B", "%23%5B", "\xED\xA0\x80", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := DecodeURIComponent(s)
+		du, erru := DecodeURI(s)
+		if (err == nil) != (erru == nil) {
+			t.Fatalf("DecodeURIComponent and DecodeURI disagree on failing: %v, %v", err, erru)
+		}
+		Unescape(s)
+		Escape(s)
+		EncodeRFC3986(s)
+		// Encoding fails exactly on invalid UTF-8.
+		if _, err := EncodeURI(s); (err == nil) != utf8.ValidString(s) {
+			t.Fatalf("EncodeURI(%+q): %v", s, err)
+		}
+		if _, err := EncodeURIComponent(s); (err == nil) != utf8.ValidString(s) {
+			t.Fatalf("EncodeURIComponent(%+q): %v", s, err)
+		}
+		// An oracle: a successful decode is the plain percent-decoding;
+		// and when s is valid UTF-8 with every "%" starting an escape,
+		// the decode fails exactly when that decoding is not UTF-8.
+		pd := PercentDecodeString(s)
+		if err == nil && d != pd {
+			t.Fatalf("DecodeURIComponent(%+q) = %+q; PercentDecodeString gives %+q", s, d, pd)
+		}
+		if utf8.ValidString(s) && allEscapesWellFormed(s) && (err == nil) != utf8.ValidString(pd) {
+			t.Fatalf("DecodeURIComponent(%+q): err %v, but percent-decoding is %+q", s, err, pd)
+		}
+		if err != nil {
+			if !errors.Is(err, ErrMalformedURI) {
+				t.Fatalf("error %v is not ErrMalformedURI", err)
+			}
+			return
+		}
+		if !utf8.ValidString(s) {
+			return // literal invalid bytes are copied; Encode would reject them
+		}
+		if !utf8.ValidString(d) || !utf8.ValidString(du) {
+			t.Fatalf("DecodeURIComponent(%+q) = %+q, not valid UTF-8", s, d)
+		}
+		e, err := EncodeURIComponent(d)
+		if err != nil {
+			t.Fatalf("EncodeURIComponent(%+q): %v", d, err)
+		}
+		if d2, err := DecodeURIComponent(e); err != nil || d2 != d {
+			t.Fatalf("DecodeURIComponent(EncodeURIComponent(%+q)) = %+q, %v", d, d2, err)
+		}
+		eu, err := EncodeURI(d)
+		if err != nil {
+			t.Fatalf("EncodeURI(%+q): %v", d, err)
+		}
+		if d2, err := DecodeURI(eu); err != nil || d2 != d {
+			t.Fatalf("DecodeURI(EncodeURI(%+q)) = %+q, %v", d, d2, err)
+		}
+		if u := Unescape(Escape(d)); u != d {
+			t.Fatalf("Unescape(Escape(%+q)) = %+q", d, u)
+		}
+	})
+}
+
+// allEscapesWellFormed reports whether every "%" in s is followed by two
+// hex digits.
+func allEscapesWellFormed(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' {
+			if _, ok := hexByte(s, i); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}

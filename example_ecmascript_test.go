@@ -1,0 +1,69 @@
+package url_test
+
+import (
+	"errors"
+	"fmt"
+
+	url "github.com/weburl/url"
+)
+
+func ExampleEncodeURI() {
+	s, err := url.EncodeURI("https://example.com/a b/ü?q=[1]#top")
+	fmt.Println(s, err)
+	// A lone surrogate (here in WTF-8) is what JavaScript throws URIError for.
+	_, err = url.EncodeURI("\xed\xa0\x80")
+	fmt.Println(errors.Is(err, url.ErrMalformedURI))
+	// Output:
+	// https://example.com/a%20b/%C3%BC?q=%5B1%5D#top <nil>
+	// true
+}
+
+func ExampleDecodeURI() {
+	// Escapes of ; / ? : @ & = + $ , # stay as they are.
+	s, err := url.DecodeURI("%23%5B%5D%21%27%28%29%2A")
+	fmt.Println(s, err)
+	_, err = url.DecodeURI("%C0%AF") // an overlong "/"
+	var uerr *url.URIError
+	if errors.As(err, &uerr) {
+		fmt.Println(uerr.Offset, uerr.Reason)
+	}
+	fmt.Println(err)
+	// Output:
+	// %23[]!'()* <nil>
+	// 0 overlong UTF-8 encoding
+	// url.DecodeURI("%C0%AF"): malformed URI at byte 0: overlong UTF-8 encoding
+}
+
+func ExampleEncodeURIComponent() {
+	s, _ := url.EncodeURIComponent("a&b=c d/é!")
+	fmt.Println(s)
+	d, _ := url.DecodeURIComponent(s)
+	fmt.Println(d)
+	// Output:
+	// a%26b%3Dc%20d%2F%C3%A9!
+	// a&b=c d/é!
+}
+
+func ExampleEscape() {
+	fmt.Println(url.Escape("a b+c/é€😀"))
+	// Output:
+	// a%20b+c/%E9%u20AC%uD83D%uDE00
+}
+
+func ExampleUnescape() {
+	fmt.Println(url.Unescape("a%20b+c/%E9%u20AC%uD83D%uDE00"))
+	// %C3%A9 is two Latin-1 characters, not UTF-8; a lone surrogate is U+FFFD.
+	fmt.Println(url.Unescape("%C3%A9 %uD800"))
+	// Output:
+	// a b+c/é€😀
+	// Ã© �
+}
+
+func ExampleEncodeRFC3986() {
+	// OAuth 1.0 (RFC 5849, section 3.6) percent-encoding.
+	fmt.Println(url.EncodeRFC3986("Ladies + Gentlemen!*~"))
+	fmt.Println(url.PercentDecodeString("Ladies%20%2B%20Gentlemen%21%2A~"))
+	// Output:
+	// Ladies%20%2B%20Gentlemen%21%2A~
+	// Ladies + Gentlemen!*~
+}
