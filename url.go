@@ -453,3 +453,15 @@ func (u *URL) firstPathSegment() string {
 	}
 	return path
 }
+
+// assign makes u hold the same URL as v. The SearchParams object that u
+// handed out, if any, stays u's and is brought up to date, as the spec's
+// href setter does.
+func (u *URL) assign(v *URL) {
+	u.href = v.href
+	u.components = v.components
+	if sp := u.searchParams.Load(); sp != nil {
+		q, _ := u.RawQuery()
+		sp.reset(q)
+	}
+}

@@ -8,3 +8,5 @@ type SearchParams struct{}
 func appendPercentEncodeAfterEncoding(dst []byte, enc encoding.Encoding, s string, set EncodeSet, spaceAsPlus bool) []byte {
 	return appendPercentEncoded(dst, s, set)
 }
+
+func (sp *SearchParams) reset(query string) {}
