@@ -102,7 +102,7 @@ var idnaDisplayProfile = idna.New(
 	idna.VerifyDNSLength(false),
 )
 
-// parseHost is the host parser. It appends the serialized host to p.buf
+// parseHost is the host parser. It writes the serialized host to the output
 // and returns its kind, or the fatal validation error. offset is where
 // input starts in p.input, for reporting.
 // https://url.spec.whatwg.org/#concept-host-parser
@@ -115,9 +115,10 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 		if fail != 0 {
 			return 0, p.fail(fail, offset)
 		}
-		p.buf = append(p.buf, '[')
-		p.buf = appendIPv6(p.buf, &addr)
-		p.buf = append(p.buf, ']')
+		var tmp [41]byte
+		b := append(tmp[:0], '[')
+		b = appendIPv6(b, &addr)
+		p.writeBytes(append(b, ']'))
 		return HostIPv6, 0
 	}
 	if isOpaque {
@@ -127,8 +128,8 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 	// percent-decoding and UTF-8 decoding are then the identity, and
 	// domain to ASCII lowercases it (the ASCII rule of domain to ASCII,
 	// as the WPT data has it).
-	start := len(p.buf)
-	plain, forbidden := true, -1
+	start := p.outLen()
+	plain, forbidden, upper := true, -1, false
 	for i := 0; i < len(input); i++ {
 		c := input[i]
 		if c >= utf8.RuneSelf || c == '%' {
@@ -137,28 +138,31 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 			plain = false
 			break
 		}
-		if byteClass[c]&classForbiddenDomain != 0 && forbidden < 0 {
-			forbidden = i
+		if byteClass[c]&(classForbiddenDomain|classUpper) != 0 {
+			if byteClass[c]&classUpper != 0 {
+				upper = true
+			} else if forbidden < 0 {
+				forbidden = i
+			}
 		}
-		if byteClass[c]&classUpper != 0 {
-			c += 'a' - 'A'
-		}
-		p.buf = append(p.buf, c)
-	}
-	if plain && forbidden >= 0 {
-		p.buf = p.buf[:start]
-		return 0, p.fail(DomainInvalidCodePoint, offset+forbidden)
 	}
 	domain := input
-	if !plain {
-		p.buf = p.buf[:start]
+	switch {
+	case plain && forbidden >= 0:
+		return 0, p.fail(DomainInvalidCodePoint, offset+forbidden)
+	case plain && upper:
+		p.writeLower(input)
+	case plain:
+		p.writeString(input)
+	default:
 		var fail ErrorKind
 		domain, fail = p.domainToASCII(PercentDecodeString(input), offset)
 		if fail != 0 {
 			return 0, fail
 		}
-		p.buf = append(p.buf, domain...)
-	} else if p.report != nil {
+		p.writeString(domain)
+	}
+	if plain && p.report != nil {
 		if _, err := idnaProfile.ToASCII(input); err != nil {
 			p.warn(DomainToASCII, offset)
 		}
@@ -170,7 +174,9 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 		if fail != 0 {
 			return 0, p.fail(fail, offset)
 		}
-		p.buf = appendIPv4(p.buf[:start], addr)
+		p.truncate(start)
+		var tmp [15]byte
+		p.writeBytes(appendIPv4(tmp[:0], addr))
 		return HostIPv4, 0
 	}
 	return HostDomain, 0
@@ -221,7 +227,7 @@ func (p *parser) parseOpaqueHost(input string, offset int) (HostKind, ErrorKind)
 	if p.report != nil {
 		p.checkURLUnits(input, offset)
 	}
-	p.buf = appendPercentEncoded(p.buf, input, C0ControlSet)
+	p.writeEncoded(input, C0ControlSet)
 	if input == "" {
 		return HostEmpty, 0
 	}

@@ -14,7 +14,7 @@ import (
 // The parser follows the spec's state machine, one case per state, but a
 // state consumes a whole run of input at a time where the spec steps one
 // code point at a time (a path segment, a query, a host), and writes the
-// URL straight into its serialized form: p.buf plus the offsets of
+// URL straight into its serialized form: the output plus the offsets of
 // components. Components are produced in the order they appear in the
 // serialization, so parsing appends; only the setters (state override)
 // replace a component in the middle.
@@ -72,8 +72,9 @@ type parser struct {
 	spans    []span                // offset map when preprocessing edited the input
 	failAt   int                   // offset in the caller's input of the fatal error
 
-	// the URL being built
-	buf []byte
+	// the URL being built: its serialization (see output.go) and offsets
+	out []byte // nil while the output is input[:n]
+	n   int
 	components
 }
 
@@ -97,6 +98,9 @@ func (p *parser) preprocess(input string) {
 	i := 0
 	for ; i < len(s); i++ {
 		c := s[i]
+		if ' ' < c && c < utf8.RuneSelf {
+			continue
+		}
 		if c == '\t' || c == '\n' || c == '\r' {
 			break
 		}
@@ -392,7 +396,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				i++
 			default:
 				p.setNullHost()
-				p.pathStart = uint32(len(p.buf))
+				p.pathStart = uint32(p.outLen())
 				p.opaquePath = true
 				st = stateOpaquePath
 			}
@@ -430,7 +434,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				continue
 			}
 			p.setNullHost()
-			p.pathStart = uint32(len(p.buf))
+			p.pathStart = uint32(p.outLen())
 			st = statePath
 
 		case stateRelative:
@@ -440,7 +444,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, i)
 				}
-				p.buf = p.buf[:0]
+				p.truncate(0)
 				p.appendScheme(p.base.href[:p.base.schemeEnd], p.base.scheme)
 				st, i = stateRelativeSlash, i+1
 				continue
@@ -477,9 +481,9 @@ func (p *parser) run(st state, i int) ErrorKind {
 				continue
 			}
 			// Username, password, host and port come from the base.
-			p.buf = p.buf[:0]
+			p.truncate(0)
 			p.copyBase(p.base.authorityEnd())
-			p.pathStart = uint32(len(p.buf))
+			p.pathStart = uint32(p.outLen())
 			st = statePath
 
 		case stateSpecialAuthoritySlashes:
@@ -611,7 +615,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			st, i = statePathStart, j
 
 		case stateFile:
-			if len(p.buf) == 0 {
+			if p.outLen() == 0 {
 				p.appendScheme("file", schemeFile)
 			}
 			c := p.at(i)
@@ -626,7 +630,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				// The host is the empty host.
 				p.startAuthority()
 				p.hostKind = HostEmpty
-				p.pathStart = uint32(len(p.buf))
+				p.pathStart = uint32(p.outLen())
 				st = statePath
 				continue
 			}
@@ -650,7 +654,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				} else {
 					p.warn(FileInvalidWindowsDriveLetter, i)
 					p.copyBase(p.base.authorityEnd())
-					p.pathStart = uint32(len(p.buf))
+					p.pathStart = uint32(p.outLen())
 				}
 				st = statePath
 			}
@@ -666,17 +670,17 @@ func (p *parser) run(st state, i int) ErrorKind {
 			}
 			if p.base != nil && p.base.scheme == schemeFile {
 				p.copyBase(p.base.authorityEnd())
-				p.pathStart = uint32(len(p.buf))
+				p.pathStart = uint32(p.outLen())
 				if !startsWithWindowsDriveLetter(input[i:]) {
 					if first := p.base.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
-						p.buf = append(p.buf, '/')
-						p.buf = append(p.buf, first...)
+						p.writeByte('/')
+						p.writeString(first)
 					}
 				}
 			} else {
 				p.startAuthority()
 				p.hostKind = HostEmpty
-				p.pathStart = uint32(len(p.buf))
+				p.pathStart = uint32(p.outLen())
 			}
 			st = statePath
 
@@ -695,7 +699,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				p.warn(FileInvalidWindowsDriveLetterHost, i)
 				p.startAuthority()
 				p.hostKind = HostEmpty
-				p.pathStart = uint32(len(p.buf))
+				p.pathStart = uint32(p.outLen())
 				st = statePath
 				continue
 			}
@@ -713,7 +717,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 		case statePathStart:
 			c := p.at(i)
 			if p.override == stateNone && p.pathStart == 0 {
-				p.pathStart = uint32(len(p.buf))
+				p.pathStart = uint32(p.outLen())
 			}
 			switch {
 			case p.scheme.special():
@@ -737,7 +741,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st = statePath
 			default:
 				if p.override != stateNone && p.hostKind == HostNull {
-					p.buf = append(p.buf, '/')
+					p.writeByte('/')
 				}
 				return 0
 			}
@@ -746,13 +750,16 @@ func (p *parser) run(st state, i int) ErrorKind {
 			// One path segment per iteration: find its end, then append
 			// it (percent-encoded in bulk) or apply the dot-segment rules.
 			special := p.scheme.special()
+			mask := uint8(delimSlash)
+			if special {
+				mask |= delimBackslash
+			}
+			if p.override == stateNone {
+				mask |= delimQuery | delimFragment
+			}
 			for {
 				j := i
-				for j < len(input) {
-					c := input[j]
-					if c == '/' || c == '\\' && special || (c == '?' || c == '#') && p.override == stateNone {
-						break
-					}
+				for j < len(input) && delimClass[input[j]]&mask == 0 {
 					j++
 				}
 				c := p.at(j)
@@ -768,18 +775,19 @@ func (p *parser) run(st state, i int) ErrorKind {
 				case isDoubleDotSegment(seg):
 					p.shortenPath()
 					if !slash {
-						p.buf = append(p.buf, '/')
+						p.writeByte('/')
 					}
 				case isSingleDotSegment(seg):
 					if !slash {
-						p.buf = append(p.buf, '/')
+						p.writeByte('/')
 					}
 				default:
-					p.buf = append(p.buf, '/')
-					if p.scheme == schemeFile && len(p.buf) == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
-						p.buf = append(p.buf, seg[0], ':')
+					p.writeByte('/')
+					if p.scheme == schemeFile && p.outLen() == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
+						p.writeByte(seg[0])
+						p.writeByte(':')
 					} else {
-						p.buf = appendPercentEncoded(p.buf, seg, PathSet)
+						p.writeEncoded(seg, PathSet)
 					}
 				}
 				if slash {
@@ -811,10 +819,10 @@ func (p *parser) run(st state, i int) ErrorKind {
 			if j < len(input) && seg != "" && seg[len(seg)-1] == ' ' {
 				// A space before "?" or "#" is encoded, so that it
 				// survives as the last code point of the path.
-				p.buf = appendPercentEncoded(p.buf, seg[:len(seg)-1], C0ControlSet)
-				p.buf = append(p.buf, "%20"...)
+				p.writeEncoded(seg[:len(seg)-1], C0ControlSet)
+				p.writeString("%20")
 			} else {
-				p.buf = appendPercentEncoded(p.buf, seg, C0ControlSet)
+				p.writeEncoded(seg, C0ControlSet)
 			}
 			switch p.at(j) {
 			case '?':
@@ -845,9 +853,10 @@ func (p *parser) run(st state, i int) ErrorKind {
 				set = SpecialQuerySet
 			}
 			if p.enc != nil && p.scheme.special() && p.scheme != schemeWS && p.scheme != schemeWSS {
-				p.buf = appendPercentEncodeAfterEncoding(p.buf, p.enc, input[i:j], set, false)
+				p.materialize(3 * (j - i))
+				p.out = appendPercentEncodeAfterEncoding(p.out, p.enc, input[i:j], set, false)
 			} else {
-				p.buf = appendPercentEncoded(p.buf, input[i:j], set)
+				p.writeEncoded(input[i:j], set)
 			}
 			if j == len(input) {
 				return 0
@@ -859,7 +868,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			if p.report != nil {
 				p.checkURLUnits(input[i:], i)
 			}
-			p.buf = appendPercentEncoded(p.buf, input[i:], FragmentSet)
+			p.writeEncoded(input[i:], FragmentSet)
 			return 0
 
 		default:
@@ -880,16 +889,30 @@ func hasPrefix(s, prefix string) bool {
 // authorityEnd returns the offset of the first "/", "?", "#" (or "\" in a
 // special URL) at or after i, or the end of the input.
 func (p *parser) authorityEnd(i int) int {
-	special := p.scheme.special()
+	mask := uint8(delimEnd)
+	if p.scheme.special() {
+		mask |= delimBackslash
+	}
 	for ; i < len(p.input); i++ {
-		switch p.input[i] {
-		case '/', '?', '#':
+		if delimClass[p.input[i]]&mask != 0 {
 			return i
-		case '\\':
-			if special {
-				return i
-			}
 		}
 	}
 	return i
+}
+
+// Delimiter classes for the scanners: one table lookup per byte.
+const (
+	delimSlash     = 1 << iota // "/"
+	delimBackslash             // "" (a delimiter in special URLs only)
+	delimQuery                 // "?"
+	delimFragment              // "#"
+	delimTabOrNewline          // tab, LF, CR (removed before parsing)
+
+	delimEnd = delimSlash | delimQuery | delimFragment
+)
+
+var delimClass = [256]uint8{
+	'/': delimSlash, '\\': delimBackslash, '?': delimQuery, '#': delimFragment,
+	'\t': delimTabOrNewline, '\n': delimTabOrNewline, '\r': delimTabOrNewline,
 }

@@ -10,7 +10,7 @@ import "strconv"
 //
 //	scheme ":" ["//" [username [":" password] "@"] host [":" port]] ["/."] path ["?" query] ["#" fragment]
 //
-// While parsing, each one appends to p.buf. With a state override (the
+// While parsing, each one appends to the output (output.go). With a state override (the
 // setters), the scheme, host and port are replaced in the middle of the
 // href, and the offsets of the components after them move.
 
@@ -59,35 +59,34 @@ func (c *components) shift(f field, delta int) {
 	}
 }
 
-// replace replaces p.buf[start:end] with s and moves the offsets from
+// replace replaces output[start:end] with s and moves the offsets from
 // field f on by the change in length.
 func (p *parser) replace(start, end uint32, s string, f field) {
+	p.materialize(len(s))
 	delta := len(s) - int(end-start)
 	if delta == 0 {
-		copy(p.buf[start:], s)
+		copy(p.out[start:], s)
 		return
 	}
-	tail := len(p.buf) - int(end)
+	tail := len(p.out) - int(end)
 	if delta > 0 {
-		p.buf = append(p.buf, s[:delta]...) // grow
+		p.out = append(p.out, s[:delta]...) // grow
 	}
-	copy(p.buf[int(end)+delta:], p.buf[end:int(end)+tail])
-	copy(p.buf[start:], s)
-	p.buf = p.buf[:int(end)+delta+tail]
+	copy(p.out[int(end)+delta:], p.out[end:int(end)+tail])
+	copy(p.out[start:], s)
+	p.out = p.out[:int(end)+delta+tail]
 	p.shift(f, delta)
 }
 
 // appendScheme writes the scheme, lowercased, and ":".
 func (p *parser) appendScheme(scheme string, typ schemeType) {
-	for i := 0; i < len(scheme); i++ {
-		c := scheme[i]
-		if byteClass[c]&classUpper != 0 {
-			c += 'a' - 'A'
-		}
-		p.buf = append(p.buf, c)
+	if asciiLowercase(scheme) == scheme {
+		p.writeString(scheme)
+	} else {
+		p.writeLower(scheme)
 	}
-	p.schemeEnd = uint32(len(p.buf))
-	p.buf = append(p.buf, ':')
+	p.schemeEnd = uint32(p.outLen())
+	p.writeByte(':')
 	p.scheme = typ
 }
 
@@ -101,7 +100,7 @@ func (p *parser) setScheme(scheme string, typ schemeType) {
 // setNullHost records that the URL has no host: no "//" follows the
 // scheme.
 func (p *parser) setNullHost() {
-	n := uint32(len(p.buf))
+	n := uint32(p.outLen())
 	p.usernameEnd, p.hostStart, p.hostEnd = n, n, n
 	p.hostKind = HostNull
 }
@@ -109,8 +108,8 @@ func (p *parser) setNullHost() {
 // startAuthority writes the "//" that precedes a host, which is empty
 // until set.
 func (p *parser) startAuthority() {
-	p.buf = append(p.buf, '/', '/')
-	n := uint32(len(p.buf))
+	p.writeString("//")
+	n := uint32(p.outLen())
 	p.usernameEnd, p.hostStart, p.hostEnd = n, n, n
 	p.hostKind = HostEmpty
 }
@@ -131,14 +130,14 @@ func (p *parser) appendUserinfo(userinfo string) {
 	if username == "" && password == "" {
 		return
 	}
-	p.buf = appendPercentEncoded(p.buf, username, UserinfoSet)
-	p.usernameEnd = uint32(len(p.buf))
+	p.writeEncoded(username, UserinfoSet)
+	p.usernameEnd = uint32(p.outLen())
 	if password != "" {
-		p.buf = append(p.buf, ':')
-		p.buf = appendPercentEncoded(p.buf, password, UserinfoSet)
+		p.writeByte(':')
+		p.writeEncoded(password, UserinfoSet)
 	}
-	p.buf = append(p.buf, '@')
-	p.hostStart = uint32(len(p.buf))
+	p.writeByte('@')
+	p.hostStart = uint32(p.outLen())
 	p.hostEnd = p.hostStart
 }
 
@@ -146,27 +145,27 @@ func (p *parser) appendUserinfo(userinfo string) {
 // sets it as the URL's host. A file URL's "localhost" becomes the empty
 // host.
 func (p *parser) setHost(buffer string, offset int) ErrorKind {
-	start := len(p.buf)
+	start := p.outLen()
 	kind := HostEmpty
 	if buffer != "" {
 		var fail ErrorKind
 		kind, fail = p.parseHost(buffer, !p.scheme.special(), offset)
 		if fail != 0 {
-			p.buf = p.buf[:start]
+			p.truncate(start)
 			return fail
 		}
-		if p.scheme == schemeFile && string(p.buf[start:]) == "localhost" {
-			p.buf = p.buf[:start]
+		if p.scheme == schemeFile && p.outString()[start:] == "localhost" {
+			p.truncate(start)
 			kind = HostEmpty
 		}
 	}
 	if p.override == stateNone {
-		p.hostEnd = uint32(len(p.buf))
+		p.hostEnd = uint32(p.outLen())
 		p.hostKind = kind
 		return 0
 	}
-	host := string(p.buf[start:])
-	p.buf = p.buf[:start]
+	host := string(p.out[start:])
+	p.out = p.out[:start]
 	if p.hostKind == HostNull {
 		// A host where there was none: "sc:/p" becomes "sc://h/p". Any
 		// "/." before the path is no longer needed.
@@ -185,8 +184,8 @@ func (p *parser) setHost(buffer string, offset int) ErrorKind {
 func (p *parser) setPort(digits string) {
 	if p.override == stateNone {
 		if digits != "" {
-			p.buf = append(p.buf, ':')
-			p.buf = append(p.buf, digits...)
+			p.writeByte(':')
+			p.writeString(digits)
 		}
 		return
 	}
@@ -214,7 +213,7 @@ func (p *parser) portNumber() (int, bool) {
 	if !p.hasPort() {
 		return 0, false
 	}
-	n, err := strconv.Atoi(string(p.buf[p.hostEnd+1 : p.pathStart]))
+	n, err := strconv.Atoi(p.outString()[p.hostEnd+1 : p.pathStart])
 	return n, err == nil
 }
 
@@ -222,7 +221,8 @@ func (p *parser) portNumber() (int, bool) {
 // authority, path or query) and the offsets that go with it.
 func (p *parser) copyBase(end uint32) {
 	b := p.base
-	p.buf = append(p.buf[:0], b.href[:end]...)
+	p.truncate(0)
+	p.writeString(b.href[:end])
 	p.components = b.components
 	p.fragmentStart = 0
 	if p.queryStart >= end {
@@ -237,13 +237,13 @@ func (p *parser) copyBase(end uint32) {
 // URL's lone normalized Windows drive letter.
 // https://url.spec.whatwg.org/#shorten-a-urls-path
 func (p *parser) shortenPath() {
-	path := p.buf[p.pathStart:]
-	if p.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(string(path[1:])) {
+	path := p.outString()[p.pathStart:]
+	if p.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(path[1:]) {
 		return
 	}
 	for i := len(path) - 1; i >= 0; i-- {
 		if path[i] == '/' {
-			p.buf = p.buf[:int(p.pathStart)+i]
+			p.truncate(int(p.pathStart) + i)
 			return
 		}
 	}
@@ -251,14 +251,14 @@ func (p *parser) shortenPath() {
 
 // startQuery sets the query to the empty string.
 func (p *parser) startQuery() {
-	p.queryStart = uint32(len(p.buf))
-	p.buf = append(p.buf, '?')
+	p.queryStart = uint32(p.outLen())
+	p.writeByte('?')
 }
 
 // startFragment sets the fragment to the empty string.
 func (p *parser) startFragment() {
-	p.fragmentStart = uint32(len(p.buf))
-	p.buf = append(p.buf, '#')
+	p.fragmentStart = uint32(p.outLen())
+	p.writeByte('#')
 }
 
 // finish completes the serialization: a URL with a null host whose path
@@ -269,13 +269,13 @@ func (p *parser) finish() {
 	if p.hostKind != HostNull || p.opaquePath {
 		return
 	}
-	end := len(p.buf)
+	end := p.outLen()
 	if p.queryStart != 0 {
 		end = int(p.queryStart)
 	} else if p.fragmentStart != 0 {
 		end = int(p.fragmentStart)
 	}
-	path := p.buf[p.pathStart:end]
+	path := p.outString()[p.pathStart:end]
 	need := len(path) >= 2 && path[0] == '/' && path[1] == '/'
 	has := p.pathStart == p.hostEnd+2
 	switch {

@@ -178,8 +178,7 @@ func (pr *Parser) ParseRef(base *URL, input string) (*URL, error) {
 }
 
 func (pr *Parser) parse(input string, base *URL, op string) (*URL, error) {
-	var stack [192]byte
-	p := parser{base: base, enc: pr.Encoding, report: pr.OnValidationError, buf: stack[:0]}
+	p := parser{base: base, enc: pr.Encoding, report: pr.OnValidationError}
 	if base != nil && base.href == "" {
 		p.base = nil
 	}
@@ -198,11 +197,7 @@ func (p *parser) parseInto(input string, u *URL) ErrorKind {
 		return fail
 	}
 	p.finish()
-	if string(p.buf) == p.input {
-		u.href = p.input
-	} else {
-		u.href = string(p.buf)
-	}
+	u.href = p.result()
 	u.components = p.components
 	return 0
 }
@@ -228,12 +223,11 @@ func MustParse(input string, base ...string) *URL {
 // building a URL.
 func CanParse(input string, base ...string) bool {
 	var b *URL
-	var stack [192]byte
 	switch len(base) {
 	case 0:
 	case 1:
 		var u URL
-		p := parser{buf: stack[:0]}
+		var p parser
 		if p.parseInto(base[0], &u) != 0 {
 			return false
 		}
@@ -241,7 +235,7 @@ func CanParse(input string, base ...string) bool {
 	default:
 		return false
 	}
-	p := parser{base: b, buf: stack[:0]}
+	p := parser{base: b}
 	if b != nil && b.href == "" {
 		p.base = nil
 	}

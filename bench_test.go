@@ -1,0 +1,135 @@
+package url
+
+// Benchmarks over the real URL lists of ../shared/datasets (set
+// URL_DATASETS to the folder; the benchmarks skip without it), beside
+// net/url in the same run, so that ratios can be read off one run:
+//
+//	URL_DATASETS=../shared/datasets go test -run '^$' -bench . -benchmem
+//
+// Each benchmark op parses every URL of one file; ns/url and allocs/url
+// are reported per URL.
+
+import (
+	"bufio"
+	neturl "net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var datasetNames = []string{"kasztp.txt", "node_files.txt", "isaacs_files.txt"}
+
+// loadDataset returns the lines of one dataset file, without a leading
+// byte order mark and blank lines.
+func loadDataset(b *testing.B, name string) []string {
+	dir := os.Getenv("URL_DATASETS")
+	if dir == "" {
+		b.Skip("URL_DATASETS not set (e.g. URL_DATASETS=../shared/datasets)")
+	}
+	f, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimPrefix(sc.Text(), "\uFEFF")
+		if line != "" {
+			lines = append(lines, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		b.Fatal(err)
+	}
+	return lines
+}
+
+// report sets the per-URL metrics of a benchmark whose op handles urls.
+func report(b *testing.B, urls []string) {
+	n := float64(b.N) * float64(len(urls))
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/url")
+	b.ReportMetric(0, "ns/op")
+}
+
+func totalBytes(urls []string) int64 {
+	var n int64
+	for _, u := range urls {
+		n += int64(len(u))
+	}
+	return n
+}
+
+func BenchmarkParse(b *testing.B) {
+	for _, name := range datasetNames {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			urls := loadDataset(b, name)
+			b.SetBytes(totalBytes(urls))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				for _, s := range urls {
+					Parse(s)
+				}
+			}
+			report(b, urls)
+		})
+	}
+}
+
+func BenchmarkParseHref(b *testing.B) {
+	for _, name := range datasetNames {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			urls := loadDataset(b, name)
+			b.SetBytes(totalBytes(urls))
+			b.ReportAllocs()
+			var sink int
+			for b.Loop() {
+				for _, s := range urls {
+					if u, err := Parse(s); err == nil {
+						sink += len(u.Href())
+					}
+				}
+			}
+			report(b, urls)
+		})
+	}
+}
+
+func BenchmarkCanParse(b *testing.B) {
+	for _, name := range datasetNames {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			urls := loadDataset(b, name)
+			b.SetBytes(totalBytes(urls))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range urls {
+					CanParse(s)
+				}
+			}
+			report(b, urls)
+		})
+	}
+}
+
+// BenchmarkNetURLParseString is the peer: net/url's Parse and String.
+func BenchmarkNetURLParseString(b *testing.B) {
+	for _, name := range datasetNames {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			urls := loadDataset(b, name)
+			b.SetBytes(totalBytes(urls))
+			b.ReportAllocs()
+			var sink int
+			for b.Loop() {
+				for _, s := range urls {
+					if u, err := neturl.Parse(s); err == nil {
+						sink += len(u.String())
+					}
+				}
+			}
+			report(b, urls)
+		})
+	}
+}

@@ -1,0 +1,123 @@
+package url
+
+import "unsafe"
+
+// The parser's output: the serialization being written. Most inputs are
+// already in normal form (a crawler's links mostly are), and then the
+// serialization is the input itself, or a prefix of it. So the output
+// starts out as a count: while everything written equals the input at
+// the same offset, p.out is nil and the output is p.input[:p.n]. The
+// first write that differs copies the prefix into a buffer. Parsing a
+// normalized URL therefore copies nothing, and its href is a substring
+// of the input.
+
+// outLen returns the length of the output so far.
+func (p *parser) outLen() int {
+	if p.out == nil {
+		return p.n
+	}
+	return len(p.out)
+}
+
+// outString returns the output so far. The result is only valid until
+// the next write.
+func (p *parser) outString() string {
+	if p.out == nil {
+		return p.input[:p.n]
+	}
+	return unsafe.String(unsafe.SliceData(p.out), len(p.out))
+}
+
+// result returns the finished serialization. The parser must not write
+// to the output again.
+func (p *parser) result() string {
+	if p.out == nil {
+		return p.input[:p.n]
+	}
+	return unsafe.String(unsafe.SliceData(p.out), len(p.out))
+}
+
+// materialize switches from counting to a buffer with room for extra
+// more bytes.
+func (p *parser) materialize(extra int) {
+	if p.out != nil {
+		return
+	}
+	size := p.n + extra
+	if rest := len(p.input) - p.n; extra < rest+16 {
+		size = p.n + rest + 16
+	}
+	if p.base != nil {
+		size += len(p.base.href)
+	}
+	p.out = append(make([]byte, 0, size), p.input[:p.n]...)
+}
+
+// writeString appends s to the output.
+func (p *parser) writeString(s string) {
+	if p.out == nil {
+		if rest := p.input[p.n:]; len(rest) >= len(s) && (unsafe.StringData(rest) == unsafe.StringData(s) || rest[:len(s)] == s) {
+			p.n += len(s)
+			return
+		}
+		p.materialize(len(s))
+	}
+	p.out = append(p.out, s...)
+}
+
+// writeBytes appends b to the output.
+func (p *parser) writeBytes(b []byte) {
+	if p.out == nil {
+		if rest := p.input[p.n:]; len(rest) >= len(b) && rest[:len(b)] == string(b) {
+			p.n += len(b)
+			return
+		}
+		p.materialize(len(b))
+	}
+	p.out = append(p.out, b...)
+}
+
+// writeByte appends c to the output.
+func (p *parser) writeByte(c byte) {
+	if p.out == nil {
+		if p.n < len(p.input) && p.input[p.n] == c {
+			p.n++
+			return
+		}
+		p.materialize(1)
+	}
+	p.out = append(p.out, c)
+}
+
+// writeLower appends s with ASCII upper alphas lowercased.
+func (p *parser) writeLower(s string) {
+	p.materialize(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if byteClass[c]&classUpper != 0 {
+			c += 'a' - 'A'
+		}
+		p.out = append(p.out, c)
+	}
+}
+
+// writeEncoded appends s with every byte in set percent-encoded.
+func (p *parser) writeEncoded(s string, set EncodeSet) {
+	i := needsEncoding(s, set)
+	if i < 0 {
+		p.writeString(s)
+		return
+	}
+	p.writeString(s[:i])
+	p.materialize(3 * (len(s) - i))
+	p.out = appendPercentEncoded(p.out, s[i:], set)
+}
+
+// truncate cuts the output back to n bytes.
+func (p *parser) truncate(n int) {
+	if p.out == nil {
+		p.n = n
+		return
+	}
+	p.out = p.out[:n]
+}
