@@ -1,8 +1,5 @@
 module github.com/weburl/url
 
-go 1.26
+go 1.26.0
 
-require (
-	golang.org/x/net v0.62.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
-)
+require golang.org/x/text v0.43.0
