@@ -236,6 +236,9 @@ func TestLegacyEncodersRoundTrip(t *testing.T) {
 				if _, ok := gb18030TwoByte(r); ok || r >= 0xE000 && r <= 0xE765 {
 					want = "\ufffd" // x/text has no mapping for these sequences yet
 				}
+				if r == 0xE7C7 {
+					want = "\u1e3f" // x/text decodes pointer 7457 with the GB18030-2000 mapping
+				}
 			}
 			if string(back) != want {
 				t.Errorf("%s %U: encoded % x, decoded %+q", label, r, out, back)
