@@ -237,6 +237,7 @@ type legacyEncoder struct {
 	t     transform.Transformer // x/text encoder of enc
 	aux   transform.Transformer // look-up helper, made on first use
 	state uint8                 // iso-2022-jp encoder state
+	buf   [16]byte              // scratch output of one code point
 }
 
 func newLegacyEncoder(enc encoding.Encoding, k encKind) *legacyEncoder {
@@ -264,7 +265,7 @@ func (e *legacyEncoder) asciiIsIdentity() bool {
 
 func (e *legacyEncoder) appendPercentEncoded(dst []byte, s string, set EncodeSet, spaceAsPlus bool) []byte {
 	e.reset()
-	var buf [16]byte
+	buf := e.buf[:0]
 	fast := e.asciiIsIdentity()
 	for i := 0; i < len(s); {
 		if fast && s[i] < utf8.RuneSelf {
@@ -278,7 +279,7 @@ func (e *legacyEncoder) appendPercentEncoded(dst []byte, s string, set EncodeSet
 		}
 		r, size := utf8.DecodeRuneInString(s[i:]) // invalid byte: U+FFFD, size 1
 		i += size
-		out, errCP := e.encode(buf[:0], r)
+		out, errCP := e.encode(buf, r)
 		dst = appendPercentEncodedBytes(dst, out, set, spaceAsPlus)
 		if errCP >= 0 {
 			dst = append(dst, "%26%23"...)
@@ -286,7 +287,7 @@ func (e *legacyEncoder) appendPercentEncoded(dst []byte, s string, set EncodeSet
 			dst = append(dst, "%3B"...)
 		}
 	}
-	return appendPercentEncodedBytes(dst, e.finish(buf[:0]), set, spaceAsPlus)
+	return appendPercentEncodedBytes(dst, e.finish(buf), set, spaceAsPlus)
 }
 
 // finish handles end-of-queue: it returns the bytes a stateful encoder

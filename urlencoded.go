@@ -4,6 +4,7 @@ package url
 // https://url.spec.whatwg.org/#application/x-www-form-urlencoded
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -95,23 +96,34 @@ func decodeFormComponent(s string) string {
 	if plain && utf8.ValidString(s) {
 		return s
 	}
-	buf := make([]byte, 0, len(s))
-	buf = append(buf, s[:i]...)
-	for ; i < len(s); i++ {
-		c := s[i]
+	// A strings.Builder hands over its buffer without a copy.
+	var sb strings.Builder
+	sb.Grow(len(s))
+	sb.WriteString(s[:i])
+	for i < len(s) {
+		j := i
+		for j < len(s) && s[j] != '+' && s[j] != '%' {
+			j++
+		}
+		sb.WriteString(s[i:j])
+		if j == len(s) {
+			break
+		}
+		c := s[j]
+		i = j + 1
 		switch {
 		case c == '+':
 			c = ' '
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
-			i += 2
+		case j+2 < len(s) && isHex(s[j+1]) && isHex(s[j+2]):
+			c = unhex(s[j+1])<<4 | unhex(s[j+2])
+			i = j + 3
 		}
-		buf = append(buf, c)
+		sb.WriteByte(c)
 	}
-	if utf8.Valid(buf) {
-		return string(buf)
+	if out := sb.String(); utf8.ValidString(out) {
+		return out
 	}
-	return string(appendUTF8Decoded(make([]byte, 0, len(buf)+8), buf))
+	return string(appendUTF8Decoded(make([]byte, 0, sb.Len()+8), []byte(sb.String())))
 }
 
 // appendUTF8Decoded appends b to dst with each maximal invalid subpart
