@@ -72,6 +72,8 @@ type parser struct {
 	spans    []span                // offset map when preprocessing edited the input
 	failAt   int                   // offset in the caller's input of the fatal error
 
+	schemeRefused bool // the protocol setter's scheme was refused
+
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
 	n   int
@@ -93,6 +95,23 @@ func (p *parser) preprocess(input string) {
 	if (start > 0 || end < len(input)) && p.report != nil {
 		p.warnAt(InvalidURLUnit, 0)
 	}
+	p.clean(input, start, end)
+}
+
+// preprocessOverride prepares a setter's value: with a state override
+// the parser removes tabs and newlines but strips nothing.
+func (p *parser) preprocessOverride(value string) {
+	p.clean(value, 0, len(value))
+}
+
+// clean sets p.input to input[start:end] without tabs and newlines, with
+// invalid UTF-8 bytes replaced.
+func (p *parser) clean(input string, start, end int) {
+	p.cleanTabs(input, start, end, true)
+}
+
+// cleanTabs is clean, removing tabs and newlines only if removeTabs.
+func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	p.origLead = start
 	s := input[start:end]
 	i := 0
@@ -101,7 +120,7 @@ func (p *parser) preprocess(input string) {
 		if ' ' < c && c < utf8.RuneSelf {
 			continue
 		}
-		if c == '\t' || c == '\n' || c == '\r' {
+		if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
 			break
 		}
 		if c >= utf8.RuneSelf {
@@ -123,7 +142,7 @@ func (p *parser) preprocess(input string) {
 	for i < len(s) {
 		c := s[i]
 		switch {
-		case c == '\t' || c == '\n' || c == '\r':
+		case (c == '\t' || c == '\n' || c == '\r') && removeTabs:
 			if p.report != nil && !reportedTab {
 				reportedTab = true
 				p.warnAt(InvalidURLUnit, start+i)
@@ -364,13 +383,10 @@ func (p *parser) run(st state, i int) ErrorKind {
 				// non-special one or back, nor make a file URL of one with
 				// credentials or a port, nor change a file URL with an
 				// empty host.
-				if p.scheme.special() != typ.special() {
-					return errOverrideStop
-				}
-				if typ == schemeFile && (p.includesCredentials() || p.hasPort()) {
-					return errOverrideStop
-				}
-				if p.scheme == schemeFile && p.hostKind == HostEmpty {
+				if p.scheme.special() != typ.special() ||
+					typ == schemeFile && (p.includesCredentials() || p.hasPort()) ||
+					p.scheme == schemeFile && p.hostKind == HostEmpty {
+					p.schemeRefused = true
 					return errOverrideStop
 				}
 				p.setScheme(scheme, typ)

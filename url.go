@@ -459,3 +459,28 @@ func (u *URL) assign(v *URL) {
 		sp.reset(q)
 	}
 }
+
+// Validate parses input against an optional base URL, as Parse does, and
+// returns every validation error the parser met in input, in order, each
+// with its offset in input. A valid URL string gives none. When the
+// parse fails, the URL is nil, err is the *Error, and the last
+// ValidationError is the fatal one. Errors in the base are not reported:
+// a base that fails to parse fails the call.
+// https://url.spec.whatwg.org/#validation-error
+func Validate(input string, base ...string) (*URL, []ValidationError, error) {
+	var b *URL
+	switch len(base) {
+	case 0:
+	case 1:
+		var err error
+		if b, err = Parse(base[0]); err != nil {
+			return nil, nil, err
+		}
+	default:
+		return nil, nil, &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
+	}
+	var errs []ValidationError
+	pr := Parser{OnValidationError: func(e ValidationError) { errs = append(errs, e) }}
+	u, err := pr.ParseRef(b, input)
+	return u, errs, err
+}

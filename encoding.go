@@ -1,0 +1,703 @@
+package url
+
+// Legacy encodings for the query of a URL and for
+// application/x-www-form-urlencoded serialization (URL Standard, section
+// 1.3, "percent-encode after encoding"; Encoding Standard encoders).
+//
+// The tables of golang.org/x/text/encoding are generated from the Encoding
+// Standard's indexes, but several of its encoders do not follow the
+// Standard's encoder algorithms. legacyEncoder runs the x/text encoder for
+// the table look-up and applies the Standard's rules around it; each rule
+// below names the algorithm step it implements.
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+)
+
+// ErrUnknownEncoding is returned (wrapped) by LookupEncoding when a label
+// is not one of the Encoding Standard's labels. Test for it with
+// errors.Is.
+var ErrUnknownEncoding = errors.New("url: unknown encoding label")
+
+// LookupEncoding returns the encoding for a label of the Encoding
+// Standard ("utf-8", "latin1", "shift_jis", "gbk", ...), following its
+// "get an encoding" algorithm: leading and trailing ASCII whitespace is
+// removed and the label is matched ASCII case-insensitively.
+// https://encoding.spec.whatwg.org/#concept-encoding-get
+//
+// The encodings are those of golang.org/x/text/encoding/htmlindex. When
+// one is passed to SerializeFormEncoding, this package applies the
+// Encoding Standard's encoder rules on top of it (see
+// SerializeFormEncoding). The error wraps ErrUnknownEncoding.
+func LookupEncoding(label string) (encoding.Encoding, error) {
+	trimmed := trimASCIIWhitespace(label)
+	// htmlindex lower-cases and trims with Unicode rules, which would
+	// accept labels such as "\u212Aoi8-r" (KELVIN SIGN) that the
+	// Standard rejects. Every label is ASCII.
+	for i := 0; i < len(trimmed); i++ {
+		if trimmed[i] >= utf8.RuneSelf {
+			return nil, fmt.Errorf("%w %q", ErrUnknownEncoding, label)
+		}
+	}
+	enc, err := htmlindex.Get(trimmed)
+	if err != nil {
+		return nil, fmt.Errorf("%w %q", ErrUnknownEncoding, label)
+	}
+	return enc, nil
+}
+
+func trimASCIIWhitespace(s string) string {
+	isWS := func(c byte) bool { return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ' }
+	for len(s) > 0 && isWS(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isWS(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// OutputEncoding implements the Encoding Standard's "get an output
+// encoding": it returns UTF-8 for nil, the replacement encoding, UTF-16BE
+// and UTF-16LE, and enc otherwise. Forms and URL queries are never
+// encoded in those encodings.
+// https://encoding.spec.whatwg.org/#get-an-output-encoding
+func OutputEncoding(enc encoding.Encoding) encoding.Encoding {
+	if enc == nil {
+		return unicode.UTF8
+	}
+	switch encodingName(enc) {
+	case "replacement", "utf-16be", "utf-16le":
+		return unicode.UTF8
+	}
+	return enc
+}
+
+// encodingName is the Encoding Standard name of enc, or "" when x/text
+// does not know it (a caller's own encoding).
+func encodingName(enc encoding.Encoding) string {
+	if enc == nil {
+		return "utf-8"
+	}
+	name, err := htmlindex.Name(enc)
+	if err != nil {
+		return ""
+	}
+	return name
+}
+
+// encKind selects the Encoding Standard rules applied around an x/text
+// encoder.
+type encKind uint8
+
+const (
+	kindUTF8        encKind = iota
+	kindGeneric             // not an Encoding Standard encoding: x/text as is
+	kindSingleByte          // the single-byte encodings
+	kindUserDefined         // x-user-defined
+	kindGB18030
+	kindGBK
+	kindBig5
+	kindEUCJP
+	kindISO2022JP
+	kindShiftJIS
+	kindEUCKR
+)
+
+// kindOf returns the kind of the output encoding of enc.
+func kindOf(enc encoding.Encoding) encKind {
+	switch encodingName(enc) {
+	case "utf-8", "replacement", "utf-16be", "utf-16le":
+		return kindUTF8
+	case "gb18030":
+		return kindGB18030
+	case "gbk":
+		return kindGBK
+	case "big5":
+		return kindBig5
+	case "euc-jp":
+		return kindEUCJP
+	case "iso-2022-jp":
+		return kindISO2022JP
+	case "shift_jis":
+		return kindShiftJIS
+	case "euc-kr":
+		return kindEUCKR
+	case "x-user-defined":
+		return kindUserDefined
+	case "ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5",
+		"iso-8859-6", "iso-8859-7", "iso-8859-8", "iso-8859-8-i",
+		"iso-8859-10", "iso-8859-13", "iso-8859-14", "iso-8859-15",
+		"iso-8859-16", "koi8-r", "koi8-u", "macintosh", "windows-874",
+		"windows-1250", "windows-1251", "windows-1252", "windows-1253",
+		"windows-1254", "windows-1255", "windows-1256", "windows-1257",
+		"windows-1258", "x-mac-cyrillic":
+		return kindSingleByte
+	}
+	return kindGeneric
+}
+
+// appendPercentEncodeAfterEncoding appends to dst the result of the URL
+// Standard's "percent-encode after encoding" of s with enc, set and
+// spaceAsPlus. https://url.spec.whatwg.org/#string-percent-encode-after-encoding
+//
+// enc is first mapped through OutputEncoding, so nil, UTF-8, UTF-16 and
+// replacement all take the UTF-8 path. s is a Go string, not a scalar
+// value string: each byte that is not part of valid UTF-8 is taken as
+// U+FFFD. set must contain every byte >= 0x80 (every EncodeSet does).
+// A code point the encoding cannot represent becomes "%26%23" + its
+// decimal value + "%3B", that is "&#N;" percent-encoded.
+func appendPercentEncodeAfterEncoding(dst []byte, enc encoding.Encoding, s string, set EncodeSet, spaceAsPlus bool) []byte {
+	if enc == nil {
+		return appendPercentEncodeUTF8(dst, s, set, spaceAsPlus)
+	}
+	k := kindOf(enc)
+	if k == kindUTF8 {
+		return appendPercentEncodeUTF8(dst, s, set, spaceAsPlus)
+	}
+	e := newLegacyEncoder(enc, k)
+	return e.appendPercentEncoded(dst, s, set, spaceAsPlus)
+}
+
+// appendPercentEncodeUTF8 is percent-encode after encoding with UTF-8.
+// Runs of bytes that stay as they are are copied at once; a byte that is
+// not part of valid UTF-8 becomes %EF%BF%BD (U+FFFD).
+func appendPercentEncodeUTF8(dst []byte, s string, set EncodeSet, spaceAsPlus bool) []byte {
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if percentTable[c]&set == 0 && (c != ' ' || !spaceAsPlus) {
+			i++
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		switch {
+		case c == ' ' && spaceAsPlus:
+			dst = append(dst, '+')
+			i++
+		case c < utf8.RuneSelf:
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			i++
+		default:
+			_, size := utf8.DecodeRuneInString(s[i:])
+			if size == 1 { // invalid: DecodeRune reports one byte
+				dst = append(dst, "%EF%BF%BD"...)
+				i++
+				break
+			}
+			for _, b := range []byte(s[i : i+size]) {
+				dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
+			}
+			i += size
+		}
+		start = i
+	}
+	return append(dst, s[start:]...)
+}
+
+// appendPercentEncodedBytes percent-encodes the output of an encoder:
+// steps 5.3.1 to 5.3.5 of percent-encode after encoding.
+func appendPercentEncodedBytes[T string | []byte](dst []byte, b T, set EncodeSet, spaceAsPlus bool) []byte {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == ' ' && spaceAsPlus:
+			dst = append(dst, '+')
+		case percentTable[c]&set != 0:
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// iso-2022-jp encoder states.
+const (
+	jpASCII uint8 = iota
+	jpRoman
+	jpJIS0208
+)
+
+// legacyEncoder is the encoder of one legacy encoding: "get an encoder"
+// of the Encoding Standard. It is not safe for concurrent use; each
+// string starts with reset.
+type legacyEncoder struct {
+	kind  encKind
+	enc   encoding.Encoding
+	t     transform.Transformer // x/text encoder of enc
+	aux   transform.Transformer // look-up helper, made on first use
+	state uint8                 // iso-2022-jp encoder state
+	buf   [16]byte              // scratch output of one code point
+}
+
+func newLegacyEncoder(enc encoding.Encoding, k encKind) *legacyEncoder {
+	e := &legacyEncoder{kind: k, enc: enc}
+	if k != kindISO2022JP {
+		e.t = enc.NewEncoder()
+	}
+	return e
+}
+
+func (e *legacyEncoder) reset() {
+	e.state = jpASCII
+	if e.t != nil {
+		e.t.Reset()
+	}
+}
+
+// asciiIsIdentity reports whether every ASCII byte encodes to itself, so
+// ASCII runs can skip the per-code-point encoder. It holds for every
+// Encoding Standard encoding but iso-2022-jp (U+000E, U+000F, U+001B are
+// errors there, and its state may need an escape first).
+func (e *legacyEncoder) asciiIsIdentity() bool {
+	return e.kind != kindISO2022JP && e.kind != kindGeneric
+}
+
+func (e *legacyEncoder) appendPercentEncoded(dst []byte, s string, set EncodeSet, spaceAsPlus bool) []byte {
+	e.reset()
+	buf := e.buf[:0]
+	fast := e.asciiIsIdentity()
+	for i := 0; i < len(s); {
+		if fast && s[i] < utf8.RuneSelf {
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf {
+				j++
+			}
+			dst = appendPercentEncodedBytes(dst, s[i:j], set, spaceAsPlus)
+			i = j
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:]) // invalid byte: U+FFFD, size 1
+		i += size
+		out, errCP := e.encode(buf, r)
+		dst = appendPercentEncodedBytes(dst, out, set, spaceAsPlus)
+		if errCP >= 0 {
+			dst = append(dst, "%26%23"...)
+			dst = strconv.AppendInt(dst, int64(errCP), 10)
+			dst = append(dst, "%3B"...)
+		}
+	}
+	return appendPercentEncodedBytes(dst, e.finish(buf), set, spaceAsPlus)
+}
+
+// finish handles end-of-queue: it returns the bytes a stateful encoder
+// emits at the end (iso-2022-jp's return to ASCII).
+func (e *legacyEncoder) finish(dst []byte) []byte {
+	switch e.kind {
+	case kindISO2022JP:
+		if e.state != jpASCII {
+			e.state = jpASCII
+			dst = append(dst, 0x1B, '(', 'B')
+		}
+		return dst
+	case kindGeneric:
+		if cap(dst)-len(dst) < 16 {
+			dst = append(make([]byte, 0, len(dst)+16), dst...)
+		}
+		n, _, _ := e.t.Transform(dst[len(dst):cap(dst)], nil, true)
+		return dst[:len(dst)+n]
+	}
+	return dst
+}
+
+// xtext runs the x/text encoder on r. ok is false when x/text reports an
+// error (r is not in the encoding's repertoire).
+func (e *legacyEncoder) xtext(dst []byte, r rune) ([]byte, bool) {
+	var src [utf8.UTFMax]byte
+	n := utf8.EncodeRune(src[:], r)
+	if cap(dst)-len(dst) < 16 {
+		dst = append(make([]byte, 0, len(dst)+16), dst...)
+	}
+	nDst, nSrc, err := e.t.Transform(dst[len(dst):cap(dst)], src[:n], false)
+	dst = dst[:len(dst)+nDst]
+	return dst, err == nil && nSrc == n
+}
+
+// encode appends the encoding of r to dst. When r cannot be encoded it
+// returns the code point to report as "&#N;" (the Encoding Standard's
+// "error with code point"); otherwise -1. Bytes an encoder emits before
+// an error (an escape sequence) are appended too.
+func (e *legacyEncoder) encode(dst []byte, r rune) ([]byte, rune) {
+	base := len(dst)
+	switch e.kind {
+	case kindISO2022JP:
+		return e.encodeISO2022JP(dst, r)
+
+	case kindShiftJIS:
+		// https://encoding.spec.whatwg.org/#shift_jis-encoder
+		switch r {
+		case 0x80: // "ASCII code point or U+0080": x/text rejects U+0080
+			return append(dst, 0x80), -1
+		case 0xA5:
+			return append(dst, 0x5C), -1
+		case 0x203E:
+			return append(dst, 0x7E), -1
+		case 0x2212:
+			r = 0xFF0D
+		}
+		out, ok := e.xtext(dst, r)
+		if !ok {
+			return dst[:base], r
+		}
+		if len(out)-base == 2 {
+			switch lead := out[base]; {
+			case lead >= 0xED && lead <= 0xEF:
+				// "index Shift_JIS pointer" excludes pointers 8272 to
+				// 8835 (NEC-selected IBM extensions, lead bytes 0xED to
+				// 0xEF); x/text uses them. The same code points are in
+				// the IBM extensions, lead bytes 0xFA to 0xFC.
+				if b0, b1, ok := e.shiftJISIBM(r); ok {
+					return append(dst[:base], b0, b1), -1
+				}
+				return dst[:base], r
+			case lead >= 0xF0 && lead <= 0xF9:
+				// User-defined area: decoded to the Private Use Area,
+				// but not in the index, so not encodable.
+				return dst[:base], r
+			}
+		}
+		return out, -1
+
+	case kindEUCJP:
+		// https://encoding.spec.whatwg.org/#euc-jp-encoder
+		switch r {
+		case 0xA5:
+			return append(dst, 0x5C), -1
+		case 0x203E:
+			return append(dst, 0x7E), -1
+		case 0x2212:
+			r = 0xFF0D
+		}
+		out, ok := e.xtext(dst, r)
+		if !ok || out[base] == 0x8F {
+			// x/text also encodes JIS X 0212 (0x8F lead); the
+			// Standard's encoder uses index jis0208 only.
+			return dst[:base], r
+		}
+		return out, -1
+
+	case kindBig5:
+		// https://encoding.spec.whatwg.org/#big5-encoder
+		if b, ok := big5FirstPointer(r); ok {
+			return append(dst, b[0], b[1]), -1
+		}
+		out, ok := e.xtext(dst, r)
+		if !ok {
+			return dst[:base], r
+		}
+		// x/text uses the last pointer of a code point and does not
+		// exclude the HKSCS pointers below (0xA1-0x81)*157 (lead bytes
+		// below 0xA1). With the last pointer in that range, every
+		// pointer is.
+		if len(out)-base == 2 && out[base] < 0xA1 {
+			return dst[:base], r
+		}
+		return out, -1
+
+	case kindGB18030, kindGBK:
+		// https://encoding.spec.whatwg.org/#gb18030-encoder
+		if r == 0xE5E5 {
+			return dst, r
+		}
+		if b, ok := gb18030TwoByte(r); ok {
+			return append(dst, b[0], b[1]), -1
+		}
+		if r >= 0xE000 && r <= 0xE864 {
+			// x/text's index has none of the Private Use Area code
+			// points of the two-byte user-defined areas and encodes them
+			// with four bytes that decode to other code points.
+			if b0, b1, ok := gb18030UserDefined(r); ok {
+				return append(dst, b0, b1), -1
+			}
+			if r == 0xE7C7 && e.kind == kindGB18030 {
+				// "index gb18030 ranges pointer": U+E7C7 is pointer 7457.
+				return append(dst, 0x81, 0x35, 0xF4, 0x37), -1
+			}
+			// U+E766 to U+E864 sit at scattered two-byte positions this
+			// package has no table for: report them as unencodable
+			// rather than emit x/text's wrong bytes.
+			return dst, r
+		}
+		out, ok := e.xtext(dst, r)
+		if !ok {
+			return dst[:base], r
+		}
+		return out, -1
+
+	case kindSingleByte:
+		out, ok := e.xtext(dst, r)
+		if ok {
+			return out, -1
+		}
+		// The Standard's single-byte indexes map every byte 0x80 to 0x9F
+		// that has no other meaning to the C1 control of the same value
+		// (all of them in the iso-8859-* encodings); x/text leaves those
+		// bytes unmapped.
+		if r >= 0x80 && r <= 0x9F && e.byteUnmapped(byte(r)) {
+			return append(dst[:base], byte(r)), -1
+		}
+		return dst[:base], r
+	}
+
+	// kindUserDefined, kindEUCKR: x/text follows the Standard.
+	// kindGeneric: whatever the caller's encoding does.
+	out, ok := e.xtext(dst, r)
+	if !ok {
+		return dst[:base], r
+	}
+	return out, -1
+}
+
+// byteUnmapped reports whether the x/text decoder of a single-byte
+// encoding has no mapping for b.
+func (e *legacyEncoder) byteUnmapped(b byte) bool {
+	if e.aux == nil {
+		e.aux = e.enc.NewDecoder()
+	}
+	var out [8]byte
+	n, _, err := e.aux.Transform(out[:], []byte{b}, true)
+	r, _ := utf8.DecodeRune(out[:n])
+	return err == nil && r == utf8.RuneError
+}
+
+// shiftJISIBM finds r among the IBM extensions of Shift_JIS (pointers
+// 10716 to 11279, lead bytes 0xFA to 0xFC) by decoding them.
+func (e *legacyEncoder) shiftJISIBM(r rune) (byte, byte, bool) {
+	if e.aux == nil {
+		e.aux = japanese.ShiftJIS.NewDecoder()
+	}
+	var out [8]byte
+	for p := 10716; p < 11280; p++ {
+		lead, trail := p/188, p%188
+		b0 := byte(lead + 0xC1)
+		b1 := byte(trail + 0x40)
+		if trail >= 0x3F {
+			b1 = byte(trail + 0x41)
+		}
+		e.aux.Reset()
+		n, _, err := e.aux.Transform(out[:], []byte{b0, b1}, true)
+		if err != nil {
+			continue
+		}
+		if got, size := utf8.DecodeRune(out[:n]); size == n && got == r {
+			return b0, b1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// encodeISO2022JP is the iso-2022-jp encoder of the Encoding Standard.
+// https://encoding.spec.whatwg.org/#iso-2022-jp-encoder
+// x/text's encoder has no Roman state (it cannot encode U+00A5 and
+// U+203E), encodes halfwidth katakana with ESC ( I instead of mapping them
+// to their fullwidth forms, does not map U+2212, and passes U+000E,
+// U+000F and U+001B through instead of failing.
+func (e *legacyEncoder) encodeISO2022JP(dst []byte, r rune) ([]byte, rune) {
+	toASCII := func(dst []byte) []byte {
+		e.state = jpASCII
+		return append(dst, 0x1B, '(', 'B')
+	}
+	// Step 2 (after step 5 when in jis0208 state: an ASCII code point
+	// first returns to ASCII).
+	if r == 0x0E || r == 0x0F || r == 0x1B {
+		if e.state == jpJIS0208 {
+			dst = toASCII(dst)
+		}
+		return dst, 0xFFFD
+	}
+	switch {
+	case e.state == jpASCII && r < 0x80:
+		return append(dst, byte(r)), -1
+	case e.state == jpRoman && (r < 0x80 && r != 0x5C && r != 0x7E || r == 0xA5 || r == 0x203E):
+		return append(dst, romanByte(r)), -1
+	case r < 0x80:
+		return append(toASCII(dst), byte(r)), -1
+	case r == 0xA5 || r == 0x203E:
+		e.state = jpRoman
+		return append(dst, 0x1B, '(', 'J', romanByte(r)), -1
+	case r == 0x2212:
+		r = 0xFF0D
+	case r >= 0xFF61 && r <= 0xFF9F:
+		r = isoKatakana(r)
+	}
+	b0, b1, ok := e.jis0208(r)
+	if !ok {
+		if e.state == jpJIS0208 {
+			dst = toASCII(dst)
+		}
+		return dst, r
+	}
+	if e.state != jpJIS0208 {
+		e.state = jpJIS0208
+		dst = append(dst, 0x1B, '$', 'B')
+	}
+	return append(dst, b0, b1), -1
+}
+
+func romanByte(r rune) byte {
+	switch r {
+	case 0xA5:
+		return 0x5C
+	case 0x203E:
+		return 0x7E
+	}
+	return byte(r)
+}
+
+// jis0208 returns the two bytes (0x21 to 0x7E) of r's first pointer in
+// index jis0208, read from x/text's EUC-JP encoder, which stores exactly
+// that pointer and encodes it as the two bytes + 0x80.
+func (e *legacyEncoder) jis0208(r rune) (byte, byte, bool) {
+	if e.aux == nil {
+		e.aux = japanese.EUCJP.NewEncoder()
+	}
+	var src [utf8.UTFMax]byte
+	var out [8]byte
+	n := utf8.EncodeRune(src[:], r)
+	nDst, _, err := e.aux.Transform(out[:], src[:n], false)
+	if err != nil || nDst != 2 || out[0] < 0xA1 || out[1] < 0xA1 {
+		return 0, 0, false
+	}
+	return out[0] - 0x80, out[1] - 0x80, true
+}
+
+// isoKatakanaIndex is index ISO-2022-JP katakana: code points U+FF61 to
+// U+FF9F (halfwidth katakana) map to these fullwidth code points, in
+// order. Each is three bytes in UTF-8.
+// https://encoding.spec.whatwg.org/#index-iso-2022-jp-katakana
+const isoKatakanaIndex = "。「」、・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン゛゜"
+
+func isoKatakana(r rune) rune {
+	i := int(r-0xFF61) * 3
+	k, _ := utf8.DecodeRuneInString(isoKatakanaIndex[i : i+3])
+	return k
+}
+
+// big5FirstDup lists the code points that index Big5 holds at two
+// pointers not below (0xA1-0x81)*157, with the bytes of the first one.
+// The Standard's encoder uses the first pointer for them; x/text uses the
+// last. U+2550, U+255E, U+2561, U+256A, U+5341 and U+5345 are not listed:
+// for those the Standard wants the last pointer too.
+// TestBig5Duplicates derives this table from x/text's decoder.
+var big5FirstDup = [...]struct {
+	r rune
+	b [2]byte
+}{
+	{0x256D, [2]byte{0xA2, 0x7E}},
+	{0x256E, [2]byte{0xA2, 0xA1}},
+	{0x256F, [2]byte{0xA2, 0xA3}},
+	{0x2570, [2]byte{0xA2, 0xA2}},
+	{0x3003, [2]byte{0xA1, 0xB2}},
+	{0x4EDD, [2]byte{0xC6, 0xDF}},
+	{0x5029, [2]byte{0xAD, 0xC5}},
+	{0x507D, [2]byte{0xB0, 0xB0}},
+	{0x5305, [2]byte{0xA5, 0x5D}},
+	{0x5344, [2]byte{0xA2, 0xCD}},
+	{0x537F, [2]byte{0xAD, 0xEB}},
+	{0x5A77, [2]byte{0xB4, 0x40}},
+	{0x5E75, [2]byte{0xC9, 0xDB}},
+	{0x5EF4, [2]byte{0xC6, 0xCF}},
+	{0x5F58, [2]byte{0xD8, 0xF4}},
+	{0x6490, [2]byte{0xBC, 0xB5}},
+	{0x65E0, [2]byte{0xC6, 0xD3}},
+	{0x6674, [2]byte{0xB4, 0xB8}},
+	{0x675E, [2]byte{0xA7, 0xFB}},
+	{0x6C9C, [2]byte{0xCB, 0x58}},
+	{0x6E1D, [2]byte{0xB4, 0xFC}},
+	{0x6E2F, [2]byte{0xB4, 0xE4}},
+	{0x716E, [2]byte{0xB5, 0x4E}},
+	{0x745C, [2]byte{0xB7, 0xEC}},
+	{0x74E9, [2]byte{0xA2, 0x60}},
+	{0x7676, [2]byte{0xC6, 0xD5}},
+	{0x7809, [2]byte{0xCF, 0xF1}},
+}
+
+func big5FirstPointer(r rune) ([2]byte, bool) {
+	if r < 0x256D || r > 0x7809 {
+		return [2]byte{}, false
+	}
+	for _, d := range big5FirstDup {
+		if d.r == r {
+			return d.b, true
+		}
+	}
+	return [2]byte{}, false
+}
+
+// gb18030TwoByte2022 is the GB18030-2022 alignment of the Encoding
+// Standard (2024): eighteen two-byte sequences now decode to standard
+// code points, which index gb18030 therefore maps to them, and the
+// Private Use Area code points that used to own them still encode to
+// them. x/text predates the change: it has no mapping for these
+// sequences and encodes all 36 code points with four bytes.
+var gb18030TwoByte2022 = [...]struct {
+	pua, std rune
+	b        [2]byte
+}{
+	{0xE78D, 0xFE10, [2]byte{0xA6, 0xD9}},
+	{0xE78E, 0xFE12, [2]byte{0xA6, 0xDA}},
+	{0xE78F, 0xFE11, [2]byte{0xA6, 0xDB}},
+	{0xE790, 0xFE13, [2]byte{0xA6, 0xDC}},
+	{0xE791, 0xFE14, [2]byte{0xA6, 0xDD}},
+	{0xE792, 0xFE15, [2]byte{0xA6, 0xDE}},
+	{0xE793, 0xFE16, [2]byte{0xA6, 0xDF}},
+	{0xE794, 0xFE17, [2]byte{0xA6, 0xEC}},
+	{0xE795, 0xFE18, [2]byte{0xA6, 0xED}},
+	{0xE796, 0xFE19, [2]byte{0xA6, 0xF3}},
+	{0xE81E, 0x9FB4, [2]byte{0xFE, 0x59}},
+	{0xE826, 0x9FB5, [2]byte{0xFE, 0x61}},
+	{0xE82B, 0x9FB6, [2]byte{0xFE, 0x66}},
+	{0xE82C, 0x9FB7, [2]byte{0xFE, 0x67}},
+	{0xE832, 0x9FB8, [2]byte{0xFE, 0x6D}},
+	{0xE843, 0x9FB9, [2]byte{0xFE, 0x7E}},
+	{0xE854, 0x9FBA, [2]byte{0xFE, 0x90}},
+	{0xE864, 0x9FBB, [2]byte{0xFE, 0xA0}},
+}
+
+// gb18030UserDefined maps U+E000 to U+E765 to the three two-byte
+// user-defined areas of GB18030, which index gb18030 follows: 0xAAA1 to
+// 0xAFFE, then 0xF8A1 to 0xFEFE (94 trail bytes 0xA1 to 0xFE a row), then
+// 0xA140 to 0xA7A0 (96 trail bytes 0x40 to 0xA0 without 0x7F a row).
+// U+E5E5 falls on 0xA3A0, which the Standard decodes as U+3000; the
+// caller rejects it first.
+func gb18030UserDefined(r rune) (byte, byte, bool) {
+	switch {
+	case r < 0xE000:
+	case r <= 0xE233:
+		i := int(r - 0xE000)
+		return byte(0xAA + i/94), byte(0xA1 + i%94), true
+	case r <= 0xE4C5:
+		i := int(r - 0xE234)
+		return byte(0xF8 + i/94), byte(0xA1 + i%94), true
+	case r <= 0xE765:
+		i := int(r - 0xE4C6)
+		t := i % 96
+		if t >= 0x7F-0x40 {
+			t++
+		}
+		return byte(0xA1 + i/96), byte(0x40 + t), true
+	}
+	return 0, 0, false
+}
+
+func gb18030TwoByte(r rune) ([2]byte, bool) {
+	if r < 0x9FB4 || r > 0xFE19 || (r > 0x9FBB && r < 0xE78D) || (r > 0xE864 && r < 0xFE10) {
+		return [2]byte{}, false
+	}
+	for _, m := range gb18030TwoByte2022 {
+		if m.pua == r || m.std == r {
+			return m.b, true
+		}
+	}
+	return [2]byte{}, false
+}

@@ -1,0 +1,264 @@
+package url
+
+// The URLSearchParams class (URL Standard, section 6.2).
+// https://url.spec.whatwg.org/#interface-urlsearchparams
+
+import (
+	"iter"
+	"slices"
+	"unicode/utf8"
+)
+
+// SearchParams is a URLSearchParams: an ordered list of name-value pairs
+// with the application/x-www-form-urlencoded syntax. Names may repeat and
+// order is kept. A SearchParams obtained from a URL is tied to it: every
+// change rewrites the URL's query, as in browsers.
+// https://url.spec.whatwg.org/#interface-urlsearchparams
+//
+// The zero value is an empty list not tied to a URL. A SearchParams is not
+// safe for concurrent use when one goroutine changes it. The reading
+// methods accept a nil *SearchParams as an empty list.
+type SearchParams struct {
+	list []Param
+	url  *URL // the URL object whose query this list mirrors, or nil
+}
+
+// NewSearchParams returns the list parsed from query with the
+// application/x-www-form-urlencoded parser (see ParseForm), after
+// removing one leading '?': the URLSearchParams(init) constructor with a
+// string. https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams
+func NewSearchParams(query string) *SearchParams {
+	if len(query) > 0 && query[0] == '?' {
+		query = query[1:]
+	}
+	return &SearchParams{list: ParseForm(query)}
+}
+
+// reset replaces the list with the one parsed from query (already without
+// '?'), reusing its storage. The URL calls it when its query changes
+// through href or search; it does not run the update steps.
+func (sp *SearchParams) reset(query string) {
+	clear(sp.list) // let the old strings go
+	sp.list = appendParsedForm(sp.list[:0], query)
+	if len(sp.list) == 0 {
+		sp.list = nil
+	}
+}
+
+// update runs the update steps: the URL object's query becomes the
+// serialization, or null when that is empty.
+// https://url.spec.whatwg.org/#concept-urlsearchparams-update
+func (sp *SearchParams) update() {
+	if sp.url != nil {
+		sp.url.setQueryFromSearchParams(sp.String())
+	}
+}
+
+// Len returns the number of pairs: the size getter.
+// https://url.spec.whatwg.org/#dom-urlsearchparams-size
+func (sp *SearchParams) Len() int {
+	if sp == nil {
+		return 0
+	}
+	return len(sp.list)
+}
+
+// Append adds the pair name=value at the end of the list.
+// https://url.spec.whatwg.org/#dom-urlsearchparams-append
+func (sp *SearchParams) Append(name, value string) {
+	sp.list = append(sp.list, Param{name, value})
+	sp.update()
+}
+
+// Delete removes every pair named name; with a value, only the pairs
+// named name whose value is value[0] (later arguments are ignored).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-delete
+func (sp *SearchParams) Delete(name string, value ...string) {
+	if len(value) > 0 {
+		v := value[0]
+		sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name && p.Value == v })
+	} else {
+		sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name })
+	}
+	sp.update()
+}
+
+// Get returns the value of the first pair named name, or "" when there is
+// none (use Has to tell an absent name from an empty value).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-get
+func (sp *SearchParams) Get(name string) string {
+	if sp == nil {
+		return ""
+	}
+	for _, p := range sp.list {
+		if p.Name == name {
+			return p.Value
+		}
+	}
+	return ""
+}
+
+// GetAll returns the values of the pairs named name, in list order, or
+// nil when there are none.
+// https://url.spec.whatwg.org/#dom-urlsearchparams-getall
+func (sp *SearchParams) GetAll(name string) []string {
+	if sp == nil {
+		return nil
+	}
+	var values []string
+	for _, p := range sp.list {
+		if p.Name == name {
+			values = append(values, p.Value)
+		}
+	}
+	return values
+}
+
+// Has reports whether a pair is named name; with a value, whether a pair
+// is named name and has value value[0] (later arguments are ignored).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-has
+func (sp *SearchParams) Has(name string, value ...string) bool {
+	if sp == nil {
+		return false
+	}
+	for _, p := range sp.list {
+		if p.Name == name && (len(value) == 0 || p.Value == value[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Set gives the first pair named name the value value and removes the
+// other pairs named name; the pair keeps its position. Without such a
+// pair, it appends name=value.
+// https://url.spec.whatwg.org/#dom-urlsearchparams-set
+func (sp *SearchParams) Set(name, value string) {
+	i := slices.IndexFunc(sp.list, func(p Param) bool { return p.Name == name })
+	if i < 0 {
+		sp.list = append(sp.list, Param{name, value})
+	} else {
+		sp.list[i].Value = value
+		rest := slices.DeleteFunc(sp.list[i+1:], func(p Param) bool { return p.Name == name })
+		sp.list = sp.list[:i+1+len(rest)]
+	}
+	sp.update()
+}
+
+// Sort sorts the pairs by name, keeping the relative order of pairs with
+// the same name. Names are compared by UTF-16 code units, as JavaScript
+// compares strings, not by bytes or code points: a name starting with a
+// character outside the Basic Multilingual Plane (U+10000 and above,
+// which is a surrogate pair in UTF-16) sorts before one starting with
+// U+E000 to U+FFFF. https://url.spec.whatwg.org/#dom-urlsearchparams-sort
+func (sp *SearchParams) Sort() {
+	slices.SortStableFunc(sp.list, func(a, b Param) int { return compareUTF16(a.Name, b.Name) })
+	sp.update()
+}
+
+// compareUTF16 compares a and b as sequences of UTF-16 code units. Bytes
+// that are not valid UTF-8 compare as U+FFFD.
+func compareUTF16(a, b string) int {
+	// UTF-8 byte order is code point order, which is UTF-16 order
+	// except between U+E000..U+FFFF and supplementary code points. Skip
+	// the common prefix, then compare the code points where they differ.
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	// Back up to the start of the code point that holds byte i (the
+	// bytes before i are the same in a and b).
+	for k := 1; k <= utf8.UTFMax-1 && k <= i; k++ {
+		if c := a[i-k]; utf8.RuneStart(c) {
+			if c >= utf8.RuneSelf {
+				i -= k
+			}
+			break
+		}
+	}
+	a, b = a[i:], b[i:]
+	for len(a) > 0 && len(b) > 0 {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb {
+			ua, ub := firstUTF16Unit(ra), firstUTF16Unit(rb)
+			if ua != ub {
+				if ua < ub {
+					return -1
+				}
+				return 1
+			}
+			// Same lead surrogate: the trail surrogates are in code
+			// point order.
+			if ra < rb {
+				return -1
+			}
+			return 1
+		}
+		a, b = a[na:], b[nb:]
+	}
+	switch {
+	case len(a) > 0:
+		return 1
+	case len(b) > 0:
+		return -1
+	}
+	return 0
+}
+
+func firstUTF16Unit(r rune) rune {
+	if r >= 0x10000 {
+		return 0xD800 + (r-0x10000)>>10
+	}
+	return r
+}
+
+// String returns the application/x-www-form-urlencoded serialization of
+// the list (see SerializeForm): the stringifier.
+// https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior
+func (sp *SearchParams) String() string {
+	if sp == nil {
+		return ""
+	}
+	return SerializeForm(sp.list)
+}
+
+// All returns an iterator over the pairs, as name and value. Like the
+// iterator of URLSearchParams in JavaScript it walks the live list by
+// position, reading the length again at each step: deleting the current
+// pair while iterating skips the pair after it, and appended pairs are
+// visited. https://webidl.spec.whatwg.org/#dfn-iterator-prototype-object
+func (sp *SearchParams) All() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for i := 0; sp != nil && i < len(sp.list); i++ {
+			p := sp.list[i]
+			if !yield(p.Name, p.Value) {
+				return
+			}
+		}
+	}
+}
+
+// Keys returns an iterator over the names of the pairs, walking the live
+// list by position as All does.
+func (sp *SearchParams) Keys() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := 0; sp != nil && i < len(sp.list); i++ {
+			if !yield(sp.list[i].Name) {
+				return
+			}
+		}
+	}
+}
+
+// Values returns an iterator over the values of the pairs, walking the
+// live list by position as All does.
+func (sp *SearchParams) Values() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := 0; sp != nil && i < len(sp.list); i++ {
+			if !yield(sp.list[i].Value) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,354 @@
+package url
+
+import (
+	"slices"
+	"testing"
+)
+
+func pairs(sp *SearchParams) []Param {
+	var out []Param
+	for n, v := range sp.All() {
+		out = append(out, Param{n, v})
+	}
+	return out
+}
+
+func TestNewSearchParams(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []Param
+	}{
+		{"", nil},
+		{"?", nil},
+		{"??a=b", []Param{{"?a", "b"}}}, // only one '?' is removed
+		{"?a=b&c", []Param{{"a", "b"}, {"c", ""}}},
+		{"a=b+c&a=%20", []Param{{"a", "b c"}, {"a", " "}}},
+	}
+	for _, tt := range tests {
+		sp := NewSearchParams(tt.in)
+		if got := pairs(sp); !slices.Equal(got, tt.want) {
+			t.Errorf("NewSearchParams(%q) = %+q, want %+q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// urlsearchparams-append.any.js
+func TestSearchParamsAppend(t *testing.T) {
+	sp := NewSearchParams("")
+	sp.Append("a", "b")
+	sp.Append("a", "b")
+	sp.Append("a", "c")
+	sp.Append("", "")
+	if got := sp.String(); got != "a=b&a=b&a=c&=" {
+		t.Errorf("String() = %q", got)
+	}
+	if got := sp.GetAll("a"); !slices.Equal(got, []string{"b", "b", "c"}) {
+		t.Errorf("GetAll(a) = %q", got)
+	}
+	if sp.Len() != 4 {
+		t.Errorf("Len() = %d", sp.Len())
+	}
+	var zero SearchParams
+	zero.Append("x", "y")
+	if zero.String() != "x=y" {
+		t.Errorf("zero value: %q", zero.String())
+	}
+}
+
+// urlsearchparams-delete.any.js
+func TestSearchParamsDelete(t *testing.T) {
+	sp := NewSearchParams("a=b&c=d")
+	sp.Delete("a")
+	if got := sp.String(); got != "c=d" {
+		t.Errorf("Delete(a): %q", got)
+	}
+	sp = NewSearchParams("a=a&b=b&a=a&c=c")
+	sp.Delete("a")
+	if got := sp.String(); got != "b=b&c=c" {
+		t.Errorf("Delete(a): %q", got)
+	}
+	sp = NewSearchParams("a=a&=&b=b&c=c")
+	sp.Delete("")
+	if got := sp.String(); got != "a=a&b=b&c=c" {
+		t.Errorf("Delete(\"\"): %q", got)
+	}
+	sp = NewSearchParams("param1&param2")
+	sp.Delete("param1")
+	sp.Delete("param2")
+	if got := sp.String(); got != "" || sp.Len() != 0 {
+		t.Errorf("all deleted: %q", got)
+	}
+	// With a value.
+	sp = NewSearchParams("a=b&a=c&a=b&d=b")
+	sp.Delete("a", "b")
+	if got := sp.String(); got != "a=c&d=b" {
+		t.Errorf("Delete(a, b): %q", got)
+	}
+	sp = NewSearchParams("a=b&a=c")
+	sp.Delete("a", "d")
+	if got := sp.String(); got != "a=b&a=c" {
+		t.Errorf("Delete(a, d): %q", got)
+	}
+	sp = NewSearchParams("a=&a=b")
+	sp.Delete("a", "")
+	if got := sp.String(); got != "a=b" {
+		t.Errorf("Delete(a, \"\"): %q", got)
+	}
+}
+
+// urlsearchparams-get.any.js, urlsearchparams-getall.any.js
+func TestSearchParamsGet(t *testing.T) {
+	sp := NewSearchParams("a=b&c=d&a=e&f=")
+	for _, tt := range []struct{ name, want string }{{"a", "b"}, {"c", "d"}, {"f", ""}, {"z", ""}} {
+		if got := sp.Get(tt.name); got != tt.want {
+			t.Errorf("Get(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if got := sp.GetAll("a"); !slices.Equal(got, []string{"b", "e"}) {
+		t.Errorf("GetAll(a) = %q", got)
+	}
+	if got := sp.GetAll("z"); got != nil {
+		t.Errorf("GetAll(z) = %q", got)
+	}
+	sp = NewSearchParams("first=second&third&&")
+	if !sp.Has("first") || sp.Get("first") != "second" || sp.Get("third") != "" || sp.Get("fourth") != "" {
+		t.Errorf("Get on %q", sp)
+	}
+}
+
+// urlsearchparams-has.any.js
+func TestSearchParamsHas(t *testing.T) {
+	sp := NewSearchParams("a=b&c=d&&e=")
+	for _, tt := range []struct {
+		name  string
+		value []string
+		want  bool
+	}{
+		{"a", nil, true},
+		{"c", nil, true},
+		{"e", nil, true},
+		{"g", nil, false},
+		{"", nil, false}, // "&&" makes no pair
+		{"a", []string{"b"}, true},
+		{"a", []string{"c"}, false},
+		{"e", []string{""}, true},
+		{"a", []string{"b", "ignored"}, true},
+	} {
+		if got := sp.Has(tt.name, tt.value...); got != tt.want {
+			t.Errorf("Has(%q, %q) = %v, want %v", tt.name, tt.value, got, tt.want)
+		}
+	}
+	sp = NewSearchParams("a=b&a=d&c&e&")
+	sp.Delete("a", "b")
+	if sp.Has("a", "b") || !sp.Has("a", "d") || !sp.Has("a") {
+		t.Errorf("after Delete(a, b): %q", sp)
+	}
+}
+
+// urlsearchparams-set.any.js
+func TestSearchParamsSet(t *testing.T) {
+	sp := NewSearchParams("a=b&c=d&a=e&f=g&a=h")
+	sp.Set("a", "x")
+	if got := sp.String(); got != "a=x&c=d&f=g" {
+		t.Errorf("Set(a, x): %q", got)
+	}
+	sp = NewSearchParams("c=d&a=b&a=e")
+	sp.Set("a", "x") // keeps the first pair's position
+	if got := sp.String(); got != "c=d&a=x" {
+		t.Errorf("Set(a, x): %q", got)
+	}
+	sp.Set("n", "y")
+	if got := sp.String(); got != "c=d&a=x&n=y" {
+		t.Errorf("Set(n, y): %q", got)
+	}
+}
+
+// urlsearchparams-sort.any.js
+func TestSearchParamsSort(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []Param
+	}{
+		{"z=b&a=b&z=a&a=a", []Param{{"a", "b"}, {"a", "a"}, {"z", "b"}, {"z", "a"}}},
+		{"\uFFFD=x&\uFFFC&\uFFFD=a", []Param{{"\uFFFC", ""}, {"\uFFFD", "x"}, {"\uFFFD", "a"}}},
+		{"\u00e9&e\uFFFD&e\u0301", []Param{{"e\u0301", ""}, {"e\uFFFD", ""}, {"\u00e9", ""}}},
+		{"z=z&a=a&z=y&a=b&z=x&a=c&z=w&a=d&z=v&a=e&z=u&a=f&z=t&a=g", []Param{
+			{"a", "a"}, {"a", "b"}, {"a", "c"}, {"a", "d"}, {"a", "e"}, {"a", "f"}, {"a", "g"},
+			{"z", "z"}, {"z", "y"}, {"z", "x"}, {"z", "w"}, {"z", "v"}, {"z", "u"}, {"z", "t"}}},
+		{"bbb&bb&aaa&aa=x&aa=y", []Param{{"aa", "x"}, {"aa", "y"}, {"aaa", ""}, {"bb", ""}, {"bbb", ""}}},
+		{"z=z&=f&=t&=x", []Param{{"", "f"}, {"", "t"}, {"", "x"}, {"z", "z"}}},
+		// UTF-16 order: U+1F308 is D83C DF08, before U+FB03 and U+FFFD.
+		{"\U0001F308&\uFB03&a", []Param{{"a", ""}, {"\U0001F308", ""}, {"\uFB03", ""}}},
+		{"\uFFFF&\U0001F308&\U00010000", []Param{{"\U00010000", ""}, {"\U0001F308", ""}, {"\uFFFF", ""}}},
+		{"x\uE000=1&x\U00010000=2&x\uD7FF=3", []Param{{"x\uD7FF", "3"}, {"x\U00010000", "2"}, {"x\uE000", "1"}}},
+	}
+	for _, tt := range tests {
+		sp := NewSearchParams(tt.in)
+		sp.Sort()
+		if got := pairs(sp); !slices.Equal(got, tt.want) {
+			t.Errorf("Sort of %+q = %+q, want %+q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestCompareUTF16(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"a", "", 1},
+		{"a", "b", -1},
+		{"ab", "a", 1},
+		{"\U00010000", "\uFFFF", -1},
+		{"\U00010000", "\uD7FF", 1},
+		{"\U0010FFFF", "\U00010000", 1},
+		{"\U0001F600", "\U0001F601", -1},
+		{"a\u00e9", "a\u00e8", 1},
+		{"\u00e9", "\u0100", -1},
+		{"\u0800", "\u07ff", 1},
+		{"xx\U00020000", "xx\uE000", -1},
+		{"\xff", "\uFFFD", 0}, // invalid byte compares as U+FFFD
+	}
+	for _, tt := range tests {
+		if got := compareUTF16(tt.a, tt.b); got != tt.want {
+			t.Errorf("compareUTF16(%+q, %+q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+		if got := compareUTF16(tt.b, tt.a); got != -tt.want {
+			t.Errorf("compareUTF16(%+q, %+q) = %d, want %d", tt.b, tt.a, got, -tt.want)
+		}
+	}
+}
+
+// urlsearchparams-foreach.any.js: the iterator reads the live list.
+func TestSearchParamsIterateWhileDeleting(t *testing.T) {
+	sp := NewSearchParams("a=1&b=2&c=3")
+	var seen []string
+	for name := range sp.All() {
+		seen = append(seen, name)
+		if name == "a" {
+			sp.Delete("a") // b moves to index 0 and is skipped
+		}
+	}
+	if !slices.Equal(seen, []string{"a", "c"}) {
+		t.Errorf("visited %q, want [a c]", seen)
+	}
+
+	sp = NewSearchParams("a=1&b=2&c=3&d=4")
+	seen = nil
+	for name := range sp.Keys() {
+		seen = append(seen, name)
+		if name == "a" {
+			sp.Delete("c")
+		}
+	}
+	if !slices.Equal(seen, []string{"a", "b", "d"}) {
+		t.Errorf("visited %q, want [a b d]", seen)
+	}
+
+	// Appending during iteration: the new pairs are visited.
+	sp = NewSearchParams("a=1")
+	var vals []string
+	for v := range sp.Values() {
+		vals = append(vals, v)
+		if len(vals) < 3 {
+			sp.Append("x", v+"+")
+		}
+	}
+	if !slices.Equal(vals, []string{"1", "1+", "1++"}) {
+		t.Errorf("visited %q", vals)
+	}
+
+	// Breaking out stops the iteration.
+	n := 0
+	for range NewSearchParams("a&b&c").All() {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("break: %d iterations", n)
+	}
+}
+
+// urlsearchparams-size.any.js
+func TestSearchParamsLen(t *testing.T) {
+	sp := NewSearchParams("a=1&b=2&a=3")
+	if sp.Len() != 3 {
+		t.Fatalf("Len() = %d", sp.Len())
+	}
+	sp.Delete("a")
+	if sp.Len() != 1 {
+		t.Errorf("after Delete: %d", sp.Len())
+	}
+	sp.Append("c", "")
+	sp.Set("b", "x")
+	if sp.Len() != 2 {
+		t.Errorf("after Append/Set: %d", sp.Len())
+	}
+}
+
+// urlsearchparams-stringifier.any.js
+func TestSearchParamsString(t *testing.T) {
+	tests := []struct{ name, value, want string }{
+		{"a", "b c", "a=b+c"},
+		{"a b", "1", "a+b=1"},
+		{"a", "", "a="},
+		{"", "", "="},
+		{"a", "b+c", "a=b%2Bc"},
+		{"a", "b=c", "a=b%3Dc"},
+		{"a", "b&c", "a=b%26c"},
+		{"a", "*-._", "a=*-._"},
+		{"a", "!~'()", "a=%21%7E%27%28%29"},
+		{"a", "\x00", "a=%00"},
+		{"a", "\u00e9", "a=%C3%A9"},
+		{"a", "\U0001F4A9", "a=%F0%9F%92%A9"},
+		{"a", "%", "a=%25"},
+	}
+	for _, tt := range tests {
+		sp := NewSearchParams("")
+		sp.Append(tt.name, tt.value)
+		if got := sp.String(); got != tt.want {
+			t.Errorf("Append(%q, %q).String() = %q, want %q", tt.name, tt.value, got, tt.want)
+		}
+	}
+	sp := NewSearchParams("foo=bar&foo=baz")
+	if got := sp.String(); got != "foo=bar&foo=baz" {
+		t.Errorf("String() = %q", got)
+	}
+	sp = NewSearchParams("a=b c&d=%7E")
+	if got := sp.String(); got != "a=b+c&d=%7E" {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+func TestSearchParamsReset(t *testing.T) {
+	sp := NewSearchParams("a=1&b=2")
+	sp.reset("c=3")
+	if got := pairs(sp); !slices.Equal(got, []Param{{"c", "3"}}) {
+		t.Errorf("reset: %+q", got)
+	}
+	sp.reset("")
+	if sp.Len() != 0 || sp.String() != "" {
+		t.Errorf("reset to empty: %q", sp)
+	}
+	sp.reset("x=%41&&y")
+	if got := pairs(sp); !slices.Equal(got, []Param{{"x", "A"}, {"y", ""}}) {
+		t.Errorf("reset: %+q", got)
+	}
+}
+
+func TestSearchParamsNil(t *testing.T) {
+	var sp *SearchParams
+	if sp.Len() != 0 || sp.Get("a") != "" || sp.GetAll("a") != nil || sp.Has("a") || sp.Has("a", "b") || sp.String() != "" {
+		t.Error("reading a nil *SearchParams")
+	}
+	for range sp.All() {
+		t.Error("All on nil yielded")
+	}
+	for range sp.Keys() {
+		t.Error("Keys on nil yielded")
+	}
+	for range sp.Values() {
+		t.Error("Values on nil yielded")
+	}
+}

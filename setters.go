@@ -1,0 +1,355 @@
+package url
+
+import "errors"
+
+// The URL API setters (URL Standard, section 6.1).
+// https://url.spec.whatwg.org/#url-class
+//
+// Each setter changes the URL exactly as the spec's setter steps do,
+// mostly by running the basic URL parser with a state override on the
+// value. The spec's setters never throw (but href's): they leave the URL
+// unchanged when the value is invalid or the URL cannot take it. Here
+// that case returns an *Error saying why; a setter that changed the URL
+// returns nil, even where the spec's parser went on to "return failure"
+// after setting part of it (the host setter given "example.com:bad" sets
+// the host and keeps the port, as browsers do).
+
+// Causes of setter errors, besides the validation errors (such as
+// PortInvalid or HostMissing) that make a value invalid.
+var (
+	// ErrOpaquePath: the URL has an opaque path ("mailto:x"), so its host
+	// and path cannot be set.
+	ErrOpaquePath = errors.New("the URL has an opaque path")
+	// ErrCannotHaveCredentialsOrPort: the URL's host is null or empty, or
+	// its scheme is file, so it cannot have a username, password or port.
+	ErrCannotHaveCredentialsOrPort = errors.New("the URL cannot have a username, password or port")
+	// ErrSchemeChange: the scheme cannot change from a special scheme to a
+	// non-special one or back, to file when the URL has credentials or a
+	// port, or from file when the host is empty.
+	ErrSchemeChange = errors.New("the URL cannot take this scheme")
+	// ErrInvalidValue: the value is not valid for the component, e.g. a
+	// protocol that does not start with a scheme, or a hostname with a
+	// port.
+	ErrInvalidValue = errors.New("invalid value")
+)
+
+// overrideParser returns a parser that runs on value with state override
+// st against u's URL, whose serialization it copies.
+func (u *URL) overrideParser(value string, st state) *parser {
+	p := &parser{override: st}
+	p.preprocessOverride(value)
+	p.out = append(make([]byte, 0, len(u.href)+len(p.input)+16), u.href...)
+	p.components = u.components
+	return p
+}
+
+// commit stores the parser's URL in u, keeping u's SearchParams.
+func (u *URL) commit(p *parser) {
+	p.finish()
+	u.href = string(p.out)
+	u.components = p.components
+}
+
+// setterError builds the error of a setter that left the URL unchanged.
+func setterError(op, value string, cause error) error {
+	return &Error{Op: op, Input: value, Err: cause}
+}
+
+// runOverride runs the parser from the override state, commits what it
+// set, and returns an error only when the URL did not change.
+func (u *URL) runOverride(op, value string, p *parser, invalid error) error {
+	before := u.href
+	fail := p.run(p.override, 0)
+	u.commit(p)
+	if u.href != before || fail == 0 {
+		return nil
+	}
+	if fail == errOverrideFailure {
+		return setterError(op, value, invalid)
+	}
+	return setterError(op, value, &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true})
+}
+
+// SetHref replaces the whole URL with the result of parsing value (with
+// no base). On failure the URL is unchanged and the error is the parse
+// error. The URL's SearchParams follow the new query.
+// https://url.spec.whatwg.org/#dom-url-href
+func (u *URL) SetHref(value string) error {
+	v, err := Parse(value)
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			e.Op = "set href"
+		}
+		return err
+	}
+	u.assign(v)
+	return nil
+}
+
+// SetProtocol sets the scheme from value, which may end in ":" (anything
+// after a ":" is ignored). The scheme cannot change from special to
+// non-special or back (ErrSchemeChange). A port that is the new scheme's
+// default port is dropped.
+// https://url.spec.whatwg.org/#dom-url-protocol
+func (u *URL) SetProtocol(value string) error {
+	const op = "set protocol"
+	if u.href == "" {
+		return setterError(op, value, ErrInvalidValue)
+	}
+	p := u.overrideParser(value+":", stateSchemeStart)
+	before := u.href
+	fail := p.run(stateSchemeStart, 0)
+	u.commit(p)
+	switch {
+	case u.href != before:
+		return nil
+	case fail == errOverrideFailure:
+		return setterError(op, value, ErrInvalidValue)
+	case p.schemeRefused:
+		return setterError(op, value, ErrSchemeChange)
+	}
+	return nil
+}
+
+// cannotHaveCredentialsOrPort: the host is null or empty, or the scheme
+// is file.
+// https://url.spec.whatwg.org/#cannot-have-a-username-password-port
+func (u *URL) cannotHaveCredentialsOrPort() bool {
+	return u.hostKind == HostNull || u.hostKind == HostEmpty || u.scheme == schemeFile
+}
+
+// SetUsername sets the username to value, percent-encoded with the
+// userinfo percent-encode set.
+// https://url.spec.whatwg.org/#dom-url-username
+func (u *URL) SetUsername(value string) error {
+	if u.href == "" || u.cannotHaveCredentialsOrPort() {
+		return setterError("set username", value, ErrCannotHaveCredentialsOrPort)
+	}
+	u.setUserinfo(utf8PercentEncode(value, UserinfoSet), u.Password())
+	return nil
+}
+
+// SetPassword sets the password to value, percent-encoded with the
+// userinfo percent-encode set.
+// https://url.spec.whatwg.org/#dom-url-password
+func (u *URL) SetPassword(value string) error {
+	if u.href == "" || u.cannotHaveCredentialsOrPort() {
+		return setterError("set password", value, ErrCannotHaveCredentialsOrPort)
+	}
+	u.setUserinfo(u.Username(), utf8PercentEncode(value, UserinfoSet))
+	return nil
+}
+
+// setUserinfo rewrites the credentials from an encoded username and
+// password.
+func (u *URL) setUserinfo(username, password string) {
+	userinfo := username
+	if password != "" {
+		userinfo += ":" + password
+	}
+	if userinfo != "" {
+		userinfo += "@"
+	}
+	p := &parser{override: stateAuthority}
+	p.out = append(make([]byte, 0, len(u.href)+len(userinfo)), u.href...)
+	p.components = u.components
+	p.replace(u.schemeEnd+3, u.hostStart, userinfo, fieldHostStart)
+	p.usernameEnd = u.schemeEnd + 3 + uint32(len(username))
+	u.commit(p)
+}
+
+// SetHost sets the host and, if value has one, the port: "example.com:8080".
+// A value without a port leaves the port as it is.
+// https://url.spec.whatwg.org/#dom-url-host
+func (u *URL) SetHost(value string) error {
+	const op = "set host"
+	if u.href == "" || u.opaquePath {
+		return setterError(op, value, ErrOpaquePath)
+	}
+	return u.runOverride(op, value, u.overrideParser(value, stateHost), ErrInvalidValue)
+}
+
+// SetHostname sets the host. A value with a port is invalid.
+// https://url.spec.whatwg.org/#dom-url-hostname
+func (u *URL) SetHostname(value string) error {
+	const op = "set hostname"
+	if u.href == "" || u.opaquePath {
+		return setterError(op, value, ErrOpaquePath)
+	}
+	return u.runOverride(op, value, u.overrideParser(value, stateHostname), ErrInvalidValue)
+}
+
+// SetPort sets the port from the leading digits of value; "" removes the
+// port. The scheme's default port is stored as no port.
+// https://url.spec.whatwg.org/#dom-url-port
+func (u *URL) SetPort(value string) error {
+	const op = "set port"
+	if u.href == "" || u.cannotHaveCredentialsOrPort() {
+		return setterError(op, value, ErrCannotHaveCredentialsOrPort)
+	}
+	p := u.overrideParser(value, statePort)
+	if value == "" {
+		p.setPort("")
+		u.commit(p)
+		return nil
+	}
+	return u.runOverride(op, value, p, PortInvalid)
+}
+
+// SetPathname replaces the path with value, parsed as a path: dot
+// segments are resolved, code points outside the path percent-encode set
+// are encoded ("?" and "#" included).
+// https://url.spec.whatwg.org/#dom-url-pathname
+func (u *URL) SetPathname(value string) error {
+	const op = "set pathname"
+	if u.href == "" || u.opaquePath {
+		return setterError(op, value, ErrOpaquePath)
+	}
+	p := u.overrideParser(value, statePathStart)
+	// Empty the path: cut the output at the path (and any "/." before
+	// it) and keep the query and fragment aside.
+	pathEnd := u.pathEnd()
+	suffix := u.href[pathEnd:]
+	cut := u.pathStart
+	if u.hostKind == HostNull {
+		cut = u.hostEnd
+	}
+	p.out = p.out[:cut]
+	p.pathStart = cut
+	p.queryStart, p.fragmentStart = 0, 0
+	if fail := p.run(statePathStart, 0); fail != 0 {
+		return setterError(op, value, &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true})
+	}
+	p.reattach(suffix, pathEnd, u)
+	u.commit(p)
+	return nil
+}
+
+// reattach appends the query and fragment that were cut off at old
+// offset from, moving their offsets to where they now start.
+func (p *parser) reattach(suffix string, from uint32, u *URL) {
+	at := uint32(len(p.out))
+	p.out = append(p.out, suffix...)
+	if u.queryStart != 0 {
+		p.queryStart = at + (u.queryStart - from)
+	}
+	if u.fragmentStart != 0 {
+		p.fragmentStart = at + (u.fragmentStart - from)
+	}
+}
+
+// SetSearch sets the query from value, without its leading "?" if any,
+// percent-encoded with the (special-)query percent-encode set; ""
+// removes the query. The URL's SearchParams follow.
+// https://url.spec.whatwg.org/#dom-url-search
+func (u *URL) SetSearch(value string) error {
+	if u.href == "" {
+		return setterError("set search", value, ErrInvalidValue)
+	}
+	if value == "" {
+		u.setQuery("", false)
+		if sp := u.searchParams.Load(); sp != nil {
+			sp.reset("")
+		}
+		return nil
+	}
+	input := value
+	if input[0] == '?' {
+		input = input[1:]
+	}
+	p := u.overrideParser(input, stateQuery)
+	queryEnd := u.queryEnd()
+	suffix := u.href[queryEnd:]
+	p.out = p.out[:u.pathEnd()]
+	p.fragmentStart = 0
+	p.startQuery()
+	p.run(stateQuery, 0) // cannot fail
+	fragment := u.fragmentStart
+	if fragment != 0 {
+		p.fragmentStart = uint32(len(p.out))
+		p.out = append(p.out, suffix...)
+	}
+	u.commit(p)
+	if sp := u.searchParams.Load(); sp != nil {
+		// The spec parses the value; browsers (and WPT) parse the value
+		// as the parser saw it, without tabs and newlines: the query.
+		q, _ := u.RawQuery()
+		sp.reset(q)
+	}
+	return nil
+}
+
+// SetHash sets the fragment from value, without its leading "#" if any,
+// percent-encoded with the fragment percent-encode set; "" removes the
+// fragment.
+// https://url.spec.whatwg.org/#dom-url-hash
+func (u *URL) SetHash(value string) error {
+	if u.href == "" {
+		return setterError("set hash", value, ErrInvalidValue)
+	}
+	input := value
+	if input != "" && input[0] == '#' {
+		input = input[1:]
+	}
+	p := u.overrideParser(input, stateFragment)
+	p.out = p.out[:u.queryEnd()]
+	p.fragmentStart = 0
+	if value != "" {
+		p.startFragment()
+		p.run(stateFragment, 0) // cannot fail
+	}
+	u.commit(p)
+	return nil
+}
+
+// setQuery sets the query to an already encoded string, or to null.
+func (u *URL) setQuery(query string, nonNull bool) {
+	p := &parser{override: stateQuery}
+	p.out = append(make([]byte, 0, len(u.href)+len(query)+1), u.href...)
+	p.components = u.components
+	s := ""
+	if nonNull {
+		s = "?" + query
+	}
+	start := u.pathEnd()
+	p.replace(start, u.queryEnd(), s, fieldFragmentStart)
+	if nonNull {
+		p.queryStart = start
+	} else {
+		p.queryStart = 0
+	}
+	u.commit(p)
+}
+
+// setQueryFromSearchParams runs URLSearchParams's update steps: the
+// query becomes the serialized list, or null when that is empty.
+// https://url.spec.whatwg.org/#concept-urlsearchparams-update
+func (u *URL) setQueryFromSearchParams(serialized string) {
+	u.setQuery(serialized, serialized != "")
+}
+
+// SearchParams returns the URL's query as a live URLSearchParams object:
+// the same object every time; changing it updates the URL's query, and
+// SetSearch and SetHref update it.
+// https://url.spec.whatwg.org/#dom-url-searchparams
+func (u *URL) SearchParams() *SearchParams {
+	if sp := u.searchParams.Load(); sp != nil {
+		return sp
+	}
+	q, _ := u.RawQuery()
+	sp := &SearchParams{list: ParseForm(q), url: u}
+	if u.searchParams.CompareAndSwap(nil, sp) {
+		return sp
+	}
+	return u.searchParams.Load()
+}
+
+// utf8PercentEncode percent-encodes s, reading invalid UTF-8 bytes as
+// U+FFFD. Tabs and newlines are encoded, not removed: the username and
+// password setters do not run the parser.
+func utf8PercentEncode(s string, set EncodeSet) string {
+	var p parser
+	p.cleanTabs(s, 0, len(s), false)
+	return PercentEncode(p.input, set)
+}

@@ -1,0 +1,258 @@
+package url
+
+// application/x-www-form-urlencoded (URL Standard, section 5).
+// https://url.spec.whatwg.org/#application/x-www-form-urlencoded
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+)
+
+// Param is one name-value tuple of an application/x-www-form-urlencoded
+// list, such as the list of a SearchParams.
+type Param struct {
+	Name, Value string
+}
+
+// ParseForm runs the application/x-www-form-urlencoded parser on input:
+// the pairs are split on '&' (empty ones are skipped) and then on the
+// first '='; '+' becomes a space before percent-decoding; the decoded
+// bytes are read as UTF-8 with every invalid sequence replaced by U+FFFD
+// (the Encoding Standard's "UTF-8 decode without BOM": a leading U+FEFF
+// is kept). https://url.spec.whatwg.org/#concept-urlencoded-parser
+//
+// input is taken as the parser's byte sequence, so invalid UTF-8 in it is
+// treated exactly like the same bytes percent-encoded. A leading '?' is
+// not removed (NewSearchParams removes it). Names and values that need no
+// change share input's memory, so a typical query costs one allocation
+// (the slice); the empty input costs none. ParseForm never fails.
+func ParseForm(input string) []Param {
+	return appendParsedForm(nil, input)
+}
+
+// appendParsedForm appends the pairs of input to list.
+func appendParsedForm(list []Param, input string) []Param {
+	if list == nil {
+		n := 0
+		for i := 0; i < len(input); i++ {
+			if input[i] == '&' {
+				n++
+			}
+		}
+		if n == 0 && input == "" {
+			return nil
+		}
+		list = make([]Param, 0, n+1)
+	}
+	for len(input) > 0 {
+		seq := input
+		if i := indexByte(input, '&'); i >= 0 {
+			seq, input = input[:i], input[i+1:]
+		} else {
+			input = ""
+		}
+		if seq == "" {
+			continue
+		}
+		name, value := seq, ""
+		if i := indexByte(seq, '='); i >= 0 {
+			name, value = seq[:i], seq[i+1:]
+		}
+		list = append(list, Param{decodeFormComponent(name), decodeFormComponent(value)})
+	}
+	return list
+}
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// decodeFormComponent replaces '+' with a space, percent-decodes and
+// UTF-8 decodes s. s is returned as it is when nothing changes.
+func decodeFormComponent(s string) string {
+	i := 0
+	for ; i < len(s); i++ {
+		if c := s[i]; c == '+' || c == '%' || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	if i == len(s) {
+		return s
+	}
+	plain := true // no '+' and no percent-encoded byte
+	for j := i; j < len(s); j++ {
+		if c := s[j]; c == '+' || c == '%' && j+2 < len(s) && isHex(s[j+1]) && isHex(s[j+2]) {
+			plain = false
+			break
+		}
+	}
+	if plain && utf8.ValidString(s) {
+		return s
+	}
+	// A strings.Builder hands over its buffer without a copy.
+	var sb strings.Builder
+	sb.Grow(len(s))
+	sb.WriteString(s[:i])
+	for i < len(s) {
+		j := i
+		for j < len(s) && s[j] != '+' && s[j] != '%' {
+			j++
+		}
+		sb.WriteString(s[i:j])
+		if j == len(s) {
+			break
+		}
+		c := s[j]
+		i = j + 1
+		switch {
+		case c == '+':
+			c = ' '
+		case j+2 < len(s) && isHex(s[j+1]) && isHex(s[j+2]):
+			c = unhex(s[j+1])<<4 | unhex(s[j+2])
+			i = j + 3
+		}
+		sb.WriteByte(c)
+	}
+	if out := sb.String(); utf8.ValidString(out) {
+		return out
+	}
+	return string(appendUTF8Decoded(make([]byte, 0, sb.Len()+8), []byte(sb.String())))
+}
+
+// appendUTF8Decoded appends b to dst with each maximal invalid subpart
+// replaced by U+FFFD, as the Encoding Standard's UTF-8 decoder does: an
+// incomplete but well-started sequence is one U+FFFD, and the byte that
+// ends it is read again. https://encoding.spec.whatwg.org/#utf-8-decoder
+func appendUTF8Decoded(dst, b []byte) []byte {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		if _, size := utf8.DecodeRune(b[i:]); size > 1 {
+			dst = append(dst, b[i:i+size]...)
+			i += size
+			continue
+		}
+		// Invalid at i: skip the lead and the continuation bytes that
+		// the decoder accepts before it fails.
+		lo, hi, need := byte(0x80), byte(0xBF), 0
+		switch {
+		case c >= 0xC2 && c <= 0xDF:
+			need = 1
+		case c == 0xE0:
+			lo, need = 0xA0, 2
+		case c == 0xED:
+			hi, need = 0x9F, 2
+		case c >= 0xE1 && c <= 0xEF:
+			need = 2
+		case c == 0xF0:
+			lo, need = 0x90, 3
+		case c == 0xF4:
+			hi, need = 0x8F, 3
+		case c >= 0xF1 && c <= 0xF3:
+			need = 3
+		}
+		i++
+		for ; need > 0 && i < len(b) && b[i] >= lo && b[i] <= hi; need-- {
+			i++
+			lo, hi = 0x80, 0xBF
+		}
+		dst = append(dst, "\uFFFD"...)
+	}
+	return dst
+}
+
+// SerializeForm runs the application/x-www-form-urlencoded serializer
+// with UTF-8: names and values are percent-encoded with the
+// application/x-www-form-urlencoded percent-encode set, space becoming
+// '+', and joined as name=value pairs separated by '&'. Bytes of a name
+// or value that are not valid UTF-8 are serialized as U+FFFD.
+// https://url.spec.whatwg.org/#concept-urlencoded-serializer
+func SerializeForm(params []Param) string {
+	if len(params) == 0 {
+		return ""
+	}
+	return string(appendSerializedForm(nil, params))
+}
+
+func appendSerializedForm(dst []byte, params []Param) []byte {
+	if dst == nil {
+		n := 0
+		for _, p := range params {
+			n += len(p.Name) + len(p.Value) + 2
+		}
+		dst = make([]byte, 0, n+n/4)
+	}
+	for i, p := range params {
+		if i > 0 {
+			dst = append(dst, '&')
+		}
+		dst = appendPercentEncodeUTF8(dst, p.Name, FormURLEncodedSet, true)
+		dst = append(dst, '=')
+		dst = appendPercentEncodeUTF8(dst, p.Value, FormURLEncodedSet, true)
+	}
+	return dst
+}
+
+// SerializeFormEncoding is SerializeForm with an encoding override, as
+// used by HTML form submission: each name and value is encoded with
+// enc's output encoding before percent-encoding (nil, UTF-16BE, UTF-16LE
+// and replacement mean UTF-8; see OutputEncoding), and every code point
+// enc cannot represent is written as the numeric character reference
+// "&#N;", percent-encoded. Get enc from LookupEncoding.
+//
+// The Encoding Standard's encoders are implemented over the tables of
+// golang.org/x/text/encoding, correcting the places where x/text's
+// encoders differ from the Standard. One gap remains: the gb18030 and
+// GBK Private Use Area code points U+E766 to U+E864 that the Standard
+// maps to scattered two-byte sequences (other than the eighteen of the
+// GB18030-2022 alignment) are reported as unencodable. An encoding that
+// is not one of the Standard's is used as x/text-style transformer, as it
+// is.
+// https://url.spec.whatwg.org/#concept-urlencoded-serializer
+func SerializeFormEncoding(params []Param, enc encoding.Encoding) string {
+	k := kindOf(OutputEncoding(enc))
+	if k == kindUTF8 {
+		return SerializeForm(params)
+	}
+	if len(params) == 0 {
+		return ""
+	}
+	e := newLegacyEncoder(OutputEncoding(enc), k)
+	var dst []byte
+	for i, p := range params {
+		if i > 0 {
+			dst = append(dst, '&')
+		}
+		dst = e.appendPercentEncoded(dst, p.Name, FormURLEncodedSet, true)
+		dst = append(dst, '=')
+		dst = e.appendPercentEncoded(dst, p.Value, FormURLEncodedSet, true)
+	}
+	return string(dst)
+}
+
+// FormEncode percent-encodes s with the application/x-www-form-urlencoded
+// percent-encode set in UTF-8, space becoming '+': what SerializeForm
+// does to each name and value. Only ASCII alphanumerics, '*', '-', '.'
+// and '_' are kept. When nothing needs encoding, s itself is returned
+// and nothing is allocated. Bytes that are not valid UTF-8 become
+// "%EF%BF%BD".
+func FormEncode(s string) string {
+	i := needsEncoding(s, FormURLEncodedSet)
+	if i < 0 {
+		return s
+	}
+	buf := make([]byte, 0, len(s)+len(s)/2+8)
+	buf = append(buf, s[:i]...)
+	return string(appendPercentEncodeUTF8(buf, s[i:], FormURLEncodedSet, true))
+}

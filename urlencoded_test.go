@@ -1,0 +1,215 @@
+package url
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+	"unsafe"
+)
+
+func TestWPTURLEncodedParser(t *testing.T) {
+	var raw []json.RawMessage
+	readFormWPT(t, "urlencoded-parser-data.json", &raw)
+	pass, total := 0, 0
+	for _, m := range raw {
+		var c struct {
+			Input  string      `json:"input"`
+			Output [][2]string `json:"output"`
+		}
+		if json.Unmarshal(m, &c) != nil {
+			continue // a comment
+		}
+		total++
+		want := make([]Param, 0, len(c.Output))
+		for _, o := range c.Output {
+			want = append(want, Param{o[0], o[1]})
+		}
+		got := ParseForm(c.Input)
+		if !slices.Equal(got, want) {
+			t.Errorf("ParseForm(%+q) = %+q, want %+q", c.Input, got, want)
+			continue
+		}
+		// The URLSearchParams constructor: same list, through the API.
+		sp := NewSearchParams(c.Input)
+		if sp.Len() != len(want) {
+			t.Errorf("NewSearchParams(%+q).Len() = %d, want %d", c.Input, sp.Len(), len(want))
+			continue
+		}
+		i, ok := 0, true
+		for name, value := range sp.All() {
+			if (Param{name, value}) != want[i] {
+				t.Errorf("NewSearchParams(%+q) pair %d = %+q %+q, want %+q", c.Input, i, name, value, want[i])
+				ok = false
+			}
+			i++
+		}
+		// Serializing and parsing again gives the same list.
+		if again := ParseForm(sp.String()); !slices.Equal(again, want) {
+			t.Errorf("ParseForm(%q) = %+q, want %+q", sp.String(), again, want)
+			ok = false
+		}
+		if ok {
+			pass++
+		}
+	}
+	if total == 0 {
+		t.Fatal("no test cases in urlencoded-parser-data.json")
+	}
+	t.Logf("urlencoded-parser-data.json: %d/%d pass", pass, total)
+}
+
+func TestParseForm(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []Param
+	}{
+		{"", nil},
+		{"&&", []Param{}},
+		{"?a=b", []Param{{"?a", "b"}}}, // only NewSearchParams strips '?'
+		{"a=b=c", []Param{{"a", "b=c"}}},
+		{"a+b=c+d", []Param{{"a b", "c d"}}},
+		{"%2B=%2b", []Param{{"+", "+"}}},
+		{"a%26b=c%3Dd", []Param{{"a&b", "c=d"}}},
+		{"%zz=%4", []Param{{"%zz", "%4"}}},
+		// UTF-8 decoding replaces maximal subparts.
+		{"%F0%9F%98", []Param{{"\ufffd", ""}}},
+		{"%F0%9F%98A", []Param{{"\ufffdA", ""}}},
+		{"%E0%80%80", []Param{{"\ufffd\ufffd\ufffd", ""}}},
+		{"%ED%A0%80", []Param{{"\ufffd\ufffd\ufffd", ""}}}, // surrogate
+		{"%F4%90%80%80", []Param{{"\ufffd\ufffd\ufffd\ufffd", ""}}},
+		{"%C0%AF", []Param{{"\ufffd\ufffd", ""}}},
+		{"%E2%82", []Param{{"\ufffd", ""}}},
+		{"%E2%82%E2%82%AC", []Param{{"\ufffd\u20ac", ""}}},
+		{"%EF%BF%BD", []Param{{"\ufffd", ""}}},
+		// Raw bytes are the parser's bytes too.
+		{"\xf0\x9f\x98=\xff", []Param{{"\ufffd", "\ufffd"}}},
+		{"\xe2\x82%AC", []Param{{"\u20ac", ""}}},
+		{"\U0001F600=\u00e9", []Param{{"\U0001F600", "\u00e9"}}},
+	}
+	for _, tt := range tests {
+		got := ParseForm(tt.in)
+		if !slices.Equal(got, tt.want) || (got == nil) != (tt.want == nil) {
+			t.Errorf("ParseForm(%+q) = %+q, want %+q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParseFormSharesInput(t *testing.T) {
+	in := "alpha=beta&%C3%A9=x+y"
+	got := ParseForm(in)
+	if !sameString(got[0].Name, in[0:5]) || !sameString(got[0].Value, in[6:10]) {
+		t.Errorf("unchanged name/value was copied")
+	}
+	allocs := testing.AllocsPerRun(100, func() { ParseForm("a=1&b=2&c=3") })
+	if allocs != 1 {
+		t.Errorf("ParseForm of a plain query: %v allocations, want 1", allocs)
+	}
+	if allocs := testing.AllocsPerRun(100, func() { ParseForm("") }); allocs != 0 {
+		t.Errorf("ParseForm(\"\"): %v allocations, want 0", allocs)
+	}
+}
+
+// sameString reports whether a and b are the same bytes in memory.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+func TestSerializeForm(t *testing.T) {
+	tests := []struct {
+		in   []Param
+		want string
+	}{
+		{nil, ""},
+		{[]Param{{"", ""}}, "="},
+		{[]Param{{"a", "b"}, {"c", ""}}, "a=b&c="},
+		{[]Param{{"a b", "c+d"}}, "a+b=c%2Bd"},
+		{[]Param{{"*-._", "~!'()"}}, "*-._=%7E%21%27%28%29"},
+		{[]Param{{"&=?#%", "/:;@[]"}}, "%26%3D%3F%23%25=%2F%3A%3B%40%5B%5D"},
+		{[]Param{{"\u00e9", "\U0001F600"}}, "%C3%A9=%F0%9F%98%80"},
+		{[]Param{{"\xff", "a\xc3"}}, "%EF%BF%BD=a%EF%BF%BD"},
+		{[]Param{{"\x00\x1f\x7f", "\t\n"}}, "%00%1F%7F=%09%0A"},
+	}
+	for _, tt := range tests {
+		if got := SerializeForm(tt.in); got != tt.want {
+			t.Errorf("SerializeForm(%+q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSerializeFormEncoding(t *testing.T) {
+	tests := []struct {
+		label string
+		in    []Param
+		want  string
+	}{
+		{"utf-8", []Param{{"a b", "\u00e9"}}, "a+b=%C3%A9"},
+		{"utf-16le", []Param{{"a b", "\u00e9"}}, "a+b=%C3%A9"},
+		{"windows-1252", []Param{{"a b", "\u00e9\u20ac"}}, "a+b=%E9%80"},
+		{"windows-1252", []Param{{"x", "\u3042"}}, "x=%26%2312354%3B"},
+		{"shift_jis", []Param{{"\u3042", "\u2212"}}, "%82%A0=%81%7C"},
+		// Every name and value gets its own encoder: iso-2022-jp
+		// returns to ASCII at the end of each.
+		{"iso-2022-jp", []Param{{"\u3042", "\u3042"}}, "%1B%24B%24%22%1B%28B=%1B%24B%24%22%1B%28B"},
+		{"gb18030", []Param{{"\ue5e5", ""}}, "%26%2358853%3B="},
+		{"gbk", nil, ""},
+	}
+	for _, tt := range tests {
+		if got := SerializeFormEncoding(tt.in, mustEncoding(t, tt.label)); got != tt.want {
+			t.Errorf("SerializeFormEncoding(%+q, %s) = %q, want %q", tt.in, tt.label, got, tt.want)
+		}
+	}
+	if got := SerializeFormEncoding([]Param{{"a", "\u00e9"}}, nil); got != "a=%C3%A9" {
+		t.Errorf("nil encoding: %q", got)
+	}
+}
+
+func TestFormEncode(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"abcXYZ019*-._", "abcXYZ019*-._"},
+		{"a b", "a+b"},
+		{"+", "%2B"},
+		{"~", "%7E"},
+		{"\u00e9", "%C3%A9"},
+		{"\xff", "%EF%BF%BD"},
+	}
+	for _, tt := range tests {
+		if got := FormEncode(tt.in); got != tt.want {
+			t.Errorf("FormEncode(%+q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { FormEncode("plain.value") }); n != 0 {
+		t.Errorf("FormEncode of a plain value: %v allocations", n)
+	}
+}
+
+func FuzzParseForm(f *testing.F) {
+	for _, s := range []string{"", "a=b&c=d", "a+b=%20%2B", "%F0%9F%98", "&&=&=x=y", "\xff\xfe=%", "%e2%82%ac+%zz"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		list := ParseForm(in)
+		for _, p := range list {
+			if !utf8.ValidString(p.Name) || !utf8.ValidString(p.Value) {
+				t.Fatalf("ParseForm(%q): invalid UTF-8 in %+q", in, p)
+			}
+		}
+		ser := SerializeForm(list)
+		if strings.ContainsFunc(ser, func(r rune) bool { return r >= utf8.RuneSelf || r <= ' ' }) {
+			t.Fatalf("SerializeForm(%+q) = %q is not plain ASCII", list, ser)
+		}
+		again := ParseForm(ser)
+		if len(list) == 0 && len(again) == 0 {
+			return
+		}
+		if !slices.Equal(again, list) {
+			t.Fatalf("round trip of %q: %+q -> %q -> %+q", in, list, ser, again)
+		}
+		sp := NewSearchParams(ser)
+		if sp.String() != ser {
+			t.Fatalf("NewSearchParams(%q).String() = %q", ser, sp.String())
+		}
+	})
+}
