@@ -919,11 +919,11 @@ func (p *parser) authorityEnd(i int) int {
 
 // Delimiter classes for the scanners: one table lookup per byte.
 const (
-	delimSlash     = 1 << iota // "/"
-	delimBackslash             // "" (a delimiter in special URLs only)
-	delimQuery                 // "?"
-	delimFragment              // "#"
-	delimTabOrNewline          // tab, LF, CR (removed before parsing)
+	delimSlash        = 1 << iota // "/"
+	delimBackslash                // "" (a delimiter in special URLs only)
+	delimQuery                    // "?"
+	delimFragment                 // "#"
+	delimTabOrNewline             // tab, LF, CR (removed before parsing)
 
 	delimEnd = delimSlash | delimQuery | delimFragment
 )
