@@ -178,6 +178,13 @@ func conclude(t *testing.T, file, name string, c *checker, expected map[string]m
 	default:
 		tally.failed++
 	}
+	if path := os.Getenv("WPT_RECORD_FAILURES"); path != "" && len(c.problems) > 0 {
+		// Used to draft an expected-failures file (see its header).
+		if f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintf(f, "%s\t%s\t%s\n", file, name, strings.ReplaceAll(c.problems[0], "\t", " "))
+			f.Close()
+		}
+	}
 	wptMu.Unlock()
 	switch {
 	case len(c.problems) > 0 && !isExpected:
