@@ -1,10 +1,7 @@
 package url
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 	"unicode/utf8"
 
@@ -16,27 +13,6 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// readFormWPT loads a WPT JSON file from $WPT_DIR, or testdata/wpt when
-// WPT_DIR is unset. It skips only when neither is available; a file
-// missing from a WPT_DIR that is set is a failure.
-func readFormWPT(t *testing.T, name string, v any) {
-	t.Helper()
-	dir, set := os.LookupEnv("WPT_DIR")
-	if !set {
-		dir = filepath.Join("testdata", "wpt")
-		if _, err := os.Stat(dir); err != nil {
-			t.Skip("WPT_DIR is not set and testdata/wpt does not exist")
-		}
-	}
-	data, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		t.Fatalf("WPT data: %v", err)
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		t.Fatalf("WPT data %s: %v", name, err)
-	}
-}
-
 func mustEncoding(t *testing.T, label string) encoding.Encoding {
 	t.Helper()
 	enc, err := LookupEncoding(label)
@@ -44,35 +20,6 @@ func mustEncoding(t *testing.T, label string) encoding.Encoding {
 		t.Fatalf("LookupEncoding(%q): %v", label, err)
 	}
 	return enc
-}
-
-func TestWPTPercentEncoding(t *testing.T) {
-	var raw []json.RawMessage
-	readFormWPT(t, "percent-encoding.json", &raw)
-	pass, total := 0, 0
-	for _, m := range raw {
-		var c struct {
-			Input  string            `json:"input"`
-			Output map[string]string `json:"output"`
-		}
-		if json.Unmarshal(m, &c) != nil {
-			continue // a comment
-		}
-		for label, want := range c.Output {
-			total++
-			enc := mustEncoding(t, label)
-			got := string(appendPercentEncodeAfterEncoding(nil, enc, c.Input, SpecialQuerySet, false))
-			if got != want {
-				t.Errorf("%s %+q: got %q, want %q", label, c.Input, got, want)
-				continue
-			}
-			pass++
-		}
-	}
-	if total == 0 {
-		t.Fatal("no test cases in percent-encoding.json")
-	}
-	t.Logf("percent-encoding.json: %d/%d pass", pass, total)
 }
 
 func TestPercentEncodeAfterEncoding(t *testing.T) {

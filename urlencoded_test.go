@@ -1,64 +1,12 @@
 package url
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
 )
-
-func TestWPTURLEncodedParser(t *testing.T) {
-	var raw []json.RawMessage
-	readFormWPT(t, "urlencoded-parser-data.json", &raw)
-	pass, total := 0, 0
-	for _, m := range raw {
-		var c struct {
-			Input  string      `json:"input"`
-			Output [][2]string `json:"output"`
-		}
-		if json.Unmarshal(m, &c) != nil {
-			continue // a comment
-		}
-		total++
-		want := make([]Param, 0, len(c.Output))
-		for _, o := range c.Output {
-			want = append(want, Param{o[0], o[1]})
-		}
-		got := ParseForm(c.Input)
-		if !slices.Equal(got, want) {
-			t.Errorf("ParseForm(%+q) = %+q, want %+q", c.Input, got, want)
-			continue
-		}
-		// The URLSearchParams constructor: same list, through the API.
-		sp := NewSearchParams(c.Input)
-		if sp.Len() != len(want) {
-			t.Errorf("NewSearchParams(%+q).Len() = %d, want %d", c.Input, sp.Len(), len(want))
-			continue
-		}
-		i, ok := 0, true
-		for name, value := range sp.All() {
-			if (Param{name, value}) != want[i] {
-				t.Errorf("NewSearchParams(%+q) pair %d = %+q %+q, want %+q", c.Input, i, name, value, want[i])
-				ok = false
-			}
-			i++
-		}
-		// Serializing and parsing again gives the same list.
-		if again := ParseForm(sp.String()); !slices.Equal(again, want) {
-			t.Errorf("ParseForm(%q) = %+q, want %+q", sp.String(), again, want)
-			ok = false
-		}
-		if ok {
-			pass++
-		}
-	}
-	if total == 0 {
-		t.Fatal("no test cases in urlencoded-parser-data.json")
-	}
-	t.Logf("urlencoded-parser-data.json: %d/%d pass", pass, total)
-}
 
 func TestParseForm(t *testing.T) {
 	tests := []struct {
