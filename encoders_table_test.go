@@ -45,6 +45,7 @@ func encoderColumns() []encoderColumn {
 		{"userinfo", "`PercentEncode(s, UserinfoSet)`: the " + UserinfoSet.String(), set(UserinfoSet)},
 		{"component", "`PercentEncode(s, ComponentSet)`: the " + ComponentSet.String(), set(ComponentSet)},
 		{"form", "`PercentEncode(s, FormURLEncodedSet)`: the " + FormURLEncodedSet.String() + " (space as `%20`)", set(FormURLEncodedSet)},
+		{"form+", "`FormEncode`: the application/x-www-form-urlencoded serializer's encoding of one string (space as `+`), as URLSearchParams and HTML forms write it", FormEncode},
 		{"encodeURI", "`EncodeURI`: JavaScript's `encodeURI`", must(EncodeURI)},
 		{"encodeURIComp.", "`EncodeURIComponent`: JavaScript's `encodeURIComponent`", must(EncodeURIComponent)},
 		{"escape", "`Escape`: JavaScript's `escape` (Annex B; Latin-1 `%XX` and UTF-16 `%uXXXX`, not UTF-8)", Escape},

@@ -2,7 +2,7 @@ package url
 
 // The web-platform-tests harness. The WPT JSON files are read from
 // $WPT_DIR, or from testdata/wpt when a user has fetched them there
-// (testdata/fetch-wpt.sh). When WPT_DIR is set, a missing file fails the
+// (ignored by git). When WPT_DIR is set, a missing file fails the
 // run. Each case is a subtest named by its input (and base).
 //
 // Cases that fail for a known reason outside this library (the Unicode
@@ -72,7 +72,7 @@ func wptDir(t testing.TB) string {
 	if _, err := os.Stat(filepath.Join("testdata", "wpt", "urltestdata.json")); err == nil {
 		return filepath.Join("testdata", "wpt")
 	}
-	t.Skip("WPT corpus not found: set WPT_DIR (e.g. WPT_DIR=../shared/wpt) or run testdata/fetch-wpt.sh")
+	t.Skip("WPT corpus not found: set WPT_DIR to a folder holding the web-platform-tests url/resources JSON files (e.g. WPT_DIR=../shared/wpt), or put them in testdata/wpt")
 	return ""
 }
 
