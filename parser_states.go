@@ -115,6 +115,16 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	p.origLead = start
 	s := input[start:end]
 	i := 0
+	// Eight bytes at a time while all are printable ASCII (0x21-0x7F):
+	// the high bit of a byte of (w - 0x21...) | w is set for the lowest
+	// byte below 0x21 or above 0x7F.
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if ((w-0x2121212121212121)|w)&0x8080808080808080 != 0 {
+			break
+		}
+	}
 	for ; i < len(s); i++ {
 		c := s[i]
 		if ' ' < c && c < utf8.RuneSelf {
@@ -522,13 +532,21 @@ func (p *parser) run(st state, i int) ErrorKind {
 			// special URL). The spec's buffer collects it and flushes the
 			// credentials at each "@"; the last "@" splits userinfo from
 			// host, and every earlier "@" ends up percent-encoded.
-			j := p.authorityEnd(i)
-			at := -1
-			for k := j - 1; k >= i; k-- {
-				if input[k] == '@' {
-					at = k
-					break
+			mask := uint8(delimEnd | delimAt)
+			if p.scheme.special() {
+				mask |= delimBackslash
+			}
+			j, at := i, -1
+			for {
+				for j < len(input) && delimClass[input[j]]&mask == 0 {
+					j++
 				}
+				if j < len(input) && input[j] == '@' {
+					at = j
+					j++
+					continue
+				}
+				break
 			}
 			p.startAuthority()
 			if at >= 0 {
@@ -549,26 +567,28 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st = stateFileHost
 				continue
 			}
+			// The host runs to the first ":" outside brackets, "/", "?",
+			// "#" (or "\" in a special URL).
+			mask := uint8(delimEnd | delimColon | delimBracket)
+			if p.scheme.special() {
+				mask |= delimBackslash
+			}
 			j := i
 			insideBrackets := false
-		scan:
-			for ; j < len(input); j++ {
-				switch input[j] {
-				case ':':
-					if !insideBrackets {
-						break scan
-					}
-				case '/', '?', '#':
-					break scan
-				case '\\':
-					if p.scheme.special() {
-						break scan
-					}
-				case '[':
-					insideBrackets = true
-				case ']':
-					insideBrackets = false
+			for {
+				for j < len(input) && delimClass[input[j]]&mask == 0 {
+					j++
 				}
+				if j == len(input) {
+					break
+				}
+				c := input[j]
+				if c == '[' || c == ']' {
+					insideBrackets = c == '['
+				} else if c != ':' || !insideBrackets {
+					break
+				}
+				j++
 			}
 			buffer := input[i:j]
 			if p.at(j) == ':' {
@@ -774,9 +794,17 @@ func (p *parser) run(st state, i int) ErrorKind {
 				mask |= delimQuery | delimFragment
 			}
 			for {
-				j := i
-				for j < len(input) && delimClass[input[j]]&mask == 0 {
+				// Find the segment's end, and whether any byte of it needs
+				// percent-encoding, in one pass.
+				j, clean := i, true
+				for j < len(input) && pathClass[input[j]]&(mask|pathEncode) == 0 {
 					j++
+				}
+				if j < len(input) && pathClass[input[j]]&mask == 0 {
+					clean = false
+					for j < len(input) && delimClass[input[j]]&mask == 0 {
+						j++
+					}
 				}
 				c := p.at(j)
 				if c == '\\' {
@@ -802,6 +830,8 @@ func (p *parser) run(st state, i int) ErrorKind {
 					if p.scheme == schemeFile && p.outLen() == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
 						p.writeByte(seg[0])
 						p.writeByte(':')
+					} else if clean {
+						p.writeString(seg)
 					} else {
 						p.writeEncoded(seg, PathSet)
 					}
@@ -902,33 +932,35 @@ func hasPrefix(s, prefix string) bool {
 	return len(s) >= len(prefix) && s[:len(prefix)] == prefix
 }
 
-// authorityEnd returns the offset of the first "/", "?", "#" (or "\" in a
-// special URL) at or after i, or the end of the input.
-func (p *parser) authorityEnd(i int) int {
-	mask := uint8(delimEnd)
-	if p.scheme.special() {
-		mask |= delimBackslash
-	}
-	for ; i < len(p.input); i++ {
-		if delimClass[p.input[i]]&mask != 0 {
-			return i
-		}
-	}
-	return i
-}
-
 // Delimiter classes for the scanners: one table lookup per byte.
 const (
-	delimSlash        = 1 << iota // "/"
-	delimBackslash                // "" (a delimiter in special URLs only)
-	delimQuery                    // "?"
-	delimFragment                 // "#"
-	delimTabOrNewline             // tab, LF, CR (removed before parsing)
+	delimSlash     = 1 << iota // "/"
+	delimBackslash             // "\" (a delimiter in special URLs only)
+	delimQuery                 // "?"
+	delimFragment              // "#"
+	delimAt                    // "@", which ends the credentials
+	delimColon                 // ":", which starts a port
+	delimBracket               // "[" or "]", around an IPv6 address
 
 	delimEnd = delimSlash | delimQuery | delimFragment
 )
 
+// pathClass is delimClass plus pathEncode on every byte in the path
+// percent-encode set.
+var pathClass = func() (t [256]uint8) {
+	for c := range t {
+		t[c] = delimClass[c]
+		if percentTable[c]&PathSet != 0 {
+			t[c] |= pathEncode
+		}
+	}
+	return t
+}()
+
+// pathEncode marks, in pathClass, a byte that the path percent-encodes.
+const pathEncode = 0x80
+
 var delimClass = [256]uint8{
 	'/': delimSlash, '\\': delimBackslash, '?': delimQuery, '#': delimFragment,
-	'\t': delimTabOrNewline, '\n': delimTabOrNewline, '\r': delimTabOrNewline,
+	'@': delimAt, ':': delimColon, '[': delimBracket, ']': delimBracket,
 }
