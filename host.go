@@ -77,22 +77,10 @@ func buildByteClass() (t [256]uint8) {
 // idnaProfile is Unicode ToASCII with the flags that "domain to ASCII"
 // passes when beStrict is false: CheckHyphens, UseSTD3ASCIIRules and
 // VerifyDnsLength off; CheckBidi and CheckJoiners on; nontransitional.
-// A *idna.Profile is immutable and safe for concurrent use.
+// The same flags serve domain to Unicode (ToUnicode). A *idna.Profile is
+// immutable and safe for concurrent use.
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
 var idnaProfile = idna.New(
-	idna.MapForLookup(),
-	idna.BidiRule(),
-	idna.CheckJoiners(true),
-	idna.CheckHyphens(false),
-	idna.StrictDomainName(false),
-	idna.Transitional(false),
-	idna.VerifyDNSLength(false),
-)
-
-// idnaDisplayProfile is Unicode ToUnicode with the same flags, for
-// domain to Unicode.
-// https://url.spec.whatwg.org/#concept-domain-to-unicode
-var idnaDisplayProfile = idna.New(
 	idna.MapForLookup(),
 	idna.BidiRule(),
 	idna.CheckJoiners(true),
@@ -268,7 +256,7 @@ func asciiLowercase(s string) string {
 // err is non-nil.
 // https://url.spec.whatwg.org/#concept-domain-to-unicode
 func ToUnicode(domain string) (string, error) {
-	return idnaDisplayProfile.ToUnicode(domain)
+	return idnaProfile.ToUnicode(domain)
 }
 
 // ToASCII converts a domain to its ASCII form as the URL parser

@@ -475,23 +475,16 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st, i = stateRelativeSlash, i+1
 				continue
 			}
-			switch c {
-			case '?':
-				p.copyBase(p.base.pathEnd())
-				p.startQuery()
-				st, i = stateQuery, i+1
-			case '#':
-				p.copyBase(p.base.queryEnd())
-				p.startFragment()
-				st, i = stateFragment, i+1
-			case -1:
-				p.copyBase(p.base.queryEnd())
-				return 0
-			default:
-				p.copyBase(p.base.pathEnd())
-				p.shortenPath()
-				st = statePath
+			if next, ok := p.continueFromBase(c); ok {
+				if next == stateNone {
+					return 0
+				}
+				st, i = next, i+1
+				continue
 			}
+			p.copyBase(p.base.pathEnd())
+			p.shortenPath()
+			st = statePath
 
 		case stateRelativeSlash:
 			c := p.at(i)
@@ -671,29 +664,22 @@ func (p *parser) run(st state, i int) ErrorKind {
 				continue
 			}
 			// Host, path and query come from the base.
-			switch c {
-			case '?':
-				p.copyBase(p.base.pathEnd())
-				p.startQuery()
-				st, i = stateQuery, i+1
-			case '#':
-				p.copyBase(p.base.queryEnd())
-				p.startFragment()
-				st, i = stateFragment, i+1
-			case -1:
-				p.copyBase(p.base.queryEnd())
-				return 0
-			default:
-				if !startsWithWindowsDriveLetter(input[i:]) {
-					p.copyBase(p.base.pathEnd())
-					p.shortenPath()
-				} else {
-					p.warn(FileInvalidWindowsDriveLetter, i)
-					p.copyBase(p.base.authorityEnd())
-					p.pathStart = uint32(p.outLen())
+			if next, ok := p.continueFromBase(c); ok {
+				if next == stateNone {
+					return 0
 				}
-				st = statePath
+				st, i = next, i+1
+				continue
 			}
+			if !startsWithWindowsDriveLetter(input[i:]) {
+				p.copyBase(p.base.pathEnd())
+				p.shortenPath()
+			} else {
+				p.warn(FileInvalidWindowsDriveLetter, i)
+				p.copyBase(p.base.authorityEnd())
+				p.pathStart = uint32(p.outLen())
+			}
+			st = statePath
 
 		case stateFileSlash:
 			c := p.at(i)
@@ -921,6 +907,27 @@ func (p *parser) run(st state, i int) ErrorKind {
 			panic("url: unknown parser state " + strconv.Itoa(int(st)))
 		}
 	}
+}
+
+// continueFromBase does what the relative and file states do when c is
+// "?", "#" or the end of the input: the URL takes the base's path and,
+// but for "?", its query; then comes the query state, the fragment state,
+// or the end (stateNone). It reports whether c was one of those.
+func (p *parser) continueFromBase(c int) (next state, ok bool) {
+	switch c {
+	case '?':
+		p.copyBase(p.base.pathEnd())
+		p.startQuery()
+		return stateQuery, true
+	case '#':
+		p.copyBase(p.base.queryEnd())
+		p.startFragment()
+		return stateFragment, true
+	case -1:
+		p.copyBase(p.base.queryEnd())
+		return stateNone, true
+	}
+	return 0, false
 }
 
 // isSchemeByte: ASCII alphanumeric, "+", "-" or ".".
