@@ -55,6 +55,11 @@ func (u *URL) UnmarshalBinary(data []byte) error { return u.unmarshal(string(dat
 // Only '"', the backslash and control characters are escaped: '&' stays
 // '&' (an encoding/json Encoder may still escape it for HTML). It
 // implements json.Marshaler.
+//
+// Like every method of URL it has a pointer receiver, because a URL must
+// not be copied: encoding/json calls it for a *URL, and for a URL field
+// of a struct only when the struct is addressable (marshal a pointer to
+// the struct, or use a *URL field); otherwise the field is written as {}.
 func (u *URL) MarshalJSON() ([]byte, error) {
 	if u == nil {
 		return []byte("null"), nil

@@ -67,6 +67,14 @@ func TestMarshalJSON(t *testing.T) {
 	if got, _ := json.Marshal(s); string(got) != `{"U":null}` {
 		t.Errorf("nil *URL marshals to %s", got)
 	}
+	// A URL field of an addressable struct is marshaled as its href.
+	var v struct{ A, B URL }
+	if err := v.A.UnmarshalText([]byte("https://a/?x&y")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := json.Marshal(&v); string(got) != `{"A":"https://a/?x\u0026y","B":""}` || err != nil {
+		t.Errorf("json.Marshal(&struct{A, B URL}) = %s, %v", got, err)
+	}
 	u := MustParse("https://keep/")
 	if err := json.Unmarshal([]byte("null"), u); err != nil || u.Href() != "https://keep/" {
 		t.Errorf("null: href %q, err %v; want unchanged", u.Href(), err)
