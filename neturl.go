@@ -341,6 +341,11 @@ func encodeJoinSegment(seg string) string {
 	return string(append(b, seg[start:]...))
 }
 
+// Clone returns a new URL with u's value, as net/url's Clone (Go 1.27)
+// does. A URL must not be copied by assignment; Clone is the way to copy
+// one. The copy shares nothing with u: its SearchParams is its own.
+func (u *URL) Clone() *URL { return u.clone() }
+
 // clone returns a new URL with u's value.
 func (u *URL) clone() *URL {
 	v := new(URL)

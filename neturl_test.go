@@ -494,3 +494,19 @@ func FuzzNetURL(f *testing.F) {
 		}
 	})
 }
+
+func TestClone(t *testing.T) {
+	for _, in := range []string{"https://u:p@h:1/a?b#c", "mailto:x", ""} {
+		u := new(URL)
+		if in != "" {
+			u = MustParse(in)
+		}
+		c := u.Clone()
+		if c == u || c.Href() != u.Href() || c.components != u.components {
+			t.Errorf("Clone(%q) = %p %q, want a new URL equal to %p", in, c, c.Href(), u)
+		}
+		if err := c.checkInvariants(); err != nil {
+			t.Errorf("Clone(%q): %v", in, err)
+		}
+	}
+}
