@@ -8,7 +8,6 @@ package url
 import (
 	neturl "net/url"
 	"strings"
-	"unicode/utf8"
 )
 
 // Values maps a string key to a list of values: it is net/url's Values,
@@ -141,103 +140,10 @@ func (u *URL) IsAbs() bool { return u.href != "" }
 func (u *URL) Query() Values {
 	v := Values{}
 	q, _ := u.RawQuery()
-	for _, nv := range parseURLEncoded(q) {
-		v[nv[0]] = append(v[nv[0]], nv[1])
+	for _, p := range ParseForm(q) {
+		v[p.Name] = append(v[p.Name], p.Value)
 	}
 	return v
-}
-
-// parseURLEncoded is the application/x-www-form-urlencoded parser.
-// https://url.spec.whatwg.org/#concept-urlencoded-parser
-//
-// It is small and self-contained so that this file does not depend on
-// the SearchParams implementation; the two must agree (both are checked
-// against WPT's urlencoded-parser-data.json).
-func parseURLEncoded(input string) [][2]string {
-	var out [][2]string
-	for input != "" {
-		// 1. Let sequences be the result of splitting input on 0x26 (&).
-		seq, rest, _ := strings.Cut(input, "&")
-		input = rest
-		// 2.1. If bytes is the empty byte sequence, then continue.
-		if seq == "" {
-			continue
-		}
-		// 2.2-2.3. Split at the first '=' (or take all of it as the name).
-		name, value, _ := strings.Cut(seq, "=")
-		// 2.4. Replace any 0x2B (+) in name and value with 0x20 (SP).
-		// 2.5. Percent-decode, then UTF-8 decode without BOM.
-		out = append(out, [2]string{formDecode(name), formDecode(value)})
-	}
-	return out
-}
-
-// formDecode replaces '+' by space, percent-decodes, and UTF-8 decodes
-// (without BOM) the result.
-func formDecode(s string) string {
-	if strings.IndexByte(s, '+') >= 0 {
-		s = strings.ReplaceAll(s, "+", " ")
-	}
-	return utf8Decode(PercentDecodeString(s))
-}
-
-// utf8Decode is the Encoding Standard's UTF-8 decode without BOM: valid
-// UTF-8 is returned as it is; each maximal subpart of an ill-formed
-// sequence becomes one U+FFFD.
-// https://encoding.spec.whatwg.org/#utf-8-decode-without-bom
-func utf8Decode(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r != utf8.RuneError || n != 1 {
-			b.WriteString(s[i : i+n])
-			i += n
-			continue
-		}
-		b.WriteRune(utf8.RuneError)
-		i += maximalSubpart(s[i:])
-	}
-	return b.String()
-}
-
-// maximalSubpart returns the length of the maximal subpart of the
-// ill-formed UTF-8 sequence at the start of s: the lead byte and the
-// continuation bytes that could still have been part of a valid sequence
-// (Unicode, section 3.9, table 3-7). It is at least 1.
-func maximalSubpart(s string) int {
-	lead := s[0]
-	var need int
-	lo, hi := byte(0x80), byte(0xBF) // the range of the second byte
-	switch {
-	case 0xC2 <= lead && lead <= 0xDF:
-		need = 1
-	case lead == 0xE0:
-		need, lo = 2, 0xA0
-	case lead == 0xED:
-		need, hi = 2, 0x9F
-	case 0xE1 <= lead && lead <= 0xEF:
-		need = 2
-	case lead == 0xF0:
-		need, lo = 3, 0x90
-	case lead == 0xF4:
-		need, hi = 3, 0x8F
-	case 0xF1 <= lead && lead <= 0xF3:
-		need = 3
-	default:
-		return 1
-	}
-	n := 1
-	for ; n <= need && n < len(s); n++ {
-		c := s[n]
-		if n == 1 && (c < lo || c > hi) || n > 1 && (c < 0x80 || c > 0xBF) {
-			break
-		}
-	}
-	return n
 }
 
 // JoinPath returns a new URL with elem joined to u's path, as path

@@ -6,7 +6,6 @@ import (
 	neturl "net/url"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -269,29 +268,9 @@ func TestQuery(t *testing.T) {
 	}
 }
 
-// TestParseURLEncodedWPT runs WPT's urlencoded-parser-data.json through
-// the parser behind Query.
-func TestParseURLEncodedWPT(t *testing.T) {
-	var cases []struct {
-		Input  string      `json:"input"`
-		Output [][2]string `json:"output"`
-	}
-	loadWPT(t, "urlencoded-parser-data.json", &cases)
-	if len(cases) == 0 {
-		t.Fatal("urlencoded-parser-data.json: no cases")
-	}
-	for _, tc := range cases {
-		got := parseURLEncoded(tc.Input)
-		if len(got) == 0 && len(tc.Output) == 0 {
-			continue
-		}
-		if !slices.Equal(got, tc.Output) {
-			t.Errorf("parseURLEncoded(%q) = %q, want %q", tc.Input, got, tc.Output)
-		}
-	}
-}
-
-func TestUTF8Decode(t *testing.T) {
+// TestQueryUTF8Decode: Query decodes names and values with UTF-8 decode
+// without BOM, one U+FFFD per maximal ill-formed subpart, as browsers do.
+func TestQueryUTF8Decode(t *testing.T) {
 	tests := []struct {
 		in, want string
 	}{
@@ -307,8 +286,8 @@ func TestUTF8Decode(t *testing.T) {
 		{"\x80", "\uFFFD"},                     // lone continuation byte
 	}
 	for _, tt := range tests {
-		if got := utf8Decode(tt.in); got != tt.want {
-			t.Errorf("utf8Decode(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := ParseForm(tt.in); len(got) != 1 || got[0].Name != tt.want {
+			t.Errorf("ParseForm(%q) = %q, want the name %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -249,7 +249,7 @@ func (u *URL) SetSearch(value string) error {
 	}
 	if value == "" {
 		u.setQuery("", false)
-		if sp := u.searchParams.Load(); sp != nil {
+		if sp := u.ownSearchParams(); sp != nil {
 			sp.reset("")
 		}
 		return nil
@@ -271,7 +271,7 @@ func (u *URL) SetSearch(value string) error {
 		p.out = append(p.out, suffix...)
 	}
 	u.commit(p)
-	if sp := u.searchParams.Load(); sp != nil {
+	if sp := u.ownSearchParams(); sp != nil {
 		// The spec parses the value; browsers (and WPT) parse the value
 		// as the parser saw it, without tabs and newlines: the query.
 		q, _ := u.RawQuery()
@@ -333,16 +333,30 @@ func (u *URL) setQueryFromSearchParams(serialized string) {
 // the same object every time; changing it updates the URL's query, and
 // SetSearch and SetHref update it.
 // https://url.spec.whatwg.org/#dom-url-searchparams
+//
+// A URL copied by value (as flag.TextVar copies its default) does not
+// share the original's object: it gets its own on first use.
 func (u *URL) SearchParams() *SearchParams {
-	if sp := u.searchParams.Load(); sp != nil {
+	for {
+		old := u.searchParams.Load()
+		if old != nil && old.url == u {
+			return old
+		}
+		q, _ := u.RawQuery()
+		sp := &SearchParams{list: ParseForm(q), url: u}
+		if u.searchParams.CompareAndSwap(old, sp) {
+			return sp
+		}
+	}
+}
+
+// ownSearchParams returns the SearchParams object made for u, or nil if
+// none was (or the one held came with a copy of another URL).
+func (u *URL) ownSearchParams() *SearchParams {
+	if sp := u.searchParams.Load(); sp != nil && sp.url == u {
 		return sp
 	}
-	q, _ := u.RawQuery()
-	sp := &SearchParams{list: ParseForm(q), url: u}
-	if u.searchParams.CompareAndSwap(nil, sp) {
-		return sp
-	}
-	return u.searchParams.Load()
+	return nil
 }
 
 // utf8PercentEncode percent-encodes s, reading invalid UTF-8 bytes as

@@ -454,7 +454,7 @@ func (u *URL) firstPathSegment() string {
 func (u *URL) assign(v *URL) {
 	u.href = v.href
 	u.components = v.components
-	if sp := u.searchParams.Load(); sp != nil {
+	if sp := u.ownSearchParams(); sp != nil {
 		q, _ := u.RawQuery()
 		sp.reset(q)
 	}
