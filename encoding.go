@@ -701,3 +701,15 @@ func gb18030TwoByte(r rune) ([2]byte, bool) {
 	}
 	return [2]byte{}, false
 }
+
+// PercentEncodeAfterEncoding is the URL Standard's string percent-encode
+// after encoding: s is encoded with enc (nil means UTF-8; UTF-16 and
+// replacement also mean UTF-8, as for URLs and forms), every byte of the
+// result in set is percent-encoded, and a code point enc cannot represent
+// becomes "&#N;" percent-encoded ("%26%23N%3B"). With spaceAsPlus, a
+// space becomes "+", as in application/x-www-form-urlencoded. Bytes of s
+// that are not valid UTF-8 count as U+FFFD.
+// https://url.spec.whatwg.org/#string-percent-encode-after-encoding
+func PercentEncodeAfterEncoding(s string, enc encoding.Encoding, set EncodeSet, spaceAsPlus bool) string {
+	return string(appendPercentEncodeAfterEncoding(nil, enc, s, set, spaceAsPlus))
+}
