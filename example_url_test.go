@@ -90,7 +90,7 @@ func ExampleValidate() {
 	// special-scheme-missing-following-solidus 6 false
 	// special-scheme-missing-following-solidus 6 false
 	// special-scheme-missing-following-solidus 7 false
-	// invalid-credentials 8 false
+	// invalid-credentials 12 false
 	// invalid-reverse-solidus 24 false
 	// invalid-URL-unit 26 false
 	// [{port-invalid 21 true}] true

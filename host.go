@@ -158,7 +158,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 	if endsInANumber(domain) {
 		var w warnings
 		addr, fail := parseIPv4(domain, &w)
-		p.warnAll(w, offset)
+		p.warnAll(&w, offset)
 		if fail != 0 {
 			return 0, p.fail(fail, offset)
 		}
@@ -251,12 +251,16 @@ func asciiLowercase(s string) string {
 // ToUnicode converts an ASCII domain, such as a URL's Hostname, to
 // its Unicode form for display: "xn--nxasmq6b.com" becomes "βόλοσ.com".
 // Labels that are not valid Punycode are left as they are. It is the URL
-// Standard's domain to Unicode with beStrict false; err reports the
-// domain-to-Unicode validation errors, but the result is usable even when
-// err is non-nil.
+// Standard's domain to Unicode with beStrict false; a non-nil err is an
+// *Error whose cause is the domain-to-Unicode validation error
+// (errors.Is(err, DomainToUnicode)), and the result is usable even then.
 // https://url.spec.whatwg.org/#concept-domain-to-unicode
 func ToUnicode(domain string) (string, error) {
-	return idnaProfile.ToUnicode(domain)
+	s, err := idnaProfile.ToUnicode(domain)
+	if err != nil {
+		return s, &Error{Op: "domain to Unicode", Input: domain, Err: &ValidationError{Kind: DomainToUnicode, Offset: -1}}
+	}
+	return s, nil
 }
 
 // ToASCII converts a domain to its ASCII form as the URL parser

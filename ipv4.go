@@ -2,11 +2,21 @@ package url
 
 // IPv4 addresses (URL Standard, sections 3.5 and 3.6).
 
-// warnings is a set of non-fatal validation errors, one bit per
-// ErrorKind, so that helpers can report them without a callback.
-type warnings uint32
+// warnings lists, in order, the non-fatal validation errors that a
+// helper meets, so it can report them without a callback. The IPv4
+// parser meets at most six (an empty last part, four non-decimal parts,
+// one out-of-range part).
+type warnings struct {
+	kinds [6]ErrorKind
+	n     int
+}
 
-func (w *warnings) add(k ErrorKind) { *w |= 1 << k }
+func (w *warnings) add(k ErrorKind) {
+	if w.n < len(w.kinds) {
+		w.kinds[w.n] = k
+		w.n++
+	}
+}
 
 // maxIPv4Number caps the value of an IPv4 number while it is parsed: any
 // value at or above it is out of range for every part, so saturating
@@ -86,39 +96,28 @@ func parseIPv4Number(s string) (n uint64, nonDecimal, ok bool) {
 }
 
 // parseIPv4 is the IPv4 parser. It returns the address, or the fatal
-// validation error as fail; w collects the non-fatal ones.
+// validation error as fail; w collects the non-fatal ones, in the
+// spec's order.
 // https://url.spec.whatwg.org/#concept-ipv4-parser
 func parseIPv4(s string, w *warnings) (addr uint32, fail ErrorKind) {
+	// 1-2. Strictly split on "."; a last empty part is dropped.
 	if s != "" && s[len(s)-1] == '.' {
 		w.add(IPv4EmptyPart)
 		if len(s) > 1 {
 			s = s[:len(s)-1]
 		}
 	}
+	// 3. More than four parts fail before any is parsed.
+	if countDots(s) > 3 {
+		return 0, IPv4TooManyParts
+	}
+	// 4-5. Parse each part.
 	var numbers [4]uint64
 	count := 0
 	for {
-		part := s
-		dot := -1
-		for i := 0; i < len(s); i++ {
-			if s[i] == '.' {
-				dot = i
-				break
-			}
-		}
-		if dot >= 0 {
-			part = s[:dot]
-		}
-		if count == 4 {
-			return 0, IPv4TooManyParts
-		}
+		part, rest, more := cutByte(s, '.')
 		n, nonDecimal, ok := parseIPv4Number(part)
 		if !ok {
-			// The spec splits first and fails on more than four parts
-			// before looking at any of them.
-			if countDots(s) >= 4-count {
-				return 0, IPv4TooManyParts
-			}
 			return 0, IPv4NonNumericPart
 		}
 		if nonDecimal {
@@ -126,28 +125,46 @@ func parseIPv4(s string, w *warnings) (addr uint32, fail ErrorKind) {
 		}
 		numbers[count] = n
 		count++
-		if dot < 0 {
+		if !more {
 			break
 		}
-		s = s[dot+1:]
+		s = rest
 	}
+	// 6-8. One error if any part exceeds 255; a failure if one but the
+	// last does, or the last exceeds what the remaining bytes can hold.
+	// (The failure is that same error, reported as fatal.)
+	outOfRange := false
 	for i := 0; i < count; i++ {
 		if numbers[i] > 255 {
-			w.add(IPv4OutOfRangePart)
 			if i < count-1 {
 				return 0, IPv4OutOfRangePart
 			}
+			outOfRange = true
 		}
 	}
 	last := numbers[count-1]
 	if last >= 1<<(8*(5-count)) {
 		return 0, IPv4OutOfRangePart
 	}
+	if outOfRange {
+		w.add(IPv4OutOfRangePart)
+	}
+	// 9-13.
 	ipv4 := last
 	for i := 0; i < count-1; i++ {
 		ipv4 += numbers[i] << (8 * (3 - i))
 	}
 	return uint32(ipv4), 0
+}
+
+// cutByte splits s around the first c.
+func cutByte(s string, c byte) (before, after string, found bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
 }
 
 func countDots(s string) int {

@@ -72,7 +72,8 @@ type parser struct {
 	spans    []span                // offset map when preprocessing edited the input
 	failAt   int                   // offset in the caller's input of the fatal error
 
-	schemeRefused bool // the protocol setter's scheme was refused
+	schemeRefused  bool // the protocol setter's scheme was refused
+	uncheckedUntil int  // input before this offset was checked for URL units by an earlier state
 
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
@@ -205,15 +206,13 @@ func (p *parser) warnAt(k ErrorKind, orig int) {
 	p.report(ValidationError{Kind: k, Offset: orig})
 }
 
-// warnAll reports every validation error in w at offset i.
-func (p *parser) warnAll(w warnings, i int) {
-	if p.report == nil || w == 0 {
+// warnAll reports the validation errors in w, in order, at offset i.
+func (p *parser) warnAll(w *warnings, i int) {
+	if p.report == nil {
 		return
 	}
-	for k := ErrorKind(1); k < numErrorKinds; k++ {
-		if w&(1<<k) != 0 {
-			p.warn(k, i)
-		}
+	for _, k := range w.kinds[:w.n] {
+		p.warn(k, i)
 	}
 }
 
@@ -535,6 +534,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 					j++
 				}
 				if j < len(input) && input[j] == '@' {
+					p.warn(InvalidCredentials, j)
 					at = j
 					j++
 					continue
@@ -543,12 +543,10 @@ func (p *parser) run(st state, i int) ErrorKind {
 			}
 			p.startAuthority()
 			if at >= 0 {
-				p.warn(InvalidCredentials, i)
+				// The authority state checks no URL units: the buffer is
+				// percent-encoded as it is.
 				if at+1 == j {
 					return p.fail(HostMissing, j)
-				}
-				if p.report != nil {
-					p.checkURLUnits(input[i:at], i)
 				}
 				p.appendUserinfo(input[i:at])
 				i = at + 1
@@ -719,6 +717,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			if p.override == stateNone && isWindowsDriveLetter(buffer) {
 				// The drive letter is the path's first segment.
 				p.warn(FileInvalidWindowsDriveLetterHost, i)
+				p.uncheckedUntil = j // collected by the file host state, unchecked
 				p.startAuthority()
 				p.hostKind = HostEmpty
 				p.pathStart = uint32(p.outLen())
@@ -798,7 +797,9 @@ func (p *parser) run(st state, i int) ErrorKind {
 				}
 				seg := input[i:j]
 				if p.report != nil {
-					p.checkURLUnits(seg, i)
+					if from := max(i, p.uncheckedUntil); from < j {
+						p.checkURLUnits(input[from:j], from)
+					}
 				}
 				slash := c == '/' || c == '\\' && special
 				switch {

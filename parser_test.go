@@ -6,6 +6,7 @@ package url
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -77,26 +78,34 @@ func TestParseIPv4Number(t *testing.T) {
 
 // https://url.spec.whatwg.org/#concept-ipv4-parser
 func TestParseIPv4(t *testing.T) {
+	const (
+		empty      = IPv4EmptyPart
+		nonDecimal = IPv4NonDecimalPart
+		outOfRange = IPv4OutOfRangePart
+	)
 	for _, tc := range []struct {
 		in   string
 		addr uint32
 		fail ErrorKind
-		warn warnings
+		warn []ErrorKind // non-fatal, in order
 	}{
-		{"1.2.3.4", 0x01020304, 0, 0},                                  // four parts
-		{"1.2.3.4.", 0x01020304, 0, 1 << IPv4EmptyPart},                // trailing dot: reported, dropped
-		{"1.2.3", 0x01020003, 0, 0},                                    // three parts: last is 16 bits
-		{"1.2", 0x01000002, 0, 0},                                      // two parts: last is 24 bits
-		{"1", 1, 0, 0},                                                 // one part: 32 bits
-		{"0x7f.1", 0x7f000001, 0, 1 << IPv4NonDecimalPart},             // hex part
-		{"1.256", 0x01000100, 0, 1 << IPv4OutOfRangePart},              // last part over 255 but fits
-		{"1.16777216", 0, IPv4OutOfRangePart, 1 << IPv4OutOfRangePart}, // last part 2^24: too big
-		{"256.1", 0, IPv4OutOfRangePart, 1 << IPv4OutOfRangePart},      // non-last part over 255
-		{"4294967296", 0, IPv4OutOfRangePart, 1 << IPv4OutOfRangePart}, // 2^32
-		{"1.2.3.4.5", 0, IPv4TooManyParts, 0},                          // five parts
-		{"1.x.3.4.5", 0, IPv4TooManyParts, 0},                          // too many parts wins over non-numeric (step 3 before 5)
-		{"1.2.x", 0, IPv4NonNumericPart, 0},                            // non-numeric
-		{"1..2", 0, IPv4NonNumericPart, 0},                             // empty middle part
+		{"1.2.3.4", 0x01020304, 0, nil},                                     // four parts
+		{"1.2.3.4.", 0x01020304, 0, []ErrorKind{empty}},                     // trailing dot: reported, dropped
+		{"1.2.3", 0x01020003, 0, nil},                                       // three parts: last is 16 bits
+		{"1.2", 0x01000002, 0, nil},                                         // two parts: last is 24 bits
+		{"1", 1, 0, nil},                                                    // one part: 32 bits
+		{"0x7f.1", 0x7f000001, 0, []ErrorKind{nonDecimal}},                  // hex part
+		{"0x7f.0.0.01", 0x7f000001, 0, []ErrorKind{nonDecimal, nonDecimal}}, // one error per non-decimal part (step 5.3); a lone "0" is decimal
+		{"1.256", 0x01000100, 0, []ErrorKind{outOfRange}},                   // last part over 255 but fits: one error (step 6)
+		{"1.16777216", 0, outOfRange, nil},                                  // last part 2^24: the failure is the step 6 error, once
+		{"256.1", 0, outOfRange, nil},                                       // non-last part over 255
+		{"4294967296", 0, outOfRange, nil},                                  // 2^32
+		{"1.2.3.4.5", 0, IPv4TooManyParts, nil},                             // five parts
+		{"0x1.2.3.4.5", 0, IPv4TooManyParts, nil},                           // too many parts before any part is parsed (step 3)
+		{"1.x.3.4.5", 0, IPv4TooManyParts, nil},                             // too many parts wins over non-numeric (step 3 before 5)
+		{"1.2.3.4.5.", 0, IPv4TooManyParts, []ErrorKind{empty}},             // the empty part comes first (step 2)
+		{"1.2.x", 0, IPv4NonNumericPart, nil},                               // non-numeric
+		{"1..2", 0, IPv4NonNumericPart, nil},                                // empty middle part
 	} {
 		t.Run(fmt.Sprintf("%q", tc.in), func(t *testing.T) {
 			var w warnings
@@ -104,8 +113,8 @@ func TestParseIPv4(t *testing.T) {
 			if fail != tc.fail || fail == 0 && addr != tc.addr {
 				t.Errorf("parseIPv4(%q) = %#x, %v; want %#x, %v", tc.in, addr, fail, tc.addr, tc.fail)
 			}
-			if w != tc.warn {
-				t.Errorf("parseIPv4(%q) warnings = %b, want %b", tc.in, w, tc.warn)
+			if got := w.kinds[:w.n]; !slices.Equal(got, tc.warn) && !(len(got) == 0 && len(tc.warn) == 0) {
+				t.Errorf("parseIPv4(%q) warnings = %v, want %v", tc.in, got, tc.warn)
 			}
 		})
 	}

@@ -112,10 +112,10 @@ var validationExamples = []validationCase{
 	{"💩", []string{"mailto:user@example.org"}, MissingSchemeNonRelativeURL, true, 0},
 	// invalid-reverse-solidus: the first "\".
 	{"https://example.org\\path\\to\\file", nil, InvalidReverseSolidus, false, 19},
-	// invalid-credentials: special URL.
-	{"https://user@example.org", nil, InvalidCredentials, false, 8},
+	// invalid-credentials: special URL; reported at the "@" (authority state, c is "@").
+	{"https://user@example.org", nil, InvalidCredentials, false, 12},
 	// invalid-credentials: non-special URL.
-	{"ssh://user@example.org", nil, InvalidCredentials, false, 6},
+	{"ssh://user@example.org", nil, InvalidCredentials, false, 10},
 	// host-missing: nothing before "#".
 	{"https://#fragment", nil, HostMissing, true, 8},
 	// host-missing: a port but no host.
@@ -315,7 +315,7 @@ func TestValidationErrorLists(t *testing.T) {
 		// Spaces in the query and the fragment.
 		{"https://x/?a b#c d", nil, []ve{{InvalidURLUnit, 12, false}, {InvalidURLUnit, 16, false}}},
 		// Credentials, then a fatal port.
-		{"https://user:pass@example.org:70000", nil, []ve{{InvalidCredentials, 8, false}, {PortOutOfRange, 30, true}}},
+		{"https://user:pass@example.org:70000", nil, []ve{{InvalidCredentials, 17, false}, {PortOutOfRange, 30, true}}},
 		// A tab in the port: reported, removed, and the port error is at
 		// the "z" in the caller's input.
 		{"https://x:\t8z/", nil, []ve{{InvalidURLUnit, 10, false}, {PortInvalid, 12, true}}},
@@ -325,7 +325,7 @@ func TestValidationErrorLists(t *testing.T) {
 		// Trailing dot of an IPv4 address: one error.
 		{"http://1.2.3.4./", nil, []ve{{IPv4EmptyPart, 7, false}}},
 		// Credentials then host-missing at the end.
-		{"https://user:pass@", nil, []ve{{InvalidCredentials, 8, false}, {HostMissing, 18, true}}},
+		{"https://user:pass@", nil, []ve{{InvalidCredentials, 17, false}, {HostMissing, 18, true}}},
 		// A valid URL string: none.
 		{"https://example.org/a/b?c=d#e", nil, nil},
 		// A valid relative-URL string against a base: none.

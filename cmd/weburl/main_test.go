@@ -24,7 +24,7 @@ func TestRun(t *testing.T) {
 			[]string{"href:     https://example.com/up?x=1"}, ""},
 		// -v names the validation errors, with offsets.
 		{"validation errors", []string{"-v", "https://u@example.com/a b"}, "", 0,
-			[]string{"error:    invalid-credentials at offset 8", "error:    invalid-URL-unit at offset 23"}, ""},
+			[]string{"error:    invalid-credentials at offset 9", "error:    invalid-URL-unit at offset 23"}, ""},
 		// A valid URL string reports none.
 		{"no validation errors", []string{"-v", "https://example.com/"}, "", 0,
 			[]string{"errors:   none"}, ""},
