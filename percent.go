@@ -181,13 +181,8 @@ func PercentEncodeBytes(dst, b []byte, set EncodeSet) []byte {
 // it is. It never fails. b is not modified; when it holds no
 // percent-encoded byte, b itself is returned.
 func PercentDecode(b []byte) []byte {
-	i := 0
-	for ; i < len(b); i++ {
-		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
-			break
-		}
-	}
-	if i == len(b) {
+	i := firstEscape(b)
+	if i < 0 {
 		return b
 	}
 	out := make([]byte, 0, len(b))
@@ -200,18 +195,24 @@ func PercentDecode(b []byte) []byte {
 // result may not be valid UTF-8. When s holds no percent-encoded byte, s
 // itself is returned.
 func PercentDecodeString(s string) string {
-	i := 0
-	for ; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			break
-		}
-	}
-	if i == len(s) {
+	i := firstEscape(s)
+	if i < 0 {
 		return s
 	}
 	out := make([]byte, 0, len(s))
 	out = append(out, s[:i]...)
 	return string(appendPercentDecoded(out, s[i:]))
+}
+
+// firstEscape returns the index of the first percent-encoded byte in s,
+// or -1.
+func firstEscape[T string | []byte](s T) int {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // appendPercentDecoded appends the percent-decoding of s to dst.
