@@ -83,3 +83,38 @@ func sizeName(n int) string {
 	}
 	return strconv.Itoa(n>>10) + "KiB"
 }
+
+// TestSetterLinearTime: each setter given a 64 KiB and a 1 MiB value of
+// the same pattern takes time linear in the size.
+func TestSetterLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	values := map[string]func(n int) string{
+		"pathname": func(n int) string { return strings.Repeat("a/../", n/5) },
+		"search":   func(n int) string { return strings.Repeat("a b&", n/4) },
+		"hash":     func(n int) string { return strings.Repeat("#x ", n/3) },
+		"host":     func(n int) string { return strings.Repeat("a.", n/2) + "com" },
+		"username": func(n int) string { return strings.Repeat("@:", n/2) },
+		"protocol": func(n int) string { return strings.Repeat("h", n) },
+		"port":     func(n int) string { return strings.Repeat("0", n) + "1" },
+	}
+	for name, build := range values {
+		t.Run(name, func(t *testing.T) {
+			measure := func(v string) time.Duration {
+				best := time.Duration(1 << 62)
+				for range 3 {
+					u := MustParse("https://h/p?q#f")
+					start := time.Now()
+					setters[name](u, v)
+					best = min(best, time.Since(start))
+				}
+				return best
+			}
+			ts, tl := measure(build(64<<10)), measure(build(1<<20))
+			if tl > 64*ts+20*time.Millisecond {
+				t.Errorf("64 KiB: %v, 1 MiB: %v: worse than linear", ts, tl)
+			}
+		})
+	}
+}
