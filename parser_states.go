@@ -348,12 +348,6 @@ func (p *parser) at(i int) int {
 	return -1
 }
 
-// isSpecialSlash reports whether c ends a path segment or an authority:
-// "/", or "\" in a special URL.
-func (p *parser) isSlash(c int) bool {
-	return c == '/' || c == '\\' && p.scheme.special()
-}
-
 // run is the state machine, started in state st at input offset i. It
 // returns 0 on success, otherwise the fatal validation error (or
 // errOverrideFailure).
