@@ -149,6 +149,11 @@ type Parser struct {
 // Parse(rawURL) compiles wherever net/url's Parse(rawURL) did, but
 // rejects what browsers reject (a relative reference with no base, for
 // one) and normalizes as browsers do.
+//
+// When input is already in normal form, the URL's href is input itself
+// (no copy is made), as net/url's fields are substrings of its input: a
+// URL parsed from a substring of a large string keeps that string in
+// memory. Pass strings.Clone(input) if that matters.
 func Parse(input string, base ...string) (*URL, error) {
 	var p Parser
 	return p.Parse(input, base...)
