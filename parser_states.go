@@ -3,6 +3,7 @@ package url
 import (
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -524,9 +525,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			}
 			j, at := i, -1
 			for {
-				for j < len(input) && delimClass[input[j]]&mask == 0 {
-					j++
-				}
+				j = scan(input, j, &delimClass, mask)
 				if j < len(input) && input[j] == '@' {
 					p.warn(InvalidCredentials, j)
 					at = j
@@ -561,9 +560,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			j := i
 			insideBrackets := false
 			for {
-				for j < len(input) && delimClass[input[j]]&mask == 0 {
-					j++
-				}
+				j = scan(input, j, &delimClass, mask)
 				if j == len(input) {
 					break
 				}
@@ -776,14 +773,10 @@ func (p *parser) run(st state, i int) ErrorKind {
 				// Find the segment's end, and whether any byte of it needs
 				// percent-encoding, in one pass.
 				j, clean := i, true
-				for j < len(input) && pathClass[input[j]]&(mask|pathEncode) == 0 {
-					j++
-				}
+				j = scan(input, j, &pathClass, mask|pathEncode)
 				if j < len(input) && pathClass[input[j]]&mask == 0 {
 					clean = false
-					for j < len(input) && delimClass[input[j]]&mask == 0 {
-						j++
-					}
+					j = scan(input, j, &delimClass, mask)
 				}
 				c := p.at(j)
 				if c == '\\' {
@@ -865,11 +858,8 @@ func (p *parser) run(st state, i int) ErrorKind {
 		case stateQuery:
 			j := len(input)
 			if p.override == stateNone {
-				for k := i; k < len(input); k++ {
-					if input[k] == '#' {
-						j = k
-						break
-					}
+				if k := strings.IndexByte(input[i:], '#'); k >= 0 {
+					j = i + k
 				}
 			}
 			if p.report != nil {
@@ -923,6 +913,22 @@ func (p *parser) continueFromBase(c int) (next state, ok bool) {
 		return stateNone, true
 	}
 	return 0, false
+}
+
+// scan returns the offset of the first byte of s at or after i whose
+// class in t has a bit of mask, or len(s). It looks at eight bytes per
+// branch while none matches.
+func scan[T ~uint8](s string, i int, t *[256]T, mask T) int {
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		if (t[w[0]]|t[w[1]]|t[w[2]]|t[w[3]]|t[w[4]]|t[w[5]]|t[w[6]]|t[w[7]])&mask != 0 {
+			break
+		}
+	}
+	for i < len(s) && t[s[i]]&mask == 0 {
+		i++
+	}
+	return i
 }
 
 // isSchemeByte: ASCII alphanumeric, "+", "-" or ".".

@@ -137,10 +137,8 @@ func appendPercentEncoded(dst []byte, s string, set EncodeSet) []byte {
 
 // needsEncoding reports the index of the first byte of s in set, or -1.
 func needsEncoding(s string, set EncodeSet) int {
-	for i := 0; i < len(s); i++ {
-		if percentTable[s[i]]&set != 0 {
-			return i
-		}
+	if i := scan(s, 0, &percentTable, set); i < len(s) {
+		return i
 	}
 	return -1
 }
