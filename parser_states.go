@@ -75,6 +75,7 @@ type parser struct {
 
 	schemeRefused  bool // the protocol setter's scheme was refused
 	uncheckedUntil int  // input before this offset was checked for URL units by an earlier state
+	hostEndHint    int  // where the host ends, found by the authority state; 0 when unknown
 
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
@@ -494,7 +495,6 @@ func (p *parser) run(st state, i int) ErrorKind {
 				continue
 			}
 			// Username, password, host and port come from the base.
-			p.truncate(0)
 			p.copyBase(p.base.authorityEnd())
 			p.pathStart = uint32(p.outLen())
 			st = statePath
@@ -519,21 +519,40 @@ func (p *parser) run(st state, i int) ErrorKind {
 			// special URL). The spec's buffer collects it and flushes the
 			// credentials at each "@"; the last "@" splits userinfo from
 			// host, and every earlier "@" ends up percent-encoded.
-			mask := uint8(delimEnd | delimAt)
+			// One pass finds the last "@" and, after it, where the host
+			// ends: the first ":" outside brackets, or the authority's end.
+			// The host state then needs no scan of its own.
+			mask := uint8(delimEnd | delimAt | delimColon | delimBracket)
 			if p.scheme.special() {
 				mask |= delimBackslash
 			}
-			j, at := i, -1
+			j, at, hostEnd := i, -1, -1
+			insideBrackets := false
+		authority:
 			for {
 				j = scan(input, j, &delimClass, mask)
-				if j < len(input) && input[j] == '@' {
-					p.warn(InvalidCredentials, j)
-					at = j
-					j++
-					continue
+				if j == len(input) {
+					break
 				}
-				break
+				switch input[j] {
+				case '@':
+					p.warn(InvalidCredentials, j)
+					at, hostEnd, insideBrackets = j, -1, false
+				case '[', ']':
+					insideBrackets = input[j] == '['
+				case ':':
+					if !insideBrackets && hostEnd < 0 {
+						hostEnd = j
+					}
+				default:
+					break authority
+				}
+				j++
 			}
+			if hostEnd < 0 {
+				hostEnd = j
+			}
+			p.hostEndHint = hostEnd
 			p.startAuthority()
 			if at >= 0 {
 				// The authority state checks no URL units: the buffer is
@@ -551,27 +570,11 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st = stateFileHost
 				continue
 			}
-			// The host runs to the first ":" outside brackets, "/", "?",
-			// "#" (or "\" in a special URL).
-			mask := uint8(delimEnd | delimColon | delimBracket)
-			if p.scheme.special() {
-				mask |= delimBackslash
+			j := p.hostEndHint
+			if j == 0 {
+				j = p.scanHostEnd(i)
 			}
-			j := i
-			insideBrackets := false
-			for {
-				j = scan(input, j, &delimClass, mask)
-				if j == len(input) {
-					break
-				}
-				c := input[j]
-				if c == '[' || c == ']' {
-					insideBrackets = c == '['
-				} else if c != ':' || !insideBrackets {
-					break
-				}
-				j++
-			}
+			p.hostEndHint = 0
 			buffer := input[i:j]
 			if p.at(j) == ':' {
 				if buffer == "" {
@@ -929,6 +932,29 @@ func scan[T ~uint8](s string, i int, t *[256]T, mask T) int {
 		i++
 	}
 	return i
+}
+
+// scanHostEnd returns where the host that starts at i ends: the first ":"
+// outside brackets, "/", "?", "#" (or "\" in a special URL), or the end.
+func (p *parser) scanHostEnd(i int) int {
+	mask := uint8(delimEnd | delimColon | delimBracket)
+	if p.scheme.special() {
+		mask |= delimBackslash
+	}
+	insideBrackets := false
+	for {
+		i = scan(p.input, i, &delimClass, mask)
+		if i == len(p.input) {
+			return i
+		}
+		c := p.input[i]
+		if c == '[' || c == ']' {
+			insideBrackets = c == '['
+		} else if c != ':' || !insideBrackets {
+			return i
+		}
+		i++
+	}
 }
 
 // isSchemeByte: ASCII alphanumeric, "+", "-" or ".".

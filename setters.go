@@ -61,10 +61,14 @@ func (u *URL) runOverride(op, value string, p *parser, invalid error) error {
 	before := u.href
 	fail := p.run(p.override, 0)
 	u.commit(p)
-	if u.href != before || fail == 0 {
+	switch {
+	case u.href != before:
 		return nil
-	}
-	if fail == errOverrideFailure {
+	case p.schemeRefused:
+		return setterError(op, value, ErrSchemeChange)
+	case fail == 0:
+		return nil
+	case fail == errOverrideFailure:
 		return setterError(op, value, invalid)
 	}
 	return setterError(op, value, &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true})
@@ -97,19 +101,7 @@ func (u *URL) SetProtocol(value string) error {
 	if u.href == "" {
 		return setterError(op, value, ErrInvalidValue)
 	}
-	p := u.overrideParser(value+":", stateSchemeStart)
-	before := u.href
-	fail := p.run(stateSchemeStart, 0)
-	u.commit(p)
-	switch {
-	case u.href != before:
-		return nil
-	case fail == errOverrideFailure:
-		return setterError(op, value, ErrInvalidValue)
-	case p.schemeRefused:
-		return setterError(op, value, ErrSchemeChange)
-	}
-	return nil
+	return u.runOverride(op, value, u.overrideParser(value+":", stateSchemeStart), ErrInvalidValue)
 }
 
 // cannotHaveCredentialsOrPort: the host is null or empty, or the scheme
@@ -226,15 +218,16 @@ func (u *URL) SetPathname(value string) error {
 	return nil
 }
 
-// reattach appends the query and fragment that were cut off at old
-// offset from, moving their offsets to where they now start.
+// reattach appends suffix, the tail of u's href from offset from that a
+// setter cut off, and moves the query and fragment offsets that lay in
+// it to where they now are.
 func (p *parser) reattach(suffix string, from uint32, u *URL) {
 	at := uint32(len(p.out))
 	p.out = append(p.out, suffix...)
-	if u.queryStart != 0 {
+	if u.queryStart != 0 && u.queryStart >= from {
 		p.queryStart = at + (u.queryStart - from)
 	}
-	if u.fragmentStart != 0 {
+	if u.fragmentStart != 0 && u.fragmentStart >= from {
 		p.fragmentStart = at + (u.fragmentStart - from)
 	}
 }
@@ -265,11 +258,7 @@ func (u *URL) SetSearch(value string) error {
 	p.fragmentStart = 0
 	p.startQuery()
 	p.run(stateQuery, 0) // cannot fail
-	fragment := u.fragmentStart
-	if fragment != 0 {
-		p.fragmentStart = uint32(len(p.out))
-		p.out = append(p.out, suffix...)
-	}
+	p.reattach(suffix, queryEnd, u)
 	u.commit(p)
 	if sp := u.ownSearchParams(); sp != nil {
 		// The spec parses the value; browsers (and WPT) parse the value

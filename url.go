@@ -187,23 +187,21 @@ func (pr *Parser) parse(input string, base *URL, op string) (*URL, error) {
 	if base != nil && base.href == "" {
 		p.base = nil
 	}
-	u := new(URL)
-	if fail := p.parseInto(input, u); fail != 0 {
+	if fail := p.parseInput(input); fail != 0 {
 		return nil, &Error{Op: op, Input: input, Err: &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true}}
 	}
-	return u, nil
+	return &URL{href: p.result(), components: p.components}, nil
 }
 
-// parseInto runs the basic URL parser on input and, on success, stores the
-// URL in u. It returns the fatal validation error, or 0.
-func (p *parser) parseInto(input string, u *URL) ErrorKind {
+// parseInput runs the basic URL parser on input; on success the URL is
+// p.result() with p.components. It returns the fatal validation error, or
+// 0.
+func (p *parser) parseInput(input string) ErrorKind {
 	p.preprocess(input)
 	if fail := p.run(stateSchemeStart, 0); fail != 0 {
 		return fail
 	}
 	p.finish()
-	u.href = p.result()
-	u.components = p.components
 	return 0
 }
 
@@ -231,12 +229,11 @@ func CanParse(input string, base ...string) bool {
 	switch len(base) {
 	case 0:
 	case 1:
-		var u URL
 		var p parser
-		if p.parseInto(base[0], &u) != 0 {
+		if p.parseInput(base[0]) != 0 {
 			return false
 		}
-		b = &u
+		b = &URL{href: p.result(), components: p.components}
 	default:
 		return false
 	}
