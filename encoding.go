@@ -6,9 +6,13 @@ package url
 //
 // The tables of golang.org/x/text/encoding are generated from the Encoding
 // Standard's indexes, but several of its encoders do not follow the
-// Standard's encoder algorithms. legacyEncoder runs the x/text encoder for
-// the table look-up and applies the Standard's rules around it; each rule
-// below names the algorithm step it implements.
+// Standard's encoder algorithms, and its gb18030 tables lack the index's
+// Private Use Area entries and the GB18030-2005 and GB18030-2022 changes.
+// legacyEncoder runs the x/text encoder for the table look-up and applies
+// the Standard's rules around it; each rule below names the algorithm
+// step it implements. TestLegacyEncodersAgainstIndexes compares every
+// encoder with one written from the Standard's index files, on every
+// scalar value.
 
 import (
 	"errors"
@@ -412,21 +416,36 @@ func (e *legacyEncoder) encode(dst []byte, r rune) ([]byte, rune) {
 		if b, ok := gb18030TwoByte(r); ok {
 			return append(dst, b[0], b[1]), -1
 		}
+		if r == 0x1E3F {
+			// GB18030-2005 swapped U+1E3F and U+E7C7: index gb18030
+			// maps 0xA8 0xBC to U+1E3F. x/text has no mapping for 0xA8
+			// 0xBC and encodes U+1E3F with the four bytes of ranges
+			// pointer 7457, which the Standard decodes as U+E7C7.
+			return append(dst, 0xA8, 0xBC), -1
+		}
 		if r >= 0xE000 && r <= 0xE864 {
 			// x/text's index has none of the Private Use Area code
-			// points of the two-byte user-defined areas and encodes them
-			// with four bytes that decode to other code points.
+			// points that index gb18030 holds at two-byte pointers and
+			// encodes them with four bytes that decode to other code
+			// points.
 			if b0, b1, ok := gb18030UserDefined(r); ok {
 				return append(dst, b0, b1), -1
 			}
-			if r == 0xE7C7 && e.kind == kindGB18030 {
+			if b0, b1, ok := gb18030PUATwoByte(r); ok {
+				return append(dst, b0, b1), -1
+			}
+			if e.kind == kindGBK {
+				// The rest has no two-byte pointer: GBK cannot encode it.
+				return dst, r
+			}
+			if r == 0xE7C7 {
 				// "index gb18030 ranges pointer": U+E7C7 is pointer 7457.
 				return append(dst, 0x81, 0x35, 0xF4, 0x37), -1
 			}
-			// U+E766 to U+E864 sit at scattered two-byte positions this
-			// package has no table for: report them as unencodable
-			// rather than emit x/text's wrong bytes.
-			return dst, r
+			// The rest (U+E76C, U+E7C8, U+E7E7 to U+E7F3, U+E815,
+			// ...) is in no index gb18030 entry: x/text's four bytes
+			// are its index gb18030 ranges pointer, as the Standard
+			// computes it.
 		}
 		out, ok := e.xtext(dst, r)
 		if !ok {
@@ -700,6 +719,55 @@ func gb18030TwoByte(r rune) ([2]byte, bool) {
 		}
 	}
 	return [2]byte{}, false
+}
+
+// gb18030PUARuns lists the Private Use Area code points U+E766 to U+E864
+// that index gb18030 holds at two-byte pointers, as runs of consecutive
+// code points at consecutive pointers of one row: the run starting at
+// first, n long, starts at bytes lead, trail. These are two-byte
+// positions outside the user-defined areas that GB18030 left to the
+// Private Use Area. The code points of the range that are not listed,
+// not in gb18030TwoByte2022 and not U+E7C7 have no two-byte pointer.
+// TestLegacyEncodersAgainstIndexes checks the table against
+// index-gb18030.txt.
+var gb18030PUARuns = [...]struct {
+	first       rune
+	lead, trail byte
+	n           uint8
+}{
+	{0xE766, 0xA2, 0xAB, 6},
+	{0xE76D, 0xA2, 0xE4, 1},
+	{0xE76E, 0xA2, 0xEF, 2},
+	{0xE770, 0xA2, 0xFD, 2},
+	{0xE772, 0xA4, 0xF4, 11},
+	{0xE77D, 0xA5, 0xF7, 8},
+	{0xE785, 0xA6, 0xB9, 8},
+	{0xE797, 0xA6, 0xF6, 9},
+	{0xE7A0, 0xA7, 0xC2, 15},
+	{0xE7AF, 0xA7, 0xF2, 13},
+	{0xE7BC, 0xA8, 0x96, 11},
+	{0xE7C9, 0xA8, 0xC1, 4},
+	{0xE7CD, 0xA8, 0xEA, 21},
+	{0xE7E2, 0xA9, 0x58, 1},
+	{0xE7E3, 0xA9, 0x5B, 1},
+	{0xE7E4, 0xA9, 0x5D, 3},
+	{0xE7F4, 0xA9, 0x97, 13},
+	{0xE801, 0xA9, 0xF0, 15},
+	{0xE810, 0xD7, 0xFA, 5},
+	{0xE816, 0xFE, 0x51, 3},
+	{0xE831, 0xFE, 0x6C, 1},
+	{0xE83B, 0xFE, 0x76, 1},
+	{0xE855, 0xFE, 0x91, 1},
+}
+
+// gb18030PUATwoByte returns the two bytes of r from gb18030PUARuns.
+func gb18030PUATwoByte(r rune) (byte, byte, bool) {
+	for _, run := range gb18030PUARuns {
+		if r >= run.first && r < run.first+rune(run.n) {
+			return run.lead, run.trail + byte(r-run.first), true
+		}
+	}
+	return 0, 0, false
 }
 
 // PercentEncodeAfterEncoding is the URL Standard's string percent-encode
