@@ -242,6 +242,11 @@ type legacyEncoder struct {
 	aux   transform.Transformer // look-up helper, made on first use
 	state uint8                 // iso-2022-jp encoder state
 	buf   [16]byte              // scratch output of one code point
+	// Scratch input and output of the x/text transformers: arrays on
+	// the stack would escape through the interface calls, one
+	// allocation per code point.
+	src [utf8.UTFMax]byte
+	out [8]byte
 }
 
 func newLegacyEncoder(enc encoding.Encoding, k encKind) *legacyEncoder {
@@ -317,14 +322,27 @@ func (e *legacyEncoder) finish(dst []byte) []byte {
 // xtext runs the x/text encoder on r. ok is false when x/text reports an
 // error (r is not in the encoding's repertoire).
 func (e *legacyEncoder) xtext(dst []byte, r rune) ([]byte, bool) {
-	var src [utf8.UTFMax]byte
-	n := utf8.EncodeRune(src[:], r)
+	n := utf8.EncodeRune(e.src[:], r)
 	if cap(dst)-len(dst) < 16 {
 		dst = append(make([]byte, 0, len(dst)+16), dst...)
 	}
-	nDst, nSrc, err := e.t.Transform(dst[len(dst):cap(dst)], src[:n], false)
+	nDst, nSrc, err := e.t.Transform(dst[len(dst):cap(dst)], e.src[:n], false)
 	dst = dst[:len(dst)+nDst]
 	return dst, err == nil && nSrc == n
+}
+
+// bmpOnly reports whether the encoder is stateless and every code point
+// it can encode is in the Basic Multilingual Plane: true of every
+// Encoding Standard encoder but gb18030 (four-byte sequences), Big5
+// (index Big5 has supplementary ideographs) and ISO-2022-JP (its state
+// may need an escape before an error). A supplementary code point (an
+// emoji, say) is then an error without an x/text look-up.
+func (e *legacyEncoder) bmpOnly() bool {
+	switch e.kind {
+	case kindSingleByte, kindUserDefined, kindGBK, kindEUCJP, kindShiftJIS, kindEUCKR:
+		return true
+	}
+	return false
 }
 
 // encode appends the encoding of r to dst. When r cannot be encoded it
@@ -333,6 +351,9 @@ func (e *legacyEncoder) xtext(dst []byte, r rune) ([]byte, bool) {
 // an error (an escape sequence) are appended too.
 func (e *legacyEncoder) encode(dst []byte, r rune) ([]byte, rune) {
 	base := len(dst)
+	if r > 0xFFFF && e.bmpOnly() {
+		return dst, r
+	}
 	switch e.kind {
 	case kindISO2022JP:
 		return e.encodeISO2022JP(dst, r)
@@ -483,9 +504,9 @@ func (e *legacyEncoder) byteUnmapped(b byte) bool {
 	if e.aux == nil {
 		e.aux = e.enc.NewDecoder()
 	}
-	var out [8]byte
-	n, _, err := e.aux.Transform(out[:], []byte{b}, true)
-	r, _ := utf8.DecodeRune(out[:n])
+	e.src[0] = b
+	n, _, err := e.aux.Transform(e.out[:], e.src[:1], true)
+	r, _ := utf8.DecodeRune(e.out[:n])
 	return err == nil && r == utf8.RuneError
 }
 
@@ -495,7 +516,6 @@ func (e *legacyEncoder) shiftJISIBM(r rune) (byte, byte, bool) {
 	if e.aux == nil {
 		e.aux = japanese.ShiftJIS.NewDecoder()
 	}
-	var out [8]byte
 	for p := 10716; p < 11280; p++ {
 		lead, trail := p/188, p%188
 		b0 := byte(lead + 0xC1)
@@ -504,11 +524,12 @@ func (e *legacyEncoder) shiftJISIBM(r rune) (byte, byte, bool) {
 			b1 = byte(trail + 0x41)
 		}
 		e.aux.Reset()
-		n, _, err := e.aux.Transform(out[:], []byte{b0, b1}, true)
+		e.src[0], e.src[1] = b0, b1
+		n, _, err := e.aux.Transform(e.out[:], e.src[:2], true)
 		if err != nil {
 			continue
 		}
-		if got, size := utf8.DecodeRune(out[:n]); size == n && got == r {
+		if got, size := utf8.DecodeRune(e.out[:n]); size == n && got == r {
 			return b0, b1, true
 		}
 	}
@@ -580,14 +601,12 @@ func (e *legacyEncoder) jis0208(r rune) (byte, byte, bool) {
 	if e.aux == nil {
 		e.aux = japanese.EUCJP.NewEncoder()
 	}
-	var src [utf8.UTFMax]byte
-	var out [8]byte
-	n := utf8.EncodeRune(src[:], r)
-	nDst, _, err := e.aux.Transform(out[:], src[:n], false)
-	if err != nil || nDst != 2 || out[0] < 0xA1 || out[1] < 0xA1 {
+	n := utf8.EncodeRune(e.src[:], r)
+	nDst, _, err := e.aux.Transform(e.out[:], e.src[:n], false)
+	if err != nil || nDst != 2 || e.out[0] < 0xA1 || e.out[1] < 0xA1 {
 		return 0, 0, false
 	}
-	return out[0] - 0x80, out[1] - 0x80, true
+	return e.out[0] - 0x80, e.out[1] - 0x80, true
 }
 
 // isoKatakanaIndex is index ISO-2022-JP katakana: code points U+FF61 to

@@ -828,3 +828,29 @@ func TestLookupEncodingLabels(t *testing.T) {
 		t.Errorf("only %d labels", n)
 	}
 }
+
+// BenchmarkPercentEncodeAfterEncoding encodes a form value in a legacy
+// encoding: ASCII, text the encoding has, and emoji it has not (each
+// becomes "%26%23N%3B").
+func BenchmarkPercentEncodeAfterEncoding(b *testing.B) {
+	for _, c := range []struct{ label, text string }{
+		{"windows-1252", "Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e \U0001F600\U0001F44D "},
+		{"shift_jis", "\u6771\u4eac\u90fd \u30c6\u30b9\u30c8 \U0001F600\U0001F44D "},
+		{"gbk", "\u4e2d\u6587\u6d4b\u8bd5 abc \U0001F600\U0001F44D "},
+		{"gb18030", "\u4e2d\u6587\u6d4b\u8bd5 abc \U0001F600\U0001F44D "},
+	} {
+		enc, err := LookupEncoding(c.label)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := strings.Repeat(c.text, 16)
+		b.Run(c.label, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(s)))
+			var dst []byte
+			for b.Loop() {
+				dst = appendPercentEncodeAfterEncoding(dst[:0], enc, s, FormURLEncodedSet, true)
+			}
+		})
+	}
+}
