@@ -381,7 +381,8 @@ func (e *legacyEncoder) encode(dst []byte, r rune) ([]byte, rune) {
 				// 8835 (NEC-selected IBM extensions, lead bytes 0xED to
 				// 0xEF); x/text uses them. The same code points are in
 				// the IBM extensions, lead bytes 0xFA to 0xFC.
-				if b0, b1, ok := e.shiftJISIBM(r); ok {
+				if p, ok := shiftJISIBM(shiftJISPointer(out[base], out[base+1])); ok {
+					b0, b1 := shiftJISBytes(p)
 					return append(dst[:base], b0, b1), -1
 				}
 				return dst[:base], r
@@ -510,30 +511,51 @@ func (e *legacyEncoder) byteUnmapped(b byte) bool {
 	return err == nil && r == utf8.RuneError
 }
 
-// shiftJISIBM finds r among the IBM extensions of Shift_JIS (pointers
-// 10716 to 11279, lead bytes 0xFA to 0xFC) by decoding them.
-func (e *legacyEncoder) shiftJISIBM(r rune) (byte, byte, bool) {
-	if e.aux == nil {
-		e.aux = japanese.ShiftJIS.NewDecoder()
+// shiftJISIBM maps pointer p of a NEC-selected IBM extension (8272 to
+// 8835), which "index Shift_JIS pointer" excludes, to the pointer of the
+// same code point among the IBM extensions (10716 to 11279). In index
+// jis0208 the 374 code points of the NEC-selected range sit in three
+// runs, each at a fixed distance from its IBM copy (U+FFE2 at pointer
+// 8644 is not needed: its first pointer is 136). This is arithmetic, not
+// a search: a query of such kanji costs what any other does.
+// TestLegacyEncodersAgainstIndexes checks it against index-jis0208.txt.
+func shiftJISIBM(p int) (int, bool) {
+	switch {
+	case p >= 8272 && p <= 8631: // U+7E8A and 359 more kanji
+		return p + 2472, true
+	case p >= 8634 && p <= 8643: // U+2170 to U+2179: small Roman numerals
+		return p + 2082, true
+	case p >= 8645 && p <= 8647: // U+FFE4, U+FF07, U+FF02
+		return p + 2092, true
 	}
-	for p := 10716; p < 11280; p++ {
-		lead, trail := p/188, p%188
-		b0 := byte(lead + 0xC1)
-		b1 := byte(trail + 0x40)
-		if trail >= 0x3F {
-			b1 = byte(trail + 0x41)
-		}
-		e.aux.Reset()
-		e.src[0], e.src[1] = b0, b1
-		n, _, err := e.aux.Transform(e.out[:], e.src[:2], true)
-		if err != nil {
-			continue
-		}
-		if got, size := utf8.DecodeRune(e.out[:n]); size == n && got == r {
-			return b0, b1, true
-		}
+	return 0, false
+}
+
+// shiftJISPointer is the pointer of the two bytes of a Shift_JIS
+// double-byte character (the Shift_JIS decoder's arithmetic).
+func shiftJISPointer(lead, trail byte) int {
+	leadOffset, trailOffset := 0x81, 0x40
+	if lead >= 0xA0 {
+		leadOffset = 0xC1
 	}
-	return 0, 0, false
+	if trail >= 0x7F {
+		trailOffset = 0x41
+	}
+	return (int(lead)-leadOffset)*188 + int(trail) - trailOffset
+}
+
+// shiftJISBytes is steps 9 to 13 of the Shift_JIS encoder: the two bytes
+// of pointer p.
+func shiftJISBytes(p int) (byte, byte) {
+	leading, trailing := p/188, p%188
+	leadingOffset, offset := 0x81, 0x40
+	if leading >= 0x1F {
+		leadingOffset = 0xC1
+	}
+	if trailing >= 0x3F {
+		offset = 0x41
+	}
+	return byte(leading + leadingOffset), byte(trailing + offset)
 }
 
 // encodeISO2022JP is the iso-2022-jp encoder of the Encoding Standard.
