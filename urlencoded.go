@@ -213,12 +213,10 @@ func appendSerializedForm(dst []byte, params []Param) []byte {
 //
 // The Encoding Standard's encoders are implemented over the tables of
 // golang.org/x/text/encoding, correcting the places where x/text's
-// encoders differ from the Standard. One gap remains: the gb18030 and
-// GBK Private Use Area code points U+E766 to U+E864 that the Standard
-// maps to scattered two-byte sequences (other than the eighteen of the
-// GB18030-2022 alignment) are reported as unencodable. An encoding that
-// is not one of the Standard's is used as x/text-style transformer, as it
-// is.
+// encoders differ from the Standard; the package's tests compare every
+// one with the Standard's index files on every code point. An encoding
+// that is not one of the Standard's is used as x/text-style transformer,
+// as it is.
 // https://url.spec.whatwg.org/#concept-urlencoded-serializer
 func SerializeFormEncoding(params []Param, enc encoding.Encoding) string {
 	k := kindOf(OutputEncoding(enc))
