@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -535,5 +536,40 @@ func TestNoValidationWithoutCallback(t *testing.T) {
 	}
 	if allocs > 2 {
 		t.Errorf("Parse(%q) with OnValidationError nil: %v allocs, want at most 2", invalid, allocs)
+	}
+}
+
+// hostileValidateInputs are 1 MiB inputs that make the parser meet a
+// validation error, or rewrite the input, at nearly every byte.
+var hostileValidateInputs = []struct {
+	name  string
+	input string
+}{
+	{"percent", "https://h/" + strings.Repeat("%", 1<<20)},
+	{"invalid-utf8", "https://h/" + strings.Repeat("\xff", 1<<20)},
+	{"tabs-newlines", "https://h/" + strings.Repeat("a\t\n", 1<<20/3)},
+}
+
+// reportAllocPerInputByte runs f b.N times and reports the bytes it
+// allocates per byte of input, the figure issue 7 bounds.
+func reportAllocPerInputByte(b *testing.B, n int, f func()) {
+	b.ReportAllocs()
+	b.SetBytes(int64(n))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		f()
+	}
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(n), "allocB/inB")
+}
+
+// BenchmarkValidateHostile measures Validate's memory on hostile input:
+// the bytes it allocates per input byte must stay a small constant.
+func BenchmarkValidateHostile(b *testing.B) {
+	for _, in := range hostileValidateInputs {
+		b.Run(in.name, func(b *testing.B) {
+			reportAllocPerInputByte(b, len(in.input), func() { Validate(in.input) })
+		})
 	}
 }
