@@ -183,6 +183,53 @@ func (e *ValidationError) Is(target error) bool {
 	return ok && k == e.Kind
 }
 
+// MaxValidationErrors is how many validation errors [Validate] returns
+// at most, and a zero [ValidationLog] keeps. Hostile input can hold a
+// validation error at nearly every byte (a megabyte of "%" holds a
+// million); past the first hundred, a caller learns little from the
+// rest but their number, which [ValidationLog.Total] gives.
+const MaxValidationErrors = 100
+
+// A ValidationLog collects validation errors in bounded memory: it keeps
+// the first Max of them and counts them all. Its Add method is meant to
+// be a [Parser]'s OnValidationError callback:
+//
+//	log := url.ValidationLog{Max: 10}
+//	p := url.Parser{OnValidationError: log.Add}
+//	u, err := p.Parse(link)
+//	// log.Errors: the first 10 errors; log.Total - len(log.Errors): how many more
+//
+// When the parse fails, the fatal error is always kept: it is the last of
+// Errors, in the place of the Max-th error if Errors was full. A
+// ValidationLog is not safe for concurrent use; to reuse one, reset it to
+// its zero value (or set Errors to Errors[:0] and Total to 0).
+type ValidationLog struct {
+	// Max is how many errors Errors keeps at most; zero or less means
+	// MaxValidationErrors.
+	Max int
+	// Errors are the first errors added, in order.
+	Errors []ValidationError
+	// Total is how many errors were added, kept or not.
+	Total int
+}
+
+// Add records e: it appends e to l.Errors if fewer than l.Max are kept,
+// puts e in the last place if it is Fatal and l.Errors is full, and
+// counts it in l.Total in any case.
+func (l *ValidationLog) Add(e ValidationError) {
+	l.Total++
+	limit := l.Max
+	if limit <= 0 {
+		limit = MaxValidationErrors
+	}
+	switch {
+	case len(l.Errors) < limit:
+		l.Errors = append(l.Errors, e)
+	case e.Fatal:
+		l.Errors[len(l.Errors)-1] = e
+	}
+}
+
 // ErrTooManyBases is the cause of the error Parse and CanParse return
 // when given more than one base URL.
 var ErrTooManyBases = errors.New("more than one base URL")

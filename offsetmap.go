@@ -21,9 +21,11 @@ import (
 // of output and 8 bytes of input of the one before, as in any run of
 // edits, takes one byte; any other takes one byte plus two varints,
 // which only happens when the marks are at least 8 input bytes apart.
-// The map thus holds about one byte per input byte at worst (plus a
-// checkpoint of 24 bytes every offsetMapStride marks), where a slice of
-// (int, int) pairs would hold 16.
+// The map thus holds about one byte per input byte at worst, plus a
+// checkpoint of 24 bytes every offsetMapStride marks (0.2 byte per
+// mark), where a slice of (int, int) pairs held 16; its slices grow by
+// doubling, so it allocates at most about 2.4 bytes per input byte in
+// all.
 //
 // lookup finds the last checkpoint at or before the offset by binary
 // search and decodes at most offsetMapStride marks from there: a
@@ -46,7 +48,7 @@ type offsetCheckpoint struct {
 
 // offsetMapStride is how many marks lie between two checkpoints: the
 // most a lookup decodes.
-const offsetMapStride = 64
+const offsetMapStride = 128
 
 // offsetMapEscape introduces a mark stored as two signed varints (the
 // output and input deltas). Any other byte b holds a whole mark: the
@@ -59,6 +61,9 @@ func (m *offsetMap) add(proc, orig int) {
 	// The first delta is from (0, 0), not from lead: lookup starts from
 	// (0, lead) only when no mark precedes the offset.
 	dp, do := proc-m.proc, orig-m.orig
+	if len(m.enc)+2*binary.MaxVarintLen64+1 > cap(m.enc) {
+		m.enc = grow(m.enc, 2*binary.MaxVarintLen64+1)
+	}
 	if 0 <= dp && dp <= 0x0F && 1 <= do && do <= 8 {
 		m.enc = append(m.enc, byte(do-1)<<4|byte(dp))
 	} else {
@@ -69,8 +74,21 @@ func (m *offsetMap) add(proc, orig int) {
 	m.proc, m.orig = proc, orig
 	m.marks++
 	if m.marks%offsetMapStride == 0 {
+		if len(m.checkpoints) == cap(m.checkpoints) {
+			m.checkpoints = grow(m.checkpoints, 1)
+		}
 		m.checkpoints = append(m.checkpoints, offsetCheckpoint{len(m.enc), proc, orig})
 	}
+}
+
+// grow returns s with room for n more elements, doubling its capacity
+// (append grows large slices by a quarter, which allocates five times
+// the final size in all; doubling allocates twice).
+func grow[S ~[]E, E any](s S, n int) S {
+	c := max(2*cap(s), len(s)+n, 64)
+	t := make(S, len(s), c)
+	copy(t, s)
+	return t
 }
 
 // lookup returns the offset in the caller's input of offset i of the

@@ -573,3 +573,121 @@ func BenchmarkValidateHostile(b *testing.B) {
 		})
 	}
 }
+
+// TestValidateBounded: Validate keeps at most MaxValidationErrors errors
+// whatever the input, and when the parse fails the fatal error is still
+// the last one returned.
+func TestValidateBounded(t *testing.T) {
+	for _, tc := range []struct {
+		input     string
+		wantFatal bool
+	}{
+		{"https://h/" + strings.Repeat("%", 10000), false},
+		{"https://h/" + strings.Repeat("\t", 10000), false},
+		{strings.Repeat("%", 10000) + "://h:x/", true},
+		{"https://" + strings.Repeat("a@", 5000) + "h:99999/", true},
+		{"https://h/" + strings.Repeat("|", 5000) + "?" + strings.Repeat("^", 5000) + "#" + strings.Repeat("`", 5000), false},
+		{"sc:" + strings.Repeat(" ", 10000) + "\x00", false},
+		{"https://[" + strings.Repeat("%", 10000), true},
+	} {
+		name := tc.input
+		if len(name) > 40 {
+			name = name[:40]
+		}
+		t.Run(name, func(t *testing.T) {
+			_, errs, err := Validate(tc.input)
+			if (err != nil) != tc.wantFatal {
+				t.Fatalf("err = %v, want failure %v", err, tc.wantFatal)
+			}
+			if len(errs) > MaxValidationErrors {
+				t.Errorf("Validate returned %d errors, more than MaxValidationErrors (%d)", len(errs), MaxValidationErrors)
+			}
+			if len(errs) == 0 {
+				t.Fatal("no validation error: the test input is wrong")
+			}
+			if last := errs[len(errs)-1]; last.Fatal != tc.wantFatal {
+				t.Errorf("last error %+v, want Fatal %v", last, tc.wantFatal)
+			}
+			for _, e := range errs[:len(errs)-1] {
+				if e.Fatal {
+					t.Errorf("fatal error %+v before the last", e)
+				}
+			}
+		})
+	}
+}
+
+// TestValidationLog: a ValidationLog keeps the first Max errors, counts
+// them all, and keeps the fatal error last when it is full.
+func TestValidationLog(t *testing.T) {
+	const input = "https://u@h/%|%^?%`:99999" // 6 invalid-URL-unit and invalid-credentials, no failure
+	var all []ValidationError
+	(&Parser{OnValidationError: func(e ValidationError) { all = append(all, e) }}).Parse(input)
+	for _, max := range []int{1, 2, 3, len(all), len(all) + 1} {
+		log := ValidationLog{Max: max}
+		p := Parser{OnValidationError: log.Add}
+		if _, err := p.Parse(input); err != nil {
+			t.Fatal(err)
+		}
+		want := all[:min(max, len(all))]
+		if log.Total != len(all) || fmt.Sprint(log.Errors) != fmt.Sprint(want) {
+			t.Errorf("Max %d: Errors %v, Total %d; want %v, %d", max, log.Errors, log.Total, want, len(all))
+		}
+	}
+
+	// A failure: the fatal error takes the last place.
+	const bad = " \thttps:\\\\u@h:99999/" // invalid-URL-unit twice, and so on, then port-out-of-range
+	all = all[:0]
+	(&Parser{OnValidationError: func(e ValidationError) { all = append(all, e) }}).Parse(bad)
+	log := ValidationLog{Max: 2}
+	p := Parser{OnValidationError: log.Add}
+	if _, err := p.Parse(bad); err == nil {
+		t.Fatal("no failure: the test input is wrong")
+	}
+	want := []ValidationError{all[0], all[len(all)-1]}
+	if !want[1].Fatal || log.Total != len(all) || fmt.Sprint(log.Errors) != fmt.Sprint(want) {
+		t.Errorf("Errors %v, Total %d; want %v, %d", log.Errors, log.Total, want, len(all))
+	}
+
+	// The zero ValidationLog keeps MaxValidationErrors.
+	var zero ValidationLog
+	for range 2 * MaxValidationErrors {
+		zero.Add(ValidationError{Kind: InvalidURLUnit})
+	}
+	if len(zero.Errors) != MaxValidationErrors || zero.Total != 2*MaxValidationErrors {
+		t.Errorf("zero ValidationLog: %d kept, Total %d; want %d, %d", len(zero.Errors), zero.Total, MaxValidationErrors, 2*MaxValidationErrors)
+	}
+}
+
+// allocatedBytes returns how many bytes f allocates.
+func allocatedBytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestValidateMemory: on 1 MiB inputs with a validation error or an
+// edit at nearly every byte, Validate allocates a small constant per
+// byte of the href it returns (it allocated 55-131 per input byte when
+// it kept every error and a 16-byte offset-map entry per edit).
+func TestValidateMemory(t *testing.T) {
+	for _, in := range hostileValidateInputs {
+		t.Run(in.name, func(t *testing.T) {
+			var href string
+			n := allocatedBytes(func() {
+				u, _, err := Validate(in.input)
+				if err != nil {
+					t.Fatal(err)
+				}
+				href = u.Href()
+			})
+			if limit := 4*uint64(len(href)) + 4*uint64(len(in.input)); n > limit {
+				t.Errorf("%d bytes allocated for %d input bytes and a %d-byte href (%.1f per input byte); want at most %d",
+					n, len(in.input), len(href), float64(n)/float64(len(in.input)), limit)
+			}
+		})
+	}
+}
