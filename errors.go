@@ -3,6 +3,8 @@ package url
 import (
 	"errors"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // ErrorKind is one of the URL Standard's validation errors
@@ -244,9 +246,72 @@ type Error struct {
 	Err   error  // the cause
 }
 
-// Error formats the error as net/url's *Error does.
+// Error formats the error as net/url's *Error does, Op, quoted Input,
+// cause:
+//
+//	parse "http://[::1": IPv6-unclosed at offset 7
+//
+// An input longer than 2*[ErrorContext] bytes is not quoted whole (a
+// megabyte of hostile input would make a megabyte message, four of 0xFF):
+// the message quotes ErrorContext bytes on each side of the offset the
+// cause names (of the start of the input if it names none), cut at code
+// point boundaries, marks the cuts with "...", and gives the length:
+//
+//	parse ..."aaaa://h:x/" (input of 1048583 bytes): port-invalid at offset 1048580
+//
+// so it is at most a few hundred bytes long. Input keeps the whole input.
 func (e *Error) Error() string {
-	return e.Op + " " + strconv.Quote(e.Input) + ": " + e.Err.Error()
+	if len(e.Input) <= 2*ErrorContext {
+		return e.Op + " " + strconv.Quote(e.Input) + ": " + e.Err.Error()
+	}
+	at := 0
+	var ve *ValidationError
+	if errors.As(e.Err, &ve) && ve.Offset > 0 {
+		at = min(ve.Offset, len(e.Input))
+	}
+	lo, hi := excerpt(e.Input, at, ErrorContext)
+	var b strings.Builder
+	b.WriteString(e.Op)
+	b.WriteByte(' ')
+	if lo > 0 {
+		b.WriteString("...")
+	}
+	b.WriteString(strconv.Quote(e.Input[lo:hi]))
+	if hi < len(e.Input) {
+		b.WriteString("...")
+	}
+	b.WriteString(" (input of ")
+	b.WriteString(strconv.Itoa(len(e.Input)))
+	b.WriteString(" bytes): ")
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+// ErrorContext is how many bytes of its input an [Error] message quotes
+// on each side of the failure when the input is too long to quote whole.
+const ErrorContext = 64
+
+// excerpt returns the bounds of the part of s that an error message
+// quotes: about n bytes on each side of at (more on one side when the
+// other reaches an end of s), moved inwards to code point boundaries
+// so that no UTF-8 sequence is cut.
+func excerpt(s string, at, n int) (lo, hi int) {
+	lo, hi = at-n, at+n
+	if lo < 0 {
+		lo, hi = 0, min(2*n, len(s))
+	}
+	if hi > len(s) {
+		lo, hi = max(len(s)-2*n, 0), len(s)
+	}
+	// A UTF-8 sequence is at most 4 bytes: at most 3 continuation bytes
+	// to step over at each end.
+	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < hi && !utf8.RuneStart(s[lo]); k++ {
+		lo++
+	}
+	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > lo && !utf8.RuneStart(s[hi]); k++ {
+		hi--
+	}
+	return lo, hi
 }
 
 // Unwrap returns the cause.

@@ -1,6 +1,7 @@
 package url_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -47,4 +48,17 @@ func ExampleMaxValidationErrors() {
 	fmt.Println(len(errs) == url.MaxValidationErrors, err)
 	// Output:
 	// true <nil>
+}
+
+// An error message quotes a long input only around the failure, with the
+// input's length; the *Error keeps the whole input.
+func ExampleErrorContext() {
+	input := "https://example.com:8o8o/" + strings.Repeat("a", 1<<20)
+	_, err := url.Parse(input)
+	fmt.Println(err)
+	var e *url.Error
+	fmt.Println(errors.As(err, &e), len(e.Input) == len(input), len(err.Error()) < 3*url.ErrorContext)
+	// Output:
+	// parse "https://example.com:8o8o/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"... (input of 1048601 bytes): port-invalid at offset 21
+	// true true true
 }

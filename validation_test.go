@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -689,5 +690,61 @@ func TestValidateMemory(t *testing.T) {
 					n, len(in.input), len(href), float64(n)/float64(len(in.input)), limit)
 			}
 		})
+	}
+}
+
+// TestErrorStringBounded: an *Error's message quotes at most a window of
+// its input around the failure, plus the input's length, however long the
+// input; the whole input stays on the *Error. (It quoted the whole input:
+// a 1 MiB bad URL gave a 1 MiB message, 1 MiB of 0xFF a 4 MiB one.)
+func TestErrorStringBounded(t *testing.T) {
+	const n = 1 << 20
+	for _, tc := range []struct {
+		name    string
+		input   string
+		context string // must appear in the message (quoted)
+	}{
+		{"failure at the start", "https://exa mple.com/" + strings.Repeat("a", n), "https://exa mple.com/"},
+		{"failure at the end", strings.Repeat("a", n) + "://h:x/", "aaa://h:x/"},
+		{"failure in the middle", "https://" + strings.Repeat("a", n) + "@[" + strings.Repeat("b", n), "aaaa@[bbbb"},
+		{"invalid UTF-8", strings.Repeat("\xff", n), `\xff\xff`},
+		{"non-ASCII", "https://" + strings.Repeat("é", n) + "%/", "https://ééé"},
+		{"non-printable", strings.Repeat("\U000E0001", n), `\U000e0001`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(tc.input)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("Parse: %v, want an *Error", err)
+			}
+			if e.Input != tc.input {
+				t.Errorf("*Error.Input is %d bytes, want the whole input (%d)", len(e.Input), len(tc.input))
+			}
+			msg := e.Error()
+			if len(msg) > 700 {
+				t.Errorf("Error() is %d bytes: %.200q...", len(msg), msg)
+			}
+			if !strings.Contains(msg, tc.context) {
+				t.Errorf("Error() = %q, want it to show %q", msg, tc.context)
+			}
+			if want := "(input of " + strconv.Itoa(len(tc.input)) + " bytes)"; !strings.Contains(msg, want) {
+				t.Errorf("Error() = %q, want it to give the length: %q", msg, want)
+			}
+			if !strings.HasSuffix(msg, ": "+e.Err.Error()) {
+				t.Errorf("Error() = %q, want it to end with the cause %q", msg, e.Err.Error())
+			}
+			// The excerpt is whole code points: unquoted, it is a
+			// substring of the input.
+			open, close := strings.IndexByte(msg, '"'), strings.LastIndexByte(msg, '"')
+			excerpt, qerr := strconv.Unquote(msg[open : close+1])
+			if qerr != nil || !strings.Contains(tc.input, excerpt) || (utf8.ValidString(tc.input) && !utf8.ValidString(excerpt)) {
+				t.Errorf("excerpt %q (%v) is not a whole substring of the input", msg[open:close+1], qerr)
+			}
+		})
+	}
+	// A short input is quoted whole, as net/url does.
+	_, err := Parse("http://[::1")
+	if want := `parse "http://[::1": IPv6-unclosed at offset 7`; err == nil || err.Error() != want {
+		t.Errorf("Error() = %v, want %q", err, want)
 	}
 }
