@@ -137,7 +137,9 @@ type Parser struct {
 	// OnValidationError, if non-nil, is called for every validation error
 	// the parser meets, in the order it meets them; the last one of a
 	// failed parse is Fatal. When nil, the parser does no work to find
-	// them.
+	// them. The parser keeps nothing per error: what to keep is the
+	// callback's choice ([ValidationLog.Add] keeps the first few and
+	// counts the rest).
 	OnValidationError func(ValidationError)
 }
 

@@ -748,3 +748,35 @@ func TestErrorStringBounded(t *testing.T) {
 		t.Errorf("Error() = %v, want %q", err, want)
 	}
 }
+
+// TestCallbackMemory: a Parser with an OnValidationError callback keeps
+// nothing per validation error (the callback decides what to keep), and
+// at most a few bytes per input byte for the offset map of an input it
+// had to edit.
+func TestCallbackMemory(t *testing.T) {
+	for _, in := range hostileValidateInputs {
+		t.Run(in.name, func(t *testing.T) {
+			n := 0
+			p := Parser{OnValidationError: func(ValidationError) { n++ }}
+			var href string
+			b := allocatedBytes(func() {
+				u, err := p.Parse(in.input)
+				if err != nil {
+					t.Fatal(err)
+				}
+				href = u.Href()
+			})
+			if n == 0 {
+				t.Fatal("no validation error: the test input is wrong")
+			}
+			var q Parser
+			plain := allocatedBytes(func() { q.Parse(in.input) })
+			// What the callback costs beyond a plain parse: the
+			// offset map, at most ~2.4 bytes per input byte.
+			if extra := int64(b) - int64(plain); extra > 3*int64(len(in.input)) {
+				t.Errorf("%d validation errors cost %d bytes more than a plain parse (%d, href %d bytes); want at most %d",
+					n, extra, plain, len(href), 3*len(in.input))
+			}
+		})
+	}
+}
