@@ -766,8 +766,8 @@ func TestCallbackMemory(t *testing.T) {
 				}
 				href = u.Href()
 			})
-			if n == 0 {
-				t.Fatal("no validation error: the test input is wrong")
+			if in.name == "percent" && n < 1<<20 {
+				t.Fatalf("%d validation errors: the test input is wrong", n)
 			}
 			var q Parser
 			plain := allocatedBytes(func() { q.Parse(in.input) })
