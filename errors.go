@@ -255,11 +255,13 @@ type Error struct {
 // megabyte of hostile input would make a megabyte message, four of 0xFF):
 // the message quotes ErrorContext bytes on each side of the offset the
 // cause names (of the start of the input if it names none), cut at code
-// point boundaries, marks the cuts with "...", and gives the length:
+// point boundaries, marks the cuts with "...", and gives the length
+// (the quoted part is shortened here):
 //
 //	parse ..."aaaa://h:x/" (input of 1048583 bytes): port-invalid at offset 1048580
 //
-// so it is at most a few hundred bytes long. Input keeps the whole input.
+// so it is at most a few hundred bytes long (a 0xFF byte is quoted as
+// four). Input keeps the whole input.
 func (e *Error) Error() string {
 	if len(e.Input) <= 2*ErrorContext {
 		return e.Op + " " + strconv.Quote(e.Input) + ": " + e.Err.Error()
