@@ -61,12 +61,15 @@ func (m *offsetMap) add(proc, orig int) {
 	// The first delta is from (0, 0), not from lead: lookup starts from
 	// (0, lead) only when no mark precedes the offset.
 	dp, do := proc-m.proc, orig-m.orig
-	if len(m.enc)+2*binary.MaxVarintLen64+1 > cap(m.enc) {
-		m.enc = grow(m.enc, 2*binary.MaxVarintLen64+1)
-	}
 	if 0 <= dp && dp <= 0x0F && 1 <= do && do <= 8 {
+		if len(m.enc) == cap(m.enc) {
+			m.enc = grow(m.enc, 1)
+		}
 		m.enc = append(m.enc, byte(do-1)<<4|byte(dp))
 	} else {
+		if len(m.enc)+1+2*binary.MaxVarintLen64 > cap(m.enc) {
+			m.enc = grow(m.enc, 1+2*binary.MaxVarintLen64)
+		}
 		m.enc = append(m.enc, offsetMapEscape)
 		m.enc = binary.AppendVarint(m.enc, int64(dp))
 		m.enc = binary.AppendVarint(m.enc, int64(do))
