@@ -263,30 +263,39 @@ type Error struct {
 // so it is at most a few hundred bytes long (a 0xFF byte is quoted as
 // four). Input keeps the whole input.
 func (e *Error) Error() string {
-	if len(e.Input) <= 2*ErrorContext {
-		return e.Op + " " + strconv.Quote(e.Input) + ": " + e.Err.Error()
-	}
 	at := 0
 	var ve *ValidationError
 	if errors.As(e.Err, &ve) && ve.Offset > 0 {
 		at = min(ve.Offset, len(e.Input))
 	}
-	lo, hi := excerpt(e.Input, at, ErrorContext)
 	var b strings.Builder
 	b.WriteString(e.Op)
 	b.WriteByte(' ')
+	writeQuotedExcerpt(&b, e.Input, at)
+	b.WriteString(": ")
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+// writeQuotedExcerpt writes s quoted, as strconv.Quote does, when it is
+// at most 2*[ErrorContext] bytes long; otherwise the [excerpt] around at,
+// quoted, with "..." marking each cut, and the length of s.
+func writeQuotedExcerpt(b *strings.Builder, s string, at int) {
+	if len(s) <= 2*ErrorContext {
+		b.WriteString(strconv.Quote(s))
+		return
+	}
+	lo, hi := excerpt(s, at, ErrorContext)
 	if lo > 0 {
 		b.WriteString("...")
 	}
-	b.WriteString(strconv.Quote(e.Input[lo:hi]))
-	if hi < len(e.Input) {
+	b.WriteString(strconv.Quote(s[lo:hi]))
+	if hi < len(s) {
 		b.WriteString("...")
 	}
 	b.WriteString(" (input of ")
-	b.WriteString(strconv.Itoa(len(e.Input)))
-	b.WriteString(" bytes): ")
-	b.WriteString(e.Err.Error())
-	return b.String()
+	b.WriteString(strconv.Itoa(len(s)))
+	b.WriteString(" bytes)")
 }
 
 // ErrorContext is how many bytes of its input an [Error] message quotes
