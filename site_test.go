@@ -64,6 +64,10 @@ func TestPublicSuffix(t *testing.T) {
 		{"file:///etc/hosts", "", ""},  // empty host
 		{"file://host.example.com/x", "com", "example.com"},
 		{"mailto:a@example.com", "", ""}, // null host
+		// Empty labels are domain labels (URL Standard 3.1), and the
+		// Public Suffix List algorithm counts them like any other.
+		{"http://a..com/", "com", ".com"},
+		{"http://./", ".", ""},
 		{"blob:https://example.com/uuid", "", ""},
 	}
 	for _, tc := range tests {
