@@ -272,8 +272,10 @@ const untrustedIntro = "# Deciding on untrusted URLs\n\n" +
 	"   `url.DialGuard` with an allow-list), and no proxy. Step 3 only catches addresses written in the URL;\n" +
 	"   the guard catches what names resolve to and where redirects lead.\n" +
 	"5. **Send what you checked.** Pass `u.Href()` (a string any WHATWG parser reads the same way) or `u.NetURL()`\n" +
-	"   (for net/http) onwards, never the original input: re-parsed by another parser, `http:\\\\evil.com` or\n" +
-	"   `http://evil.com\\@good.com` name another host than the one you checked (see the table).\n\n" +
+	"   (for net/http) onwards, never the original input: other parsers read `http:\\\\evil.com` or\n" +
+	"   `http://evil.com\\@good.com` otherwise than browsers do (in the table, net/url finds no host in the first and\n" +
+	"   fails on the second; a lenient RFC 3986 parser, which ends the authority only at `/`,\n" +
+	"   `?` or `#`, takes `good.com` as the host of the second).\n\n" +
 	"```go\n" +
 	"u, err := url.Parse(input)\n" +
 	"if err != nil || (u.Protocol() != \"https:\" && u.Protocol() != \"http:\") {\n" +
