@@ -319,7 +319,7 @@ func uts46ToASCII(domain string) (string, bool) {
 	if isASCII(u) {
 		return u, true
 	}
-	b := make([]byte, 0, len(u)+len(u)/2+8)
+	b := make([]byte, 0, len(u)+16)
 	for len(u) > 0 {
 		label := u
 		dot := strings.IndexByte(u, '.')

@@ -136,7 +136,8 @@ func (f fenwick) find(k int32) int {
 // appendPunycode appends the Punycode encoding of label (RFC 3492
 // section 6.3, without the "xn--" prefix) to dst. It reports false on
 // overflow, as punycode.js does. Invalid UTF-8 counts as U+FFFD.
-// Time O(n log n), memory 12 bytes per code point of label.
+// Time O(n log n); memory 8 bytes per non-ASCII code point of label
+// and 4 per code point (none for up to 64 code points).
 func appendPunycode(dst []byte, label string) ([]byte, bool) {
 	// The non-basic code points as (code point << 32 | position)
 	// pairs, and the basic ones straight to the output.
@@ -161,7 +162,7 @@ func appendPunycode(dst []byte, label string) ([]byte, bool) {
 	if len(pairs) == 0 {
 		return dst, true
 	}
-	sortPairs(pairs)
+	slices.Sort(pairs)
 
 	// handled counts the code points already encoded (below n), by
 	// position: first the basic ones.
@@ -228,36 +229,6 @@ func appendPunycode(dst []byte, label string) ([]byte, bool) {
 		n++
 	}
 	return dst, true
-}
-
-// sortPairs sorts the (code point << 32 | position) pairs of
-// appendPunycode, which come in ascending position order: a stable
-// radix sort on the 21 bits of the code point, two passes of 11 bits,
-// O(n); small inputs use slices.Sort.
-func sortPairs(pairs []uint64) {
-	if len(pairs) <= 256 {
-		slices.Sort(pairs)
-		return
-	}
-	src, dst := pairs, make([]uint64, len(pairs))
-	for shift := 32; shift < 32+22; shift += 11 {
-		var count [1 << 11]int
-		for _, p := range src {
-			count[p>>shift&(1<<11-1)]++
-		}
-		sum := 0
-		for d, c := range count {
-			count[d] = sum
-			sum += c
-		}
-		for _, p := range src {
-			d := p >> shift & (1<<11 - 1)
-			dst[count[d]] = p
-			count[d]++
-		}
-		src, dst = dst, src
-	}
-	// Two passes: the result is back in pairs.
 }
 
 // decodePunycode decodes the Punycode encoding s (RFC 3492 section 6.2,
