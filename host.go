@@ -393,7 +393,7 @@ func restoreLabels(u string, keep []aceLabel) string {
 // labels before mapping, and each is mapped on its own. An ASCII label
 // maps to its lowercase form. Only a label that can map to something
 // starting with "xn--" is mapped: one that starts with x or X, or with
-// a non-ASCII code point.
+// a non-ASCII code point, and holds two code points that map to '-'.
 func checkACELabels(domain, u string, keep *[]aceLabel) bool {
 	ok := true
 	for index := 0; ; index++ {
@@ -451,6 +451,11 @@ func mapACELabel(label string) (string, bool) {
 		}
 		return asciiLowercase(label), true
 	}
+	// Only '-', U+FE63 and U+FF0D map to '-' (tested for every code
+	// point): a label with fewer than two of them cannot map to "xn--".
+	if strings.Count(label, "-")+strings.Count(label, "\uFE63")+strings.Count(label, "\uFF0D") < 2 {
+		return "", false
+	}
 	// Map with a prefix that no mapping or composition touches, so that
 	// x/net/idna does not take the result for an "xn--" label and
 	// decode it.
@@ -468,6 +473,15 @@ func mapACELabel(label string) (string, bool) {
 // that does not itself start with "xn--" (validity criterion 4, with
 // CheckHyphens false). x/net/idna runs the other validity criteria.
 func validACELabel(label string) bool {
-	dec, ok := decodePunycode(label[len("xn--"):])
-	return ok && !isASCII(dec) && !strings.HasPrefix(dec, "xn--")
+	var buf [64]rune
+	dec, ok := appendPunycodeDecoded(buf[:0], label[len("xn--"):])
+	if !ok || len(dec) >= 4 && dec[0] == 'x' && dec[1] == 'n' && dec[2] == '-' && dec[3] == '-' {
+		return false
+	}
+	for _, r := range dec {
+		if r >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false // empty, or all ASCII
 }

@@ -30,10 +30,12 @@ var idnaStep4Cases = []struct {
 	{"x\u00adn--.☃", "", ".☃", false}, // U+00AD is ignored
 	{"☃。xn--", "", "☃.", false},       // U+3002 separates labels
 	{"xn--.☃", "", ".☃", false},
+	{"☃.xn\uFE63\uFF0D", "", "☃.", false}, // small and full-width hyphen-minus map to '-'
 	// An "xn--" label holding non-ASCII stays as it is.
 	{"xn--mnchenß-3ya", "", "xn--mnchenß-3ya", false},
 	{"a.xn--mnchenß-3ya", "", "a.xn--mnchenß-3ya", false},
 	{"ü.xn--mnchenß-3ya", "", "ü.xn--mnchenß-3ya", false},
+	{"xn\uFF0D-mnchenß-3ya", "", "xn--mnchenß-3ya", false},
 	// A label that decodes into one starting with "xn--".
 	{"☃.xn--xn---3ra", "", "☃.xn--ü", false},
 	{"☃．xn--xn---3ra", "", "☃.xn--ü", false},
@@ -44,6 +46,7 @@ var idnaStep4Cases = []struct {
 	{"ü.xn--tda", "xn--tda.xn--tda", "ü.ü", true},
 	{"☃.xn--n3h", "xn--n3h.xn--n3h", "☃.☃", true},
 	{"Ｘn--n3h.☃", "xn--n3h.xn--n3h", "☃.☃", true},
+	{"xn\uFE63\uFF0Dn3h.☃", "xn--n3h.xn--n3h", "☃.☃", true},
 	{"xn--zca.ß", "xn--zca.xn--zca", "ß.ß", true},
 	{"xn--nxasmq6b.com", "xn--nxasmq6b.com", "βόλοσ.com", true},
 }
@@ -133,7 +136,8 @@ func TestIDNASameAsXNet(t *testing.T) {
 
 // TestLabelSeparators checks, for every code point, what checkACELabels
 // relies on: only U+002E, U+3002, U+FF0E and U+FF61 map to something
-// holding a full stop, and mapping "0" followed by a code point gives
+// holding a full stop, only U+002D, U+FE63 and U+FF0D to something
+// holding a hyphen-minus, and mapping "0" followed by a code point gives
 // "0" followed by the code point's mapping (no mapping or composition
 // involves the "0").
 func TestLabelSeparators(t *testing.T) {
@@ -148,6 +152,9 @@ func TestLabelSeparators(t *testing.T) {
 		m, _ := idnaProfile.ToUnicode(s)
 		sep := r == '.' || r == 0x3002 || r == 0xFF0E || r == 0xFF61
 		if strings.Contains(m, ".") != sep {
+			t.Errorf("%U maps to %q", r, m)
+		}
+		if hyphen := r == '-' || r == 0xFE63 || r == 0xFF0D; strings.Contains(m, "-") != hyphen {
 			t.Errorf("%U maps to %q", r, m)
 		}
 		if sep {

@@ -239,13 +239,24 @@ func appendPunycode(dst []byte, label string) ([]byte, bool) {
 // surrogate), which a Go string cannot hold and which UTS #46 rejects
 // anyway. Time O(n log n).
 func decodePunycode(s string) (string, bool) {
+	var buf [64]rune
+	r, ok := appendPunycodeDecoded(buf[:0], s)
+	if !ok {
+		return "", false
+	}
+	return string(r), true
+}
+
+// appendPunycodeDecoded appends the code points decodePunycode decodes
+// from s to dst.
+func appendPunycodeDecoded(dst []rune, s string) ([]rune, bool) {
 	b := strings.LastIndexByte(s, '-')
 	if b < 0 {
 		b = 0
 	}
 	for j := 0; j < b; j++ {
 		if s[j] >= utf8.RuneSelf {
-			return "", false
+			return dst, false
 		}
 	}
 	in := 0
@@ -265,12 +276,12 @@ func decodePunycode(s string) (string, bool) {
 		oldi, w := i, int64(1)
 		for k := int64(punyBase); ; k += punyBase {
 			if in >= len(s) {
-				return "", false
+				return dst, false
 			}
 			digit := punyDecodeDigit(s[in])
 			in++
 			if digit >= punyBase || digit > (punyMaxInt-i)/w {
-				return "", false
+				return dst, false
 			}
 			i += digit * w
 			t := punyThreshold(k, bias)
@@ -278,42 +289,52 @@ func decodePunycode(s string) (string, bool) {
 				break
 			}
 			if w > punyMaxInt/(punyBase-t) {
-				return "", false
+				return dst, false
 			}
 			w *= punyBase - t
 		}
 		out := count + 1
 		bias = punyAdapt(i-oldi, out, oldi == 0)
 		if i/out > punyMaxInt-n {
-			return "", false
+			return dst, false
 		}
 		n += i / out
 		i %= out
 		if n > utf8.MaxRune || 0xD800 <= n && n <= 0xDFFF {
-			return "", false
+			return dst, false
 		}
 		ins = append(ins, insertion{rune(n), int32(i)})
 		i++
 		count++
 	}
-	if len(ins) == 0 {
-		return s[:b], true
-	}
 
 	// Place the insertions, last first: the one inserted at index idx
 	// ends up in the (idx+1)-th slot still free. The basic code points,
-	// inserted before all others, take the remaining slots in order.
+	// inserted before all others, take the remaining slots in order
+	// (inserted code points are never below U+0080, so a zero slot is
+	// free).
 	total := int(count)
-	free := make(fenwick, total+1)
-	for p := 1; p <= total; p++ {
-		free[p] = 1
-	}
-	free.build()
-	out := make([]rune, total)
-	for k := len(ins) - 1; k >= 0; k-- {
-		p := free.find(ins[k].idx + 1)
-		out[p] = ins[k].r
-		free.add(p, -1)
+	start := len(dst)
+	dst = slices.Grow(dst, total)[:start+total]
+	out := dst[start:]
+	clear(out)
+	if len(ins) > 0 {
+		var treeBuf [65]int32
+		var free fenwick
+		if total+1 <= len(treeBuf) {
+			free = treeBuf[:total+1]
+		} else {
+			free = make(fenwick, total+1)
+		}
+		for p := 1; p <= total; p++ {
+			free[p] = 1
+		}
+		free.build()
+		for k := len(ins) - 1; k >= 0; k-- {
+			p := free.find(ins[k].idx + 1)
+			out[p] = ins[k].r
+			free.add(p, -1)
+		}
 	}
 	j := 0
 	for p := range out {
@@ -322,5 +343,5 @@ func decodePunycode(s string) (string, bool) {
 			j++
 		}
 	}
-	return string(out), true
+	return dst, true
 }
