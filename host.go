@@ -313,7 +313,7 @@ const unicode16 = unicode.Version >= "16.0.0"
 // error; the result is then meaningless.
 func uts46ToASCII(domain string) (string, bool) {
 	u, err := idnaProfile.ToUnicode(domain)
-	if err != nil || !checkACELabels(domain, u, nil) {
+	if err != nil || !checkACELabels(domain, nil) {
 		return "", false
 	}
 	if isASCII(u) {
@@ -354,7 +354,7 @@ func uts46ToASCII(domain string) (string, bool) {
 func uts46ToUnicode(domain string) (string, bool) {
 	u, err := idnaProfile.ToUnicode(domain)
 	var keep []aceLabel
-	ok := checkACELabels(domain, u, &keep)
+	ok := checkACELabels(domain, &keep)
 	if len(keep) > 0 {
 		u = restoreLabels(u, keep)
 	}
@@ -381,8 +381,8 @@ func restoreLabels(u string, keep []aceLabel) string {
 
 // checkACELabels runs the checks of UTS #46 section 4 step 4 on the
 // "xn--" labels of the mapped and normalized domain that x/net/idna
-// leaves out, and reports whether they pass; u is x/net/idna's
-// ToUnicode of domain. When keep is not nil, it receives the labels
+// leaves out, and reports whether they pass. When keep is not nil, it
+// receives the labels
 // that must stay as they are in ToUnicode's result (those holding
 // non-ASCII, which x/net/idna decodes nonetheless).
 //
@@ -394,7 +394,7 @@ func restoreLabels(u string, keep []aceLabel) string {
 // maps to its lowercase form. Only a label that can map to something
 // starting with "xn--" is mapped: one that starts with x or X, or with
 // a non-ASCII code point, and holds two code points that map to '-'.
-func checkACELabels(domain, u string, keep *[]aceLabel) bool {
+func checkACELabels(domain string, keep *[]aceLabel) bool {
 	ok := true
 	for index := 0; ; index++ {
 		label, rest, more := cutLabel(domain)
