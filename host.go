@@ -270,7 +270,7 @@ func ToUnicode(domain string) (string, error) {
 
 // ToASCII converts a domain to its ASCII form as the URL parser
 // does for a special URL's host: "EXAMPLE.com" becomes "example.com",
-// "βόλος.com" becomes "xn--nxasmq6b.com". It does not percent-decode and
+// "βόλοσ.com" becomes "xn--nxasmq6b.com". It does not percent-decode and
 // does not recognize IP addresses; use Parse for a whole host. It takes
 // time O(n log n) in the length of domain, whatever it holds, and sets
 // no length limit (as the URL Standard and its reference implementation
