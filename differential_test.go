@@ -59,6 +59,7 @@ type whatwgVectors struct {
 		P [][]string           `json:"p"`
 		R [][3]json.RawMessage `json:"r"`
 	}
+	Codepoints []codepointRange
 }
 
 var (
@@ -419,6 +420,144 @@ func TestWhatwgURLSearchParams(t *testing.T) {
 			}
 		})
 	}
+}
+
+// codepointRange is one range of the vectors' "codepoints": first,
+// last, ok (1 or 0) and, when ok, the hostnames (see gen.js).
+type codepointRange struct {
+	first, last rune
+	ok          bool
+	hosts       []string
+}
+
+func (r *codepointRange) UnmarshalJSON(b []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	if len(raw) < 3 {
+		return fmt.Errorf("codepoints range %s: too short", b)
+	}
+	var ok int
+	for i, v := range []any{&r.first, &r.last, &ok} {
+		if err := json.Unmarshal(raw[i], v); err != nil {
+			return err
+		}
+	}
+	r.ok = ok == 1
+	if !r.ok {
+		return nil
+	}
+	var hosts string
+	if len(raw) != 4 {
+		return fmt.Errorf("codepoints range %s: no hostnames", b)
+	}
+	if err := json.Unmarshal(raw[3], &hosts); err != nil {
+		return err
+	}
+	r.hosts = strings.Split(hosts, " ")
+	for i, h := range r.hosts {
+		if rest, ok := strings.CutPrefix(h, "="); ok {
+			r.hosts[i] = rest
+		} else {
+			r.hosts[i] = "xn--ab-" + h
+		}
+	}
+	return nil
+}
+
+// TestWhatwgURLCodePoints: every code point from U+0080 up (but the
+// surrogates), alone in a domain label, "http://a" + cp + "b/": weburl
+// gives the hostname whatwg-url gives, or fails where it fails. Each run
+// of consecutive code points on which the two disagree in the same way
+// is one case, named by its range and the way, e.g.
+// "U+0558..U+0558 in http://a_b/: whatwg-url accepts, weburl rejects".
+func TestWhatwgURLCodePoints(t *testing.T) {
+	v := loadWhatwgVectors(t)
+	expected := expectedDisagreements(t)
+	file := whatwgFile("codepoints")
+	const (
+		agrees = iota
+		onlyWhatwgAccepts
+		onlyWeburlAccepts
+		hostsDiffer
+	)
+	ways := []string{"", "whatwg-url accepts, weburl rejects", "whatwg-url rejects, weburl accepts", "the hostnames differ"}
+	type run struct {
+		first, last rune
+		way         int
+		example     string
+	}
+	var runs []run
+	next, agree := rune(0x80), 0
+	after := func(cp rune) rune {
+		if cp == 0xD7FF {
+			return 0xE000
+		}
+		return cp + 1
+	}
+	for _, r := range v.Codepoints {
+		if r.first != next || r.last < r.first || r.ok && len(r.hosts) != int(r.last-r.first+1)-rangeGap(r.first, r.last) {
+			t.Fatalf("codepoints: bad range %X..%X after %X", r.first, r.last, next-1)
+		}
+		k := 0
+		for cp := r.first; cp <= r.last; cp = after(cp) {
+			want := ""
+			if r.ok {
+				want = r.hosts[k]
+				k++
+			}
+			way, example := agrees, ""
+			u, err := Parse("http://a" + string(cp) + "b/")
+			switch {
+			case err != nil && r.ok:
+				way, example = onlyWhatwgAccepts, want
+			case err == nil && !r.ok:
+				way, example = onlyWeburlAccepts, u.Hostname()
+			case err == nil && u.Hostname() != want:
+				way, example = hostsDiffer, fmt.Sprintf("%q, want %q", u.Hostname(), want)
+			}
+			if way == agrees {
+				agree++
+				continue
+			}
+			if n := len(runs); n > 0 && runs[n-1].way == way && after(runs[n-1].last) == cp {
+				runs[n-1].last = cp
+			} else {
+				runs = append(runs, run{cp, cp, way, example})
+			}
+		}
+		next = after(r.last)
+	}
+	if next != 0x110000 {
+		t.Fatalf("codepoints end at %X", next-1)
+	}
+	t.Logf("%d code points agree; %d runs disagree", agree, len(runs))
+	names := map[string]bool{}
+	for _, r := range runs {
+		name := fmt.Sprintf("U+%04X..U+%04X in http://a_b/: %s", r.first, r.last, ways[r.way])
+		names[name] = true
+		t.Run(name, func(t *testing.T) {
+			var c checker
+			c.errorf("%d code points disagree, e.g. U+%04X (%s)", r.last-r.first+1-rune(rangeGap(r.first, r.last)), r.first, r.example)
+			conclude(t, file, name, &c, expected)
+		})
+	}
+	// conclude sees only the runs that disagree: a listed run that
+	// agrees now (or changed its bounds) fails here.
+	for name, reason := range expected[file] {
+		if !names[name] {
+			t.Errorf("%s: listed as an expected disagreement (%s), but no longer disagrees as listed: update the list", name, reason)
+		}
+	}
+}
+
+// rangeGap is the number of surrogates between first and last.
+func rangeGap(first, last rune) int {
+	if first <= 0xD7FF && last >= 0xE000 {
+		return 0x800
+	}
+	return 0
 }
 
 // TestWhatwgURLVectorsInfo logs where the vectors come from and how many

@@ -33,7 +33,8 @@
 //	 "setters": [{"i": href, "s": [[setter, value], ...],
 //	              "r": [[getter values after each setter], ...]}, ...],
 //	           (a null in "r": the href setter threw; the URL is unchanged)
-//	 "params":  [{"p": [op, ...], "r": [result, ...]}, ...]}
+//	 "params":  [{"p": [op, ...], "r": [result, ...]}, ...],
+//	 "codepoints": [[first, last, 0], [first, last, 1, hostnames], ...]}
 //
 // A params program is a list of ops run in order on one URLSearchParams
 // (sp), maybe that of a URL (u); "r" holds, for each op, the array
@@ -52,6 +53,14 @@
 //	["toString"]          value a string
 //	["search", v]         u.search = v                       value null
 //	["href", v]           u.href = v   value true, or false when it threw
+//
+// "codepoints" says, for every code point cp from U+0080 to U+10FFFF but
+// the surrogates, what new URL("http://a" + cp + "b/") gives: ranges
+// [first, last, ok] of consecutive code points (U+D7FF and U+E000 count
+// as consecutive) with the same answer, ok 1 or 0; a range with ok 1 has
+// a fourth element, the hostnames of its code points in order, joined by
+// " " (which no hostname holds): each "xn--ab-" + X written as X, any
+// other as "=" + hostname.
 //
 // Every string is well-formed UTF-16 (no lone surrogate), so JSON carries
 // it exactly and it maps to the valid UTF-8 Go string with the same code
@@ -390,13 +399,34 @@ for (let n = 0; params.length < 6000 && n < 100000; n++) {
   params.push({p, r});
 }
 
+// 4. Every code point from U+0080 up, alone in a domain label
+// ("http://a" + cp + "b/"): what new URL makes of it, as ranges (see the
+// format above).
+const codepoints = [];
+for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+  if (cp === 0xd800) cp = 0xe000;
+  const u = tryURL('http://a' + String.fromCodePoint(cp) + 'b/');
+  const ok = u ? 1 : 0;
+  let last = codepoints[codepoints.length - 1];
+  if (!last || last[2] !== ok || last[1] !== cp - 1 - (cp === 0xe000 ? 0x800 : 0)) {
+    last = [cp, cp, ok];
+    if (ok) last.push([]);
+    codepoints.push(last);
+  }
+  last[1] = cp;
+  if (ok) last[3].push(u.hostname.startsWith('xn--ab-') ? u.hostname.slice(7) : '=' + u.hostname);
+}
+for (const r of codepoints) if (r[2]) r[3] = r[3].join(' '); // no hostname holds a space
+
 const line = (v) => JSON.stringify(v);
 const out = '{"generator": "testdata/whatwg-url/gen.js", "node": ' + line(process.version) +
   ', "whatwg-url": ' + line(pkg('whatwg-url').version) + ', "tr46": ' + line(pkg('tr46').version) +
   ', "unicode": ' + line(pkg('tr46').unicodeVersion) + ',\n"getters": ' + line(GETTERS) +
   ',\n"parse": [\n' + parse.map(line).join(',\n') +
   '\n],\n"setters": [\n' + setters.map(line).join(',\n') +
-  '\n],\n"params": [\n' + params.map(line).join(',\n') + '\n]}\n';
+  '\n],\n"params": [\n' + params.map(line).join(',\n') +
+  '\n],\n"codepoints": [\n' + codepoints.map(line).join(',\n') + '\n]}\n';
 fs.writeFileSync(path.join(__dirname, 'vectors.json.gz'), zlib.gzipSync(Buffer.from(out, 'utf8'), {level: 9}));
 process.stderr.write(`parse ${parse.length}, setters ${setters.length} (${setters.reduce((n, c) => n + c.s.length, 0)} setter calls), ` +
-  `params ${params.length} (${params.reduce((n, c) => n + c.p.length, 0)} ops), ${out.length} characters\n`);
+  `params ${params.length} (${params.reduce((n, c) => n + c.p.length, 0)} ops), ` +
+  `codepoints ${codepoints.length} ranges, ${out.length} characters\n`);
