@@ -1,9 +1,12 @@
 package url
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+	"golang.org/x/text/secure/bidirule"
+	"golang.org/x/text/unicode/bidi"
 )
 
 // Hosts (URL Standard, section 3).
@@ -189,7 +192,7 @@ func (p *parser) domainToASCII(domain string, offset int) (string, ErrorKind) {
 		}
 		var err error
 		result, err = idnaProfile.ToASCII(domain)
-		if err != nil {
+		if err != nil || !bidiRuleHolds(result) {
 			return "", p.fail(DomainToASCII, offset)
 		}
 	}
@@ -275,4 +278,35 @@ func ToASCII(domain string) (string, error) {
 		return "", &Error{Op: "domain to ASCII", Input: domain, Err: &ValidationError{Kind: fail, Fatal: true}}
 	}
 	return s, nil
+}
+
+// bidiRuleHolds checks UTS #46 section 4.1 criterion 8 (RFC 5893's Bidi
+// rule in a Bidi domain) on the labels of a domain x/net/idna's ToASCII
+// accepted, in their mapped Unicode form. x/net/idna decides whether the
+// domain is a Bidi domain from the code points before mapping, so
+// "a\u2135b" (U+2135 is class L and maps to U+05D0, class R) escapes it.
+func bidiRuleHolds(ascii string) bool {
+	labels := strings.Split(ascii, ".")
+	isBidi := false
+	for i, l := range labels {
+		if strings.HasPrefix(l, "xn--") {
+			u, err := idna.Punycode.ToUnicode(l)
+			if err != nil {
+				return false
+			}
+			labels[i] = u
+		}
+		if bidirule.DirectionString(labels[i]) != bidi.LeftToRight {
+			isBidi = true
+		}
+	}
+	if !isBidi {
+		return true
+	}
+	for _, l := range labels {
+		if !bidirule.ValidString(l) {
+			return false
+		}
+	}
+	return true
 }
