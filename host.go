@@ -290,11 +290,12 @@ func bidiRuleHolds(ascii string) bool {
 	isBidi := false
 	for i, l := range labels {
 		if strings.HasPrefix(l, "xn--") {
-			u, err := idna.Punycode.ToUnicode(l)
-			if err != nil {
-				return false
+			// ToASCII made this label; x/net/idna's decoder refuses some
+			// long ones it encodes (thousands of distinct code points):
+			// judge those as they are, as before.
+			if u, err := idna.Punycode.ToUnicode(l); err == nil {
+				labels[i] = u
 			}
-			labels[i] = u
 		}
 		if bidirule.DirectionString(labels[i]) != bidi.LeftToRight {
 			isBidi = true
