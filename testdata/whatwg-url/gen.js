@@ -251,6 +251,18 @@ for (let n = 0; parse.length < 26000 && n < 200000; n++) {
   }
 }
 
+// Every "xn--" piece beside a non-ASCII label, in both orders, and the
+// URLs of issue 7 item 8: UTS #46 checks "xn--" labels only in a domain
+// that is not all ASCII (no PRNG draws here, so what follows is as before).
+for (const xn of A.xn) {
+  for (const u of ['\u2603', '\u00e9', '\u00df', '\u0627']) {
+    addParse('http://' + u + '.' + xn + '/');
+    addParse('http://' + xn + '.' + u + '/');
+  }
+}
+for (const [i, b] of [['http://\u2603.xn--/'], ['//127\uff0e0.0.xn--', 'file:///tmp/mock/path'],
+  ['ftp://xn--mnchen\u1e9e-3ya/'], ['http://\u2603.xn--xn---3ra/'], ['https://\u00e9.xn--ls8h/']]) addParse(i, b);
+
 // 2. Setter sequences.
 const SETTERS = ['href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];
 const setterValue = (attr) => {
