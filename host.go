@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+	"golang.org/x/text/secure/bidirule"
+	"golang.org/x/text/unicode/bidi"
 )
 
 // Hosts (URL Standard, section 3).
@@ -313,7 +315,7 @@ const unicode16 = unicode.Version >= "16.0.0"
 // error; the result is then meaningless.
 func uts46ToASCII(domain string) (string, bool) {
 	u, err := idnaProfile.ToUnicode(domain)
-	if err != nil || !checkACELabels(domain, nil) {
+	if err != nil || !checkACELabels(domain, nil) || !bidiRuleHolds(u) {
 		return "", false
 	}
 	if isASCII(u) {
@@ -358,7 +360,7 @@ func uts46ToUnicode(domain string) (string, bool) {
 	if len(keep) > 0 {
 		u = restoreLabels(u, keep)
 	}
-	return u, ok && err == nil
+	return u, ok && err == nil && bidiRuleHolds(u)
 }
 
 // aceLabel is a label of the mapped domain that UTS #46 leaves as it is
@@ -484,4 +486,29 @@ func validACELabel(label string) bool {
 		}
 	}
 	return false // empty, or all ASCII
+}
+
+// bidiRuleHolds checks UTS #46 section 4.1 criterion 8 (RFC 5893's Bidi
+// rule in a Bidi domain) on the labels of domain, in their mapped
+// Unicode form (x/net/idna's ToUnicode result). x/net/idna decides
+// whether the domain is a Bidi domain from the code points before
+// mapping, so "a\u2135b" (U+2135 is class L and maps to U+05D0, class R)
+// escapes its own check.
+func bidiRuleHolds(domain string) bool {
+	isBidi := false
+	for label := range strings.SplitSeq(domain, ".") {
+		if bidirule.DirectionString(label) != bidi.LeftToRight {
+			isBidi = true
+			break
+		}
+	}
+	if !isBidi {
+		return true
+	}
+	for label := range strings.SplitSeq(domain, ".") {
+		if !bidirule.ValidString(label) {
+			return false
+		}
+	}
+	return true
 }
