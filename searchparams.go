@@ -6,21 +6,33 @@ package url
 import (
 	"iter"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // SearchParams is a URLSearchParams: an ordered list of name-value pairs
 // with the application/x-www-form-urlencoded syntax. Names may repeat and
 // order is kept. A SearchParams obtained from a URL is tied to it: every
-// change rewrites the URL's query, as in browsers.
+// change updates the URL's query, as in browsers (see [URL.SearchParams]
+// for what that costs, and [URL] for what may run concurrently).
 // https://url.spec.whatwg.org/#interface-urlsearchparams
 //
-// The zero value is an empty list not tied to a URL. A SearchParams is not
-// safe for concurrent use when one goroutine changes it. The reading
-// methods accept a nil *SearchParams as an empty list.
+// The zero value is an empty list not tied to a URL. The reading methods
+// accept a nil *SearchParams as an empty list. A SearchParams not tied to
+// a URL may be read from many goroutines at once; a change must not run
+// concurrently with anything else on it.
 type SearchParams struct {
 	list []Param
 	url  *URL // the URL object whose query this list mirrors, or nil
+
+	// view is url as its getters show it after the latest change to the
+	// list: url with the query the update steps make of the list. The
+	// first reader after a change builds it, under mu, and the next
+	// change or setter folds it into url (see URL.current).
+	view atomic.Pointer[URL]
+	mu   sync.Mutex
 }
 
 // NewSearchParams returns the list parsed from query with the
@@ -46,12 +58,102 @@ func (sp *SearchParams) reset(query string) {
 }
 
 // update runs the update steps: the URL object's query becomes the
-// serialization, or null when that is empty.
+// serialization, or null when that is empty. It does so lazily, in O(1):
+// it marks the URL stale, and the URL's next reader builds the new href
+// once (URL.current), however many changes came before. A zero URL is
+// not a URL: its query stays as it is (null), and only the list changes.
 // https://url.spec.whatwg.org/#concept-urlsearchparams-update
 func (sp *SearchParams) update() {
-	if sp.url != nil {
-		sp.url.setQueryFromSearchParams(sp.String())
+	u := sp.url
+	if u == nil || u.href == "" {
+		return
 	}
+	if v := sp.view.Load(); v != nil {
+		// A reader built the URL after the previous change: keep it,
+		// so that u holds no older href than it must.
+		u.href, u.components = v.href, v.components
+		sp.view.Store(nil)
+	}
+	u.stale = true
+}
+
+// current returns u as its getters show it: u itself, unless u's
+// SearchParams changed since u's query was last written (update marks u
+// stale); then the URL the update steps make of u, which the first reader
+// after the change builds and the next readers share. The parts before
+// the query (scheme, credentials, host, port, path) are the same in both,
+// so the getters of those parts read u directly, and a reader never
+// writes to u: only to the SearchParams' view, under its mutex.
+func (u *URL) current() *URL {
+	if !u.stale {
+		return u
+	}
+	return u.updatedView()
+}
+
+// updatedView returns the view of a stale u, building it if need be.
+func (u *URL) updatedView() *URL {
+	sp := u.searchParams.Load()
+	if sp.url != u {
+		// u was copied by assignment from a URL whose SearchParams
+		// changed: the view is the original's to keep.
+		return sp.updated(u)
+	}
+	if v := sp.view.Load(); v != nil {
+		return v
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	v := sp.view.Load()
+	if v == nil {
+		v = sp.updated(u)
+		sp.view.Store(v)
+	}
+	return v
+}
+
+// settle makes u's own fields hold what its getters show. Setters call
+// it first, as they read and rewrite the whole href.
+func (u *URL) settle() {
+	if !u.stale {
+		return
+	}
+	v := u.updatedView()
+	u.href, u.components = v.href, v.components
+	u.stale = false
+	if sp := u.ownSearchParams(); sp != nil {
+		sp.view.Store(nil)
+	}
+}
+
+// updated returns u with the query the update steps make of sp's list:
+// u's href up to the end of its path, "?" and the serialized list unless
+// that is empty, and u's fragment. It takes time linear in the href.
+func (sp *SearchParams) updated(u *URL) *URL {
+	end := u.pathEnd()
+	var fragment string
+	if u.fragmentStart != 0 {
+		fragment = u.href[u.fragmentStart:]
+	}
+	size := int(end) + len(fragment) + 1
+	for _, p := range sp.list {
+		size += len(p.Name) + len(p.Value) + 2
+	}
+	b := append(make([]byte, 0, size+size/4), u.href[:end]...)
+	v := &URL{components: u.components}
+	v.queryStart, v.fragmentStart = 0, 0
+	if len(sp.list) > 0 { // every pair serializes to at least "="
+		v.queryStart = end
+		b = append(b, '?')
+		b = appendSerializedForm(b, sp.list)
+	}
+	if u.fragmentStart != 0 {
+		v.fragmentStart = uint32(len(b))
+		b = append(b, fragment...)
+	}
+	// b is never written again: the href can be its bytes.
+	v.href = unsafe.String(unsafe.SliceData(b), len(b))
+	return v
 }
 
 // Len returns the number of pairs: the size getter.

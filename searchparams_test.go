@@ -1,7 +1,13 @@
 package url
 
 import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -350,5 +356,181 @@ func TestSearchParamsNil(t *testing.T) {
 	}
 	for range sp.Values() {
 		t.Error("Values on nil yielded")
+	}
+}
+
+// BenchmarkSearchParamsAppend and the benchmarks after it run a pattern
+// of growingMutations (size_test.go) at growing sizes and report the
+// time per change, which stays flat when a run of changes costs time
+// linear in its length.
+func BenchmarkSearchParamsAppend(b *testing.B) { benchmarkMutations(b, "append") }
+
+// BenchmarkSearchParamsSet: Set on one name of a URL with a long path.
+func BenchmarkSearchParamsSet(b *testing.B) { benchmarkMutations(b, "set-same-name") }
+
+// BenchmarkSearchParamsDelete: Append then Delete of one name on a URL
+// with a long fragment.
+func BenchmarkSearchParamsDelete(b *testing.B) { benchmarkMutations(b, "append-delete") }
+
+// BenchmarkSearchParamsSort: appends, then one Sort.
+func BenchmarkSearchParamsSort(b *testing.B) { benchmarkMutations(b, "append-then-sort") }
+
+func benchmarkMutations(b *testing.B, name string) {
+	i := slices.IndexFunc(growingMutations, func(m struct {
+		name string
+		run  func(n int) string
+	}) bool {
+		return m.name == name
+	})
+	run := growingMutations[i].run
+	for _, n := range []int{256, 1 << 10, 4 << 10, 16 << 10, 64 << 10} {
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				run(n)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/change")
+		})
+	}
+}
+
+// observe returns what every reading method of u gives: each exported
+// method of *URL that takes no argument (a new method is covered without
+// being listed here), and the ones that read with an argument. It must
+// be the same for a URL whose SearchParams changed as for a URL parsed
+// from the resulting href.
+func observe(u *URL) string {
+	var b strings.Builder
+	v := reflect.ValueOf(u)
+	for i := 0; i < v.NumMethod(); i++ {
+		m, mt := v.Method(i), v.Type().Method(i)
+		if t := m.Type(); t.NumIn() == 0 || t.NumIn() == 1 && t.IsVariadic() {
+			fmt.Fprintf(&b, "%s: %v\n", mt.Name, m.Call(nil))
+		}
+	}
+	base, err := u.Parse("../x?y#z")
+	fmt.Fprintf(&b, "Parse: %v %v\n", base, err)
+	base, err = u.Parse("#z")
+	fmt.Fprintf(&b, "Parse: %v %v\n", base, err)
+	text, _ := u.AppendText([]byte("text:"))
+	binary, _ := u.AppendBinary([]byte("binary:"))
+	fmt.Fprintf(&b, "%s %s Equal: %v %v\n", text, binary, u.Equal(u.Clone(), false), u.Equal(MustParse(u.HrefWithoutFragment()), true))
+	fmt.Fprintf(&b, "JoinPath: %v\n", u.JoinPath("a", "../b"))
+	return b.String()
+}
+
+// TestSearchParamsLiveURL runs random programs of SearchParams changes,
+// setters and reads on a URL and checks the URL, after every step,
+// against a model that runs the update steps after every change, as the
+// standard writes them: the query becomes the serialized list, or null
+// when that is empty. Every reading method must agree, the invariants
+// must hold, and the URL's SearchParams must stay one object whose list
+// follows SetSearch and SetHref.
+func TestSearchParamsLiveURL(t *testing.T) {
+	inputs := []string{
+		"https://example.com/p?a=1&b=2&a=3#frag",
+		"https://example.com/",
+		"https://u:pw@example.com:8080/a/b?#",
+		"sc://h/p?x=%20y&z",
+		"sc:opaque path?q=1#f",
+		"sc:a ?q",
+		"file:///c:/dir/file?a=b",
+		"blob:https://example.org/uuid?k=v",
+		"https://h/?a=b%zz+c&%F0%9F%8C%88=%FF#%20",
+	}
+	words := []string{"a", "b", "", "a b", "\u00e9", "\xff", "&=", "+", "%41", "\U0001F308", "#", "?"}
+	settersValues := map[string][]string{
+		"search":   {"?x=1&y", "", "?", "q=%zz", "a b&c"},
+		"hash":     {"#frag", "", "#", "x y"},
+		"href":     {"https://other/p?z=9#h", "sc:x", "https://e/", "not a url"},
+		"pathname": {"/new path", "", "/a?b#c"},
+		"host":     {"example.org:81", "[::1]"},
+		"protocol": {"ftp", "http", "wss"},
+		"username": {"user", ""},
+		"port":     {"99", ""},
+	}
+	setterNames := slices.Sorted(maps.Keys(settersValues))
+	r := rand.New(rand.NewPCG(7, 11))
+	pick := func(s []string) string { return s[r.IntN(len(s))] }
+	programs := 1000
+	if testing.Short() {
+		programs = 300
+	}
+	for range programs {
+		input := pick(inputs)
+		u, model := MustParse(input), MustParse(input)
+		sp := u.SearchParams()
+		q, _ := model.RawQuery()
+		list := NewSearchParams(q) // the model's list, tied to no URL
+		var program []string
+		for range 1 + r.IntN(12) {
+			var step string
+			switch k := r.IntN(10); {
+			case k < 6: // a change to the list, then the update steps
+				name, value := pick(words), pick(words)
+				switch r.IntN(5) {
+				case 0:
+					step = fmt.Sprintf("Append(%q, %q)", name, value)
+					sp.Append(name, value)
+					list.Append(name, value)
+				case 1:
+					step = fmt.Sprintf("Set(%q, %q)", name, value)
+					sp.Set(name, value)
+					list.Set(name, value)
+				case 2:
+					step = fmt.Sprintf("Delete(%q)", name)
+					sp.Delete(name)
+					list.Delete(name)
+				case 3:
+					step = fmt.Sprintf("Delete(%q, %q)", name, value)
+					sp.Delete(name, value)
+					list.Delete(name, value)
+				case 4:
+					step = "Sort()"
+					sp.Sort()
+					list.Sort()
+				}
+				if model.href != "" {
+					s := list.String()
+					model.setQuery(s, s != "")
+				}
+			case k < 8:
+				name := setterNames[r.IntN(len(setterNames))]
+				value := pick(settersValues[name])
+				step = fmt.Sprintf("set %s %q", name, value)
+				err1, err2 := setters[name](u, value), setters[name](model, value)
+				if (err1 == nil) != (err2 == nil) {
+					t.Fatalf("%q: %v: error %v, model %v", input, program, err1, err2)
+				}
+				if (name == "search" || name == "href") && err2 == nil {
+					q, _ := model.RawQuery()
+					list = NewSearchParams(q)
+				}
+			case k < 9:
+				step = "Href()"
+				u.Href()
+			default:
+				step = "UnmarshalText"
+				text, _ := model.MarshalText()
+				if err := u.UnmarshalText(text); err != nil {
+					t.Fatal(err)
+				}
+				q, _ := model.RawQuery()
+				list = NewSearchParams(q)
+			}
+			program = append(program, step)
+			if got, want := observe(u), observe(model.Clone()); got != want {
+				t.Fatalf("%q: %v:\ngot\n%s\nwant\n%s", input, program, got, want)
+			}
+			if err := u.checkInvariants(); err != nil {
+				t.Fatalf("%q: %v: %v", input, program, err)
+			}
+			if u.SearchParams() != sp {
+				t.Fatalf("%q: %v: SearchParams() is another object", input, program)
+			}
+			if got, want := pairs(sp), pairs(list); !slices.Equal(got, want) {
+				t.Fatalf("%q: %v: list %q, model %q", input, program, got, want)
+			}
+		}
 	}
 }

@@ -59,6 +59,7 @@ func TestLinearTime(t *testing.T) {
 			}
 		})
 	}
+	t.Run("searchparams", searchParamsLinearTime)
 }
 
 // BenchmarkParseSize parses each pathological input at growing sizes.
@@ -114,6 +115,81 @@ func TestSetterLinearTime(t *testing.T) {
 			ts, tl := measure(build(64<<10)), measure(build(1<<20))
 			if tl > 64*ts+20*time.Millisecond {
 				t.Errorf("64 KiB: %v, 1 MiB: %v: worse than linear", ts, tl)
+			}
+		})
+	}
+}
+
+// growingMutations are runs of n changes to a URL's live SearchParams,
+// each followed by one read of the href: the run must take time linear
+// in n. Each run keeps the list short where a list operation scans it
+// (Set, Delete), so that what is measured is the cost of keeping the
+// URL's href up to date, which must not be paid per change. The URL
+// grows with n (a long path or fragment, or the appended pairs), so an
+// href rewritten on every change costs O(n) per change: O(n²) per run.
+var growingMutations = []struct {
+	name string
+	run  func(n int) string
+}{
+	{"append", func(n int) string {
+		u := MustParse("https://h/p#f")
+		sp := u.SearchParams()
+		for i := range n {
+			sp.Append("k", mutationValues[i%len(mutationValues)])
+		}
+		return u.Href()
+	}},
+	{"set-same-name", func(n int) string {
+		u := MustParse("https://h/" + strings.Repeat("p", n) + "?a=1#f")
+		sp := u.SearchParams()
+		for i := range n {
+			sp.Set("a", mutationValues[i%len(mutationValues)])
+		}
+		return u.Href()
+	}},
+	{"append-delete", func(n int) string {
+		u := MustParse("https://h/p?a=1#" + strings.Repeat("f", n))
+		sp := u.SearchParams()
+		for i := range n / 2 {
+			sp.Append("t", mutationValues[i%len(mutationValues)])
+			sp.Delete("t")
+		}
+		return u.Href()
+	}},
+	{"append-then-sort", func(n int) string {
+		u := MustParse("https://h/p")
+		sp := u.SearchParams()
+		for i := range n {
+			sp.Append(mutationValues[i%len(mutationValues)], "v")
+		}
+		sp.Sort()
+		return u.Href()
+	}},
+}
+
+// mutationValues are the values the runs of growingMutations use, some
+// of which need percent-encoding.
+var mutationValues = []string{"a", "b c", "d&e", "\u00e9", "12345", "x=y", "", "~"}
+
+// searchParamsLinearTime runs each pattern of growingMutations with 1,024
+// and with 16,384 changes (16 times more): the larger may take at most 64
+// times as long (plus slack for a noisy machine), where an href rewritten
+// on each change takes about 256 times as long.
+func searchParamsLinearTime(t *testing.T) {
+	for _, m := range growingMutations {
+		t.Run(m.name, func(t *testing.T) {
+			measure := func(n int) time.Duration {
+				best := time.Duration(1 << 62)
+				for range 3 {
+					start := time.Now()
+					m.run(n)
+					best = min(best, time.Since(start))
+				}
+				return best
+			}
+			ts, tl := measure(1<<10), measure(16<<10)
+			if tl > 64*ts+20*time.Millisecond {
+				t.Errorf("1,024 changes: %v, 16,384 changes: %v: worse than linear", ts, tl)
 			}
 		})
 	}

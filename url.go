@@ -117,6 +117,13 @@ type URL struct {
 	href string
 	components
 
+	// stale: the SearchParams changed since the query in href was
+	// written, so href and the query and fragment offsets are out of
+	// date (what comes before the query is not). The getters of the
+	// query, the fragment and the whole href read current() instead.
+	// Only the setters and the SearchParams' changes write it.
+	stale bool
+
 	// searchParams is the URL's URLSearchParams object, made on first
 	// use; atomic so concurrent readers may race to make it.
 	searchParams atomic.Pointer[SearchParams]
@@ -179,6 +186,9 @@ func (pr *Parser) Parse(input string, base ...string) (*URL, error) {
 
 // ParseRef parses input against base with the Parser's options.
 func (pr *Parser) ParseRef(base *URL, input string) (*URL, error) {
+	if base != nil {
+		base = base.current()
+	}
 	return pr.parse(input, base, "parse")
 }
 
@@ -247,10 +257,20 @@ func CanParse(input string, base ...string) bool {
 
 // Href returns the serialization of the URL.
 // https://url.spec.whatwg.org/#dom-url-href
-func (u *URL) Href() string { return u.href }
+func (u *URL) Href() string {
+	if u.stale {
+		return u.updatedView().href
+	}
+	return u.href
+}
 
 // String returns the serialization of the URL: the same as Href.
-func (u *URL) String() string { return u.href }
+func (u *URL) String() string {
+	if u.stale {
+		return u.updatedView().href
+	}
+	return u.href
+}
 
 // Protocol returns the scheme followed by ":", e.g. "https:".
 // https://url.spec.whatwg.org/#dom-url-protocol
@@ -315,6 +335,7 @@ func (u *URL) Pathname() string { return u.href[u.pathStart:u.pathEnd()] }
 // or empty.
 // https://url.spec.whatwg.org/#dom-url-search
 func (u *URL) Search() string {
+	u = u.current()
 	if u.queryStart == 0 {
 		return ""
 	}
@@ -338,6 +359,7 @@ func (u *URL) Hash() string {
 // RawQuery returns the query without the "?", and whether it is non-null:
 // "https://x/?" has an empty, non-null query.
 func (u *URL) RawQuery() (query string, ok bool) {
+	u = u.current()
 	if u.queryStart == 0 {
 		return "", false
 	}
@@ -371,6 +393,7 @@ func (u *URL) HasOpaquePath() bool { return u.opaquePath }
 // set: the href up to, and without, the "#".
 // https://url.spec.whatwg.org/#concept-url-serializer
 func (u *URL) HrefWithoutFragment() string {
+	u = u.current()
 	if u.fragmentStart == 0 {
 		return u.href
 	}
@@ -384,7 +407,7 @@ func (u *URL) Equal(v *URL, excludeFragments bool) bool {
 	if excludeFragments {
 		return u.HrefWithoutFragment() == v.HrefWithoutFragment()
 	}
-	return u.href == v.href
+	return u.Href() == v.Href()
 }
 
 // Origin returns the serialization of the URL's origin: "scheme://host"
@@ -454,9 +477,12 @@ func (u *URL) firstPathSegment() string {
 // handed out, if any, stays u's and is brought up to date, as the spec's
 // href setter does.
 func (u *URL) assign(v *URL) {
+	v = v.current()
 	u.href = v.href
 	u.components = v.components
+	u.stale = false
 	if sp := u.ownSearchParams(); sp != nil {
+		sp.view.Store(nil)
 		q, _ := u.RawQuery()
 		sp.reset(q)
 	}
