@@ -1,6 +1,7 @@
 package url
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -405,7 +406,11 @@ func observe(u *URL) string {
 	for i := 0; i < v.NumMethod(); i++ {
 		m, mt := v.Method(i), v.Type().Method(i)
 		if t := m.Type(); t.NumIn() == 0 || t.NumIn() == 1 && t.IsVariadic() {
-			fmt.Fprintf(&b, "%s: %v\n", mt.Name, m.Call(nil))
+			fmt.Fprintf(&b, "%s:", mt.Name)
+			for _, r := range m.Call(nil) {
+				fmt.Fprintf(&b, " %v", r.Interface())
+			}
+			b.WriteByte('\n')
 		}
 	}
 	base, err := u.Parse("../x?y#z")
@@ -414,7 +419,7 @@ func observe(u *URL) string {
 	fmt.Fprintf(&b, "Parse: %v %v\n", base, err)
 	text, _ := u.AppendText([]byte("text:"))
 	binary, _ := u.AppendBinary([]byte("binary:"))
-	fmt.Fprintf(&b, "%s %s Equal: %v %v\n", text, binary, u.Equal(u.Clone(), false), u.Equal(MustParse(u.HrefWithoutFragment()), true))
+	fmt.Fprintf(&b, "%s %s Equal: %v %v\n", text, binary, u.Equal(u.Clone(), false), u.Equal(u.Clone(), true))
 	fmt.Fprintf(&b, "JoinPath: %v\n", u.JoinPath("a", "../b"))
 	return b.String()
 }
@@ -532,5 +537,89 @@ func TestSearchParamsLiveURL(t *testing.T) {
 				t.Fatalf("%q: %v: list %q, model %q", input, program, got, want)
 			}
 		}
+	}
+}
+
+// TestSearchParamsZeroURL: the zero URL is not a URL (it has no scheme),
+// so the update steps have no query to set: changes to its SearchParams
+// change the list only, and the URL stays the zero URL, which every
+// encoding writes as "" and reads back. Before, Append made the href
+// "?a=b", which is no URL and does not survive a JSON round trip.
+func TestSearchParamsZeroURL(t *testing.T) {
+	var u URL
+	sp := u.SearchParams()
+	sp.Append("a", "b")
+	sp.Set("c", "d")
+	sp.Append("e", "")
+	sp.Delete("e")
+	sp.Sort()
+	if got := sp.String(); got != "a=b&c=d" || sp.Len() != 2 {
+		t.Errorf("list: %q (%d pairs), want a=b&c=d", got, sp.Len())
+	}
+	zero := new(URL)
+	zero.SearchParams().reset("a=b&c=d") // the same list, no update steps
+	if got, want := observe(&u), observe(zero); got != want {
+		t.Errorf("zero URL after changes to its SearchParams:\n%s\nwant\n%s", got, want)
+	}
+	if err := u.checkInvariants(); err != nil {
+		t.Error(err)
+	}
+	if u.SearchParams() != sp {
+		t.Error("SearchParams() is another object")
+	}
+
+	// Every encoding round-trips it as the zero URL.
+	j, err := json.Marshal(&u)
+	if err != nil || string(j) != `""` {
+		t.Errorf("json.Marshal = %s, %v; want \"\"", j, err)
+	}
+	v := MustParse("https://example.com/?x")
+	if err := json.Unmarshal(j, v); err != nil || v.Href() != "" {
+		t.Errorf("json.Unmarshal(%s) = %q, %v; want the zero URL", j, v.Href(), err)
+	}
+	text, err := u.MarshalText()
+	if err != nil || len(text) != 0 {
+		t.Errorf("MarshalText = %q, %v", text, err)
+	}
+	w := MustParse("https://example.com/?x")
+	if err := w.UnmarshalText(text); err != nil || w.Href() != "" || w.SearchParams().Len() != 0 {
+		t.Errorf("UnmarshalText(%q) = %q, %v", text, w.Href(), err)
+	}
+	if val, err := u.Value(); val != nil || err != nil {
+		t.Errorf("Value() = %v, %v; want NULL", val, err)
+	}
+	type doc struct{ Link *URL }
+	j, err = json.Marshal(doc{&u})
+	var back doc
+	if err != nil || json.Unmarshal(j, &back) != nil || back.Link.Href() != "" {
+		t.Errorf("struct round trip: %s, %v, %q", j, err, back.Link)
+	}
+
+	// SetSearch cannot give the zero URL a query either.
+	if err := u.SetSearch("?q"); err == nil || u.Href() != "" {
+		t.Errorf("SetSearch on the zero URL: %v, %q", err, u.Href())
+	}
+	// Once the URL is a URL, its query is what the list follows and
+	// what the changes update.
+	if err := u.SetHref("https://example.com/p?q=1#f"); err != nil {
+		t.Fatal(err)
+	}
+	if got := sp.String(); got != "q=1" {
+		t.Errorf("after SetHref: list %q, want q=1", got)
+	}
+	sp.Append("r", "2 3")
+	if got := u.Href(); got != "https://example.com/p?q=1&r=2+3#f" {
+		t.Errorf("after Append: %q", got)
+	}
+	// Back to the zero URL: the list empties and changes stay in it.
+	if err := u.UnmarshalText(nil); err != nil {
+		t.Fatal(err)
+	}
+	sp.Append("s", "t")
+	if u.Href() != "" || sp.String() != "s=t" {
+		t.Errorf("zero URL again: href %q, list %q", u.Href(), sp)
+	}
+	if err := u.checkInvariants(); err != nil {
+		t.Error(err)
 	}
 }

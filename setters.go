@@ -322,11 +322,26 @@ func (u *URL) setQuery(query string, nonNull bool) {
 
 // SearchParams returns the URL's query as a live URLSearchParams object:
 // the same object every time; changing it updates the URL's query, and
-// SetSearch and SetHref update it.
+// SetSearch and SetHref update it. The zero URL's SearchParams change
+// only their list (see [URL]). For what may run concurrently, see [URL].
 // https://url.spec.whatwg.org/#dom-url-searchparams
 //
+// Cost: a change runs the list operation of the standard, Append in
+// amortized constant time, Set and Delete in time linear in the length
+// of the list (they scan it), Sort in O(n log n), and only marks the
+// URL's href out of date. The first read of the href, the search or the
+// query after any number of changes (Href, String, Search, RawQuery,
+// HrefWithoutFragment, the Marshal and Append methods, NetURL, Clone,
+// and so on) runs the update steps once, in time linear in the length of
+// the href. So n calls of Append and then a read cost O(n + len(href)),
+// not O(n × len(href)); a read after every change costs O(len(href)) per
+// change, as building a new href must. The other getters (Host,
+// Pathname, Hash, ...) read what no change to the SearchParams touches,
+// and never pay it.
+//
 // A URL copied by value (as flag.TextVar copies its default) does not
-// share the original's object: it gets its own on first use.
+// share the original's object: it gets its own on first use. Copy a URL
+// with [URL.Clone].
 func (u *URL) SearchParams() *SearchParams {
 	for {
 		old := u.searchParams.Load()

@@ -108,11 +108,26 @@ type components struct {
 }
 
 // URL is a parsed URL: a URL record of the URL Standard, kept in
-// serialized form. The zero URL is empty: every getter returns "".
+// serialized form. The zero URL is empty: every getter returns "". It is
+// not a URL (it has no scheme), so it has no query for its SearchParams
+// to update: changes to them change only their list, and the URL stays
+// the zero URL until SetHref or an Unmarshal method makes it a URL.
 //
-// A *URL may be read from many goroutines at once; the setters and the
-// SearchParams it returns must not be used concurrently with anything
-// else on the same URL.
+// # Concurrency
+//
+// This is the rule for a URL and the SearchParams it returns; other
+// documentation refers here. A URL is read by every method but the
+// setters (SetHref ... SetHash), UnmarshalText, UnmarshalBinary,
+// UnmarshalJSON and Scan; its SearchParams are read by Get, GetAll, Has,
+// Len, String, All, Keys and Values, and changed by Append, Set, Delete
+// and Sort. Any number of goroutines may read a URL and its SearchParams
+// at once, including the first call of SearchParams, which makes them. A
+// change to either must not run concurrently with any other use of the
+// same URL or of its SearchParams: order it before the readers (with a
+// mutex, a channel or sync.WaitGroup), and they may again read
+// concurrently. The first read of the href after a change to the
+// SearchParams rebuilds it under a lock of the SearchParams' own, which
+// readers may meet but need not know about.
 type URL struct {
 	href string
 	components
