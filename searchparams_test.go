@@ -366,6 +366,25 @@ func TestSearchParamsNil(t *testing.T) {
 // linear in its length.
 func BenchmarkSearchParamsAppend(b *testing.B) { benchmarkMutations(b, "append") }
 
+// BenchmarkSearchParamsAppendList is BenchmarkSearchParamsAppend on a
+// SearchParams tied to no URL, then String: the cost of the list itself,
+// to read BenchmarkSearchParamsAppend against in the same run.
+func BenchmarkSearchParamsAppendList(b *testing.B) {
+	for _, n := range mutationSizes {
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var sp SearchParams
+				for i := range n {
+					sp.Append("k", mutationValues[i%len(mutationValues)])
+				}
+				_ = sp.String()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/change")
+		})
+	}
+}
+
 // BenchmarkSearchParamsSet: Set on one name of a URL with a long path.
 func BenchmarkSearchParamsSet(b *testing.B) { benchmarkMutations(b, "set-same-name") }
 
@@ -376,6 +395,9 @@ func BenchmarkSearchParamsDelete(b *testing.B) { benchmarkMutations(b, "append-d
 // BenchmarkSearchParamsSort: appends, then one Sort.
 func BenchmarkSearchParamsSort(b *testing.B) { benchmarkMutations(b, "append-then-sort") }
 
+// mutationSizes are the numbers of changes the benchmarks make.
+var mutationSizes = []int{256, 1 << 10, 4 << 10, 16 << 10, 64 << 10}
+
 func benchmarkMutations(b *testing.B, name string) {
 	i := slices.IndexFunc(growingMutations, func(m struct {
 		name string
@@ -384,7 +406,7 @@ func benchmarkMutations(b *testing.B, name string) {
 		return m.name == name
 	})
 	run := growingMutations[i].run
-	for _, n := range []int{256, 1 << 10, 4 << 10, 16 << 10, 64 << 10} {
+	for _, n := range mutationSizes {
 		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -621,5 +643,37 @@ func TestSearchParamsZeroURL(t *testing.T) {
 	}
 	if err := u.checkInvariants(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestSearchParamsCopiedURL: a URL copied by value (as flag.TextVar
+// copies its default, here through reflect) after changes to the
+// original's SearchParams shows the changed query, and then gets a
+// SearchParams of its own.
+func TestSearchParamsCopiedURL(t *testing.T) {
+	orig := MustParse("https://h/p?a=1#f")
+	orig.SearchParams().Append("b", "2")
+	cp := new(URL)
+	reflect.ValueOf(cp).Elem().Set(reflect.ValueOf(orig).Elem())
+	if got := cp.Href(); got != "https://h/p?a=1&b=2#f" {
+		t.Errorf("copy: %q", got)
+	}
+	if err := cp.checkInvariants(); err != nil {
+		t.Error(err)
+	}
+	sp := cp.SearchParams()
+	if sp == orig.SearchParams() || sp.String() != "a=1&b=2" {
+		t.Fatalf("copy's SearchParams: %q, shared: %v", sp, sp == orig.SearchParams())
+	}
+	sp.Append("c", "3")
+	orig.SearchParams().Delete("a")
+	if got := cp.Href(); got != "https://h/p?a=1&b=2&c=3#f" {
+		t.Errorf("copy after its own change: %q", got)
+	}
+	if got := orig.Href(); got != "https://h/p?b=2#f" {
+		t.Errorf("original after its own change: %q", got)
+	}
+	if err := cp.SetHash(""); err != nil || cp.Href() != "https://h/p?a=1&b=2&c=3" {
+		t.Errorf("copy after SetHash: %q, %v", cp.Href(), err)
 	}
 }
