@@ -27,6 +27,13 @@ type SearchParams struct {
 	list []Param
 	url  *URL // the URL object whose query this list mirrors, or nil
 
+	// counts, when not nil, is the number of pairs of each name in list
+	// (a name with none has no entry). Set and Delete make it once the
+	// list is long (countsMinLen), and every change then keeps it, so
+	// that Set and Delete of a name the list does not hold take constant
+	// time, not a scan of the list; Get, GetAll and Has use it too.
+	counts map[string]int
+
 	// view is url as its getters show it after the latest change to the
 	// list: url with the query the update steps make of the list. The
 	// first reader after a change builds it, under mu, and the next
@@ -51,6 +58,7 @@ func NewSearchParams(query string) *SearchParams {
 // through href or search; it does not run the update steps.
 func (sp *SearchParams) reset(query string) {
 	clear(sp.list) // let the old strings go
+	sp.counts = nil
 	sp.list = appendParsedForm(sp.list[:0], query)
 	if len(sp.list) == 0 {
 		sp.list = nil
@@ -165,10 +173,54 @@ func (sp *SearchParams) Len() int {
 	return len(sp.list)
 }
 
+// countsMinLen is the length of list from which Set and Delete keep
+// counts: below it, a scan of the list costs less than the map.
+const countsMinLen = 32
+
+// count makes counts if the list is long enough, and returns the number
+// of pairs named name, or -1 when there are no counts.
+func (sp *SearchParams) count(name string) int {
+	if sp.counts == nil {
+		if len(sp.list) < countsMinLen {
+			return -1
+		}
+		sp.counts = make(map[string]int, len(sp.list))
+		for _, p := range sp.list {
+			sp.counts[p.Name]++
+		}
+	}
+	return sp.counts[name]
+}
+
+// lacks reports whether the counts say that no pair is named name; false
+// when there are no counts. It does not write, so readers may call it.
+func (sp *SearchParams) lacks(name string) bool {
+	if sp.counts == nil {
+		return false
+	}
+	_, ok := sp.counts[name]
+	return !ok
+}
+
+// removed records that n pairs named name left the list.
+func (sp *SearchParams) removed(name string, n int) {
+	if sp.counts == nil || n == 0 {
+		return
+	}
+	if c := sp.counts[name] - n; c > 0 {
+		sp.counts[name] = c
+	} else {
+		delete(sp.counts, name)
+	}
+}
+
 // Append adds the pair name=value at the end of the list.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-append
 func (sp *SearchParams) Append(name, value string) {
 	sp.list = append(sp.list, Param{name, value})
+	if sp.counts != nil {
+		sp.counts[name]++
+	}
 	sp.update()
 }
 
@@ -176,20 +228,24 @@ func (sp *SearchParams) Append(name, value string) {
 // named name whose value is value[0] (later arguments are ignored).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-delete
 func (sp *SearchParams) Delete(name string, value ...string) {
-	if len(value) > 0 {
-		v := value[0]
-		sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name && p.Value == v })
-	} else {
-		sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name })
+	if sp.count(name) != 0 {
+		n := len(sp.list)
+		if len(value) > 0 {
+			v := value[0]
+			sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name && p.Value == v })
+		} else {
+			sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name })
+		}
+		sp.removed(name, n-len(sp.list))
 	}
-	sp.update()
+	sp.update() // even with the list unchanged: the query becomes its serialization
 }
 
 // Get returns the value of the first pair named name, or "" when there is
 // none (use Has to tell an absent name from an empty value).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-get
 func (sp *SearchParams) Get(name string) string {
-	if sp == nil {
+	if sp == nil || sp.lacks(name) {
 		return ""
 	}
 	for _, p := range sp.list {
@@ -204,7 +260,7 @@ func (sp *SearchParams) Get(name string) string {
 // nil when there are none.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-getall
 func (sp *SearchParams) GetAll(name string) []string {
-	if sp == nil {
+	if sp == nil || sp.lacks(name) {
 		return nil
 	}
 	var values []string
@@ -220,7 +276,7 @@ func (sp *SearchParams) GetAll(name string) []string {
 // is named name and has value value[0] (later arguments are ignored).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-has
 func (sp *SearchParams) Has(name string, value ...string) bool {
-	if sp == nil {
+	if sp == nil || sp.lacks(name) {
 		return false
 	}
 	for _, p := range sp.list {
@@ -236,12 +292,23 @@ func (sp *SearchParams) Has(name string, value ...string) bool {
 // pair, it appends name=value.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-set
 func (sp *SearchParams) Set(name, value string) {
-	i := slices.IndexFunc(sp.list, func(p Param) bool { return p.Name == name })
-	if i < 0 {
+	c := sp.count(name)
+	i := -1
+	if c != 0 {
+		i = slices.IndexFunc(sp.list, func(p Param) bool { return p.Name == name })
+	}
+	switch {
+	case i < 0:
 		sp.list = append(sp.list, Param{name, value})
-	} else {
+		if c == 0 {
+			sp.counts[name] = 1
+		}
+	case c == 1:
+		sp.list[i].Value = value // no other pair to remove
+	default:
 		sp.list[i].Value = value
 		rest := slices.DeleteFunc(sp.list[i+1:], func(p Param) bool { return p.Name == name })
+		sp.removed(name, len(sp.list)-(i+1+len(rest)))
 		sp.list = sp.list[:i+1+len(rest)]
 	}
 	sp.update()

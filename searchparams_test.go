@@ -392,6 +392,10 @@ func BenchmarkSearchParamsSet(b *testing.B) { benchmarkMutations(b, "set-same-na
 // with a long fragment.
 func BenchmarkSearchParamsDelete(b *testing.B) { benchmarkMutations(b, "append-delete") }
 
+// BenchmarkSearchParamsSetNew: Set of a name the list does not hold
+// yet, n times.
+func BenchmarkSearchParamsSetNew(b *testing.B) { benchmarkMutations(b, "set-distinct-names") }
+
 // BenchmarkSearchParamsSort: appends, then one Sort.
 func BenchmarkSearchParamsSort(b *testing.B) { benchmarkMutations(b, "append-then-sort") }
 
@@ -675,5 +679,100 @@ func TestSearchParamsCopiedURL(t *testing.T) {
 	}
 	if err := cp.SetHash(""); err != nil || cp.Href() != "https://h/p?a=1&b=2&c=3" {
 		t.Errorf("copy after SetHash: %q, %v", cp.Href(), err)
+	}
+}
+
+// TestSearchParamsCounts runs random changes on lists long enough for
+// Set and Delete to keep counts of the names, against a plain slice
+// model of the standard's list operations, and checks after each change
+// the list, the counts, and Get, GetAll and Has of names present and
+// absent.
+func TestSearchParamsCounts(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	names := make([]string, 60)
+	for i := range names {
+		names[i] = fmt.Sprintf("n%d", i)
+	}
+	for program := range 200 {
+		u := MustParse("https://h/p#f")
+		sp := u.SearchParams()
+		var model []Param
+		for i := range countsMinLen + r.IntN(40) {
+			p := Param{names[r.IntN(len(names))], strconv.Itoa(i % 3)}
+			sp.Append(p.Name, p.Value)
+			model = append(model, p)
+		}
+		for step := range 60 {
+			name, value := names[r.IntN(len(names))], strconv.Itoa(r.IntN(3))
+			var op string
+			switch r.IntN(8) {
+			case 0, 1:
+				op = "Append"
+				sp.Append(name, value)
+				model = append(model, Param{name, value})
+			case 2, 3:
+				op = "Set"
+				sp.Set(name, value)
+				if i := slices.IndexFunc(model, func(p Param) bool { return p.Name == name }); i < 0 {
+					model = append(model, Param{name, value})
+				} else {
+					model[i].Value = value
+					model = append(model[:i+1], slices.DeleteFunc(model[i+1:], func(p Param) bool { return p.Name == name })...)
+				}
+			case 4:
+				op = "Delete"
+				sp.Delete(name)
+				model = slices.DeleteFunc(model, func(p Param) bool { return p.Name == name })
+			case 5:
+				op = "Delete with value"
+				sp.Delete(name, value)
+				model = slices.DeleteFunc(model, func(p Param) bool { return p.Name == name && p.Value == value })
+			case 6:
+				op = "Sort"
+				sp.Sort()
+				slices.SortStableFunc(model, func(a, b Param) int { return strings.Compare(a.Name, b.Name) })
+			case 7:
+				op = "SetSearch"
+				s := SerializeForm(model)
+				if r.IntN(4) == 0 {
+					s, model = "", nil
+				}
+				if err := u.SetSearch(s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			where := fmt.Sprintf("program %d step %d: %s(%q, %q)", program, step, op, name, value)
+			if got := pairs(sp); !slices.Equal(got, model) {
+				t.Fatalf("%s: list %q, model %q", where, got, model)
+			}
+			if sp.counts != nil {
+				want := map[string]int{}
+				for _, p := range model {
+					want[p.Name]++
+				}
+				if !maps.Equal(sp.counts, want) {
+					t.Fatalf("%s: counts %v, want %v", where, sp.counts, want)
+				}
+			}
+			for _, n := range []string{name, names[r.IntN(len(names))], "absent"} {
+				var all []string
+				for _, p := range model {
+					if p.Name == n {
+						all = append(all, p.Value)
+					}
+				}
+				first := ""
+				if len(all) > 0 {
+					first = all[0]
+				}
+				if sp.Get(n) != first || !slices.Equal(sp.GetAll(n), all) || sp.Has(n) != (len(all) > 0) ||
+					sp.Has(n, value) != slices.Contains(all, value) {
+					t.Fatalf("%s: Get/GetAll/Has(%q) disagree with %q", where, n, all)
+				}
+			}
+			if want := "https://h/p?" + SerializeForm(model) + "#f"; len(model) > 0 && u.Href() != want {
+				t.Fatalf("%s: href %q, want %q", where, u.Href(), want)
+			}
+		}
 	}
 }

@@ -326,10 +326,12 @@ func (u *URL) setQuery(query string, nonNull bool) {
 // only their list (see [URL]). For what may run concurrently, see [URL].
 // https://url.spec.whatwg.org/#dom-url-searchparams
 //
-// Cost: a change runs the list operation of the standard, Append in
-// amortized constant time, Set and Delete in time linear in the length
-// of the list (they scan it), Sort in O(n log n), and only marks the
-// URL's href out of date. The first read of the href, the search or the
+// Cost: a change runs the list operation of the standard and only marks
+// the URL's href out of date. Append takes amortized constant time; Set
+// and Delete of a name the list holds take time linear in the length of
+// the list, as they scan and compact it, and of a name it does not hold,
+// constant time (the list counts its names once it is long); Sort takes
+// O(n log n). The first read of the href, the search or the
 // query after any number of changes (Href, String, Search, RawQuery,
 // HrefWithoutFragment, the Marshal and Append methods, NetURL, Clone,
 // and so on) runs the update steps once, in time linear in the length of
