@@ -11,7 +11,7 @@ import (
 // reassemble the href. The tests and the fuzzer run it after every parse
 // and every setter.
 func (u *URL) checkInvariants() error {
-	if u.stale {
+	if u.pending != nil {
 		// The getters of the parts before the query read u, the others
 		// the URL the update steps made: both must agree on those parts.
 		v := u.current()

@@ -67,7 +67,7 @@ func (sp *SearchParams) reset(query string) {
 
 // update runs the update steps: the URL object's query becomes the
 // serialization, or null when that is empty. It does so lazily, in O(1):
-// it marks the URL stale, and the URL's next reader builds the new href
+// it marks the URL stale (pending), and the URL's next reader builds the new href
 // once (URL.current), however many changes came before. A zero URL is
 // not a URL: its query stays as it is (null), and only the list changes.
 // https://url.spec.whatwg.org/#concept-urlsearchparams-update
@@ -82,7 +82,7 @@ func (sp *SearchParams) update() {
 		u.href, u.components = v.href, v.components
 		sp.view.Store(nil)
 	}
-	u.stale = true
+	u.pending = sp
 }
 
 // current returns u as its getters show it: u itself, unless u's
@@ -93,7 +93,7 @@ func (sp *SearchParams) update() {
 // so the getters of those parts read u directly, and a reader never
 // writes to u: only to the SearchParams' view, under its mutex.
 func (u *URL) current() *URL {
-	if !u.stale {
+	if u.pending == nil {
 		return u
 	}
 	return u.updatedView()
@@ -101,7 +101,7 @@ func (u *URL) current() *URL {
 
 // updatedView returns the view of a stale u, building it if need be.
 func (u *URL) updatedView() *URL {
-	sp := u.searchParams.Load()
+	sp := u.pending
 	if sp.url != u {
 		// u was copied by assignment from a URL whose SearchParams
 		// changed: the view is the original's to keep.
@@ -123,13 +123,14 @@ func (u *URL) updatedView() *URL {
 // settle makes u's own fields hold what its getters show. Setters call
 // it first, as they read and rewrite the whole href.
 func (u *URL) settle() {
-	if !u.stale {
+	sp := u.pending
+	if sp == nil {
 		return
 	}
 	v := u.updatedView()
 	u.href, u.components = v.href, v.components
-	u.stale = false
-	if sp := u.ownSearchParams(); sp != nil {
+	u.pending = nil
+	if sp.url == u {
 		sp.view.Store(nil)
 	}
 }

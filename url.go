@@ -132,12 +132,14 @@ type URL struct {
 	href string
 	components
 
-	// stale: the SearchParams changed since the query in href was
-	// written, so href and the query and fragment offsets are out of
-	// date (what comes before the query is not). The getters of the
-	// query, the fragment and the whole href read current() instead.
-	// Only the setters and the SearchParams' changes write it.
-	stale bool
+	// pending, when not nil, is the SearchParams whose changes href does
+	// not show yet: the query in href, and with it the fragment offset,
+	// are out of date (what comes before the query is not). The getters
+	// of the query and of the whole href read current() instead. Only
+	// the SearchParams' changes and the setters write it; a plain field,
+	// not the atomic searchParams, so that reading it makes no URL
+	// escape to the heap.
+	pending *SearchParams
 
 	// searchParams is the URL's URLSearchParams object, made on first
 	// use; atomic so concurrent readers may race to make it.
@@ -273,7 +275,7 @@ func CanParse(input string, base ...string) bool {
 // Href returns the serialization of the URL.
 // https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) Href() string {
-	if u.stale {
+	if u.pending != nil {
 		return u.updatedView().href
 	}
 	return u.href
@@ -281,7 +283,7 @@ func (u *URL) Href() string {
 
 // String returns the serialization of the URL: the same as Href.
 func (u *URL) String() string {
-	if u.stale {
+	if u.pending != nil {
 		return u.updatedView().href
 	}
 	return u.href
@@ -495,7 +497,7 @@ func (u *URL) assign(v *URL) {
 	v = v.current()
 	u.href = v.href
 	u.components = v.components
-	u.stale = false
+	u.pending = nil
 	if sp := u.ownSearchParams(); sp != nil {
 		sp.view.Store(nil)
 		q, _ := u.RawQuery()
