@@ -34,6 +34,8 @@ var growingInputs = []struct {
 // TestLinearTime parses each pathological input at 64 KiB and at 1 MiB
 // (16 times larger): the larger may take at most 64 times as long (plus
 // slack for a noisy machine), where quadratic time would take 256 times.
+// Its searchparams subtests time runs of changes to a URL's live
+// SearchParams the same way (searchParamsLinearTime).
 func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")
