@@ -67,9 +67,10 @@ func (sp *SearchParams) reset(query string) {
 
 // update runs the update steps: the URL object's query becomes the
 // serialization, or null when that is empty. It does so lazily, in O(1):
-// it marks the URL stale (pending), and the URL's next reader builds the new href
-// once (URL.current), however many changes came before. A zero URL is
-// not a URL: its query stays as it is (null), and only the list changes.
+// it marks the URL's href out of date (URL.pending), and the URL's next
+// reader builds the new href once (URL.current), however many changes
+// came before. A zero URL is not a URL: its query stays as it is (null),
+// and only the list changes.
 // https://url.spec.whatwg.org/#concept-urlsearchparams-update
 func (sp *SearchParams) update() {
 	u := sp.url
@@ -86,8 +87,8 @@ func (sp *SearchParams) update() {
 }
 
 // current returns u as its getters show it: u itself, unless u's
-// SearchParams changed since u's query was last written (update marks u
-// stale); then the URL the update steps make of u, which the first reader
+// SearchParams changed since u's query was last written (update sets
+// u.pending); then the URL the update steps make of u, which the first reader
 // after the change builds and the next readers share. The parts before
 // the query (scheme, credentials, host, port, path) are the same in both,
 // so the getters of those parts read u directly, and a reader never
@@ -99,7 +100,8 @@ func (u *URL) current() *URL {
 	return u.updatedView()
 }
 
-// updatedView returns the view of a stale u, building it if need be.
+// updatedView returns the view of u, whose pending is not nil, building
+// it if need be.
 func (u *URL) updatedView() *URL {
 	sp := u.pending
 	if sp.url != u {
