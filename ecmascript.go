@@ -41,10 +41,22 @@ type URIError struct {
 }
 
 // Error returns a message naming the function, the input, the offset and
-// the reason.
+// the reason. A long input is quoted only around the offset, with its
+// length, as [Error.Error] does, so the message stays a few hundred
+// bytes long; Input keeps the whole input.
 func (e *URIError) Error() string {
-	return "url." + e.Func + "(" + strconv.Quote(e.Input) + "): " +
-		ErrMalformedURI.Error() + " at byte " + strconv.Itoa(e.Offset) + ": " + e.Reason
+	var b strings.Builder
+	b.WriteString("url.")
+	b.WriteString(e.Func)
+	b.WriteByte('(')
+	writeQuotedExcerpt(&b, e.Input, min(max(e.Offset, 0), len(e.Input)))
+	b.WriteString("): ")
+	b.WriteString(ErrMalformedURI.Error())
+	b.WriteString(" at byte ")
+	b.WriteString(strconv.Itoa(e.Offset))
+	b.WriteString(": ")
+	b.WriteString(e.Reason)
+	return b.String()
 }
 
 // Unwrap returns ErrMalformedURI.

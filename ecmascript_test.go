@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -442,4 +443,42 @@ func allEscapesWellFormed(s string) bool {
 		}
 	}
 	return true
+}
+
+// TestURIErrorStringBounded: a *URIError's message quotes its input only
+// around the offset at fault, as *Error does (it quoted the whole input:
+// a megabyte of input made a megabyte message).
+func TestURIErrorStringBounded(t *testing.T) {
+	const n = 1 << 20
+	for _, tc := range []struct {
+		name    string
+		input   string
+		call    func(string) (string, error)
+		context string
+	}{
+		{"bad escape at the end", strings.Repeat("a", n) + "%zz", DecodeURIComponent, "aaa%zz"},
+		{"overlong escape at the start", "%C0%80" + strings.Repeat("a", n), DecodeURI, "%C0%80aaa"},
+		{"lone surrogate in the middle", strings.Repeat("a", n) + "\xed\xa0\x80" + strings.Repeat("b", n), EncodeURIComponent, `aaa\xed\xa0\x80bbb`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tc.call(tc.input)
+			var e *URIError
+			if !errors.As(err, &e) {
+				t.Fatalf("err = %v, want a *URIError", err)
+			}
+			if e.Input != tc.input {
+				t.Errorf("Input is %d bytes, want the whole input (%d)", len(e.Input), len(tc.input))
+			}
+			msg := e.Error()
+			if len(msg) > 700 {
+				t.Errorf("Error() is %d bytes: %.200q...", len(msg), msg)
+			}
+			if !strings.Contains(msg, tc.context) {
+				t.Errorf("Error() = %.300q, want it to show %q", msg, tc.context)
+			}
+			if want := "(input of " + strconv.Itoa(len(tc.input)) + " bytes)"; !strings.Contains(msg, want) {
+				t.Errorf("Error() = %.300q, want it to give the length %q", msg, want)
+			}
+		})
+	}
 }

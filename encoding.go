@@ -6,9 +6,13 @@ package url
 //
 // The tables of golang.org/x/text/encoding are generated from the Encoding
 // Standard's indexes, but several of its encoders do not follow the
-// Standard's encoder algorithms. legacyEncoder runs the x/text encoder for
-// the table look-up and applies the Standard's rules around it; each rule
-// below names the algorithm step it implements.
+// Standard's encoder algorithms, and its gb18030 tables lack the index's
+// Private Use Area entries and the GB18030-2005 and GB18030-2022 changes.
+// legacyEncoder runs the x/text encoder for the table look-up and applies
+// the Standard's rules around it; each rule below names the algorithm
+// step it implements. TestLegacyEncodersAgainstIndexes compares every
+// encoder with one written from the Standard's index files, on every
+// scalar value.
 
 import (
 	"errors"
@@ -238,6 +242,11 @@ type legacyEncoder struct {
 	aux   transform.Transformer // look-up helper, made on first use
 	state uint8                 // iso-2022-jp encoder state
 	buf   [16]byte              // scratch output of one code point
+	// Scratch input and output of the x/text transformers: arrays on
+	// the stack would escape through the interface calls, one
+	// allocation per code point.
+	src [utf8.UTFMax]byte
+	out [8]byte
 }
 
 func newLegacyEncoder(enc encoding.Encoding, k encKind) *legacyEncoder {
@@ -313,14 +322,27 @@ func (e *legacyEncoder) finish(dst []byte) []byte {
 // xtext runs the x/text encoder on r. ok is false when x/text reports an
 // error (r is not in the encoding's repertoire).
 func (e *legacyEncoder) xtext(dst []byte, r rune) ([]byte, bool) {
-	var src [utf8.UTFMax]byte
-	n := utf8.EncodeRune(src[:], r)
+	n := utf8.EncodeRune(e.src[:], r)
 	if cap(dst)-len(dst) < 16 {
 		dst = append(make([]byte, 0, len(dst)+16), dst...)
 	}
-	nDst, nSrc, err := e.t.Transform(dst[len(dst):cap(dst)], src[:n], false)
+	nDst, nSrc, err := e.t.Transform(dst[len(dst):cap(dst)], e.src[:n], false)
 	dst = dst[:len(dst)+nDst]
 	return dst, err == nil && nSrc == n
+}
+
+// bmpOnly reports whether the encoder is stateless and every code point
+// it can encode is in the Basic Multilingual Plane: true of every
+// Encoding Standard encoder but gb18030 (four-byte sequences), Big5
+// (index Big5 has supplementary ideographs) and ISO-2022-JP (its state
+// may need an escape before an error). A supplementary code point (an
+// emoji, say) is then an error without an x/text look-up.
+func (e *legacyEncoder) bmpOnly() bool {
+	switch e.kind {
+	case kindSingleByte, kindUserDefined, kindGBK, kindEUCJP, kindShiftJIS, kindEUCKR:
+		return true
+	}
+	return false
 }
 
 // encode appends the encoding of r to dst. When r cannot be encoded it
@@ -329,6 +351,9 @@ func (e *legacyEncoder) xtext(dst []byte, r rune) ([]byte, bool) {
 // an error (an escape sequence) are appended too.
 func (e *legacyEncoder) encode(dst []byte, r rune) ([]byte, rune) {
 	base := len(dst)
+	if r > 0xFFFF && e.bmpOnly() {
+		return dst, r
+	}
 	switch e.kind {
 	case kindISO2022JP:
 		return e.encodeISO2022JP(dst, r)
@@ -356,7 +381,8 @@ func (e *legacyEncoder) encode(dst []byte, r rune) ([]byte, rune) {
 				// 8835 (NEC-selected IBM extensions, lead bytes 0xED to
 				// 0xEF); x/text uses them. The same code points are in
 				// the IBM extensions, lead bytes 0xFA to 0xFC.
-				if b0, b1, ok := e.shiftJISIBM(r); ok {
+				if p, ok := shiftJISIBM(shiftJISPointer(out[base], out[base+1])); ok {
+					b0, b1 := shiftJISBytes(p)
 					return append(dst[:base], b0, b1), -1
 				}
 				return dst[:base], r
@@ -412,21 +438,36 @@ func (e *legacyEncoder) encode(dst []byte, r rune) ([]byte, rune) {
 		if b, ok := gb18030TwoByte(r); ok {
 			return append(dst, b[0], b[1]), -1
 		}
+		if r == 0x1E3F {
+			// GB18030-2005 swapped U+1E3F and U+E7C7: index gb18030
+			// maps 0xA8 0xBC to U+1E3F. x/text has no mapping for 0xA8
+			// 0xBC and encodes U+1E3F with the four bytes of ranges
+			// pointer 7457, which the Standard decodes as U+E7C7.
+			return append(dst, 0xA8, 0xBC), -1
+		}
 		if r >= 0xE000 && r <= 0xE864 {
 			// x/text's index has none of the Private Use Area code
-			// points of the two-byte user-defined areas and encodes them
-			// with four bytes that decode to other code points.
+			// points that index gb18030 holds at two-byte pointers and
+			// encodes them with four bytes that decode to other code
+			// points.
 			if b0, b1, ok := gb18030UserDefined(r); ok {
 				return append(dst, b0, b1), -1
 			}
-			if r == 0xE7C7 && e.kind == kindGB18030 {
+			if b0, b1, ok := gb18030PUATwoByte(r); ok {
+				return append(dst, b0, b1), -1
+			}
+			if e.kind == kindGBK {
+				// The rest has no two-byte pointer: GBK cannot encode it.
+				return dst, r
+			}
+			if r == 0xE7C7 {
 				// "index gb18030 ranges pointer": U+E7C7 is pointer 7457.
 				return append(dst, 0x81, 0x35, 0xF4, 0x37), -1
 			}
-			// U+E766 to U+E864 sit at scattered two-byte positions this
-			// package has no table for: report them as unencodable
-			// rather than emit x/text's wrong bytes.
-			return dst, r
+			// The rest (U+E76C, U+E7C8, U+E7E7 to U+E7F3, U+E815,
+			// ...) is in no index gb18030 entry: x/text's four bytes
+			// are its index gb18030 ranges pointer, as the Standard
+			// computes it.
 		}
 		out, ok := e.xtext(dst, r)
 		if !ok {
@@ -464,36 +505,57 @@ func (e *legacyEncoder) byteUnmapped(b byte) bool {
 	if e.aux == nil {
 		e.aux = e.enc.NewDecoder()
 	}
-	var out [8]byte
-	n, _, err := e.aux.Transform(out[:], []byte{b}, true)
-	r, _ := utf8.DecodeRune(out[:n])
+	e.src[0] = b
+	n, _, err := e.aux.Transform(e.out[:], e.src[:1], true)
+	r, _ := utf8.DecodeRune(e.out[:n])
 	return err == nil && r == utf8.RuneError
 }
 
-// shiftJISIBM finds r among the IBM extensions of Shift_JIS (pointers
-// 10716 to 11279, lead bytes 0xFA to 0xFC) by decoding them.
-func (e *legacyEncoder) shiftJISIBM(r rune) (byte, byte, bool) {
-	if e.aux == nil {
-		e.aux = japanese.ShiftJIS.NewDecoder()
+// shiftJISIBM maps pointer p of a NEC-selected IBM extension (8272 to
+// 8835), which "index Shift_JIS pointer" excludes, to the pointer of the
+// same code point among the IBM extensions (10716 to 11279). In index
+// jis0208 the 374 code points of the NEC-selected range sit in three
+// runs, each at a fixed distance from its IBM copy (U+FFE2 at pointer
+// 8644 is not needed: its first pointer is 136). This is arithmetic, not
+// a search: a query of such kanji costs what any other does.
+// TestLegacyEncodersAgainstIndexes checks it against index-jis0208.txt.
+func shiftJISIBM(p int) (int, bool) {
+	switch {
+	case p >= 8272 && p <= 8631: // U+7E8A and 359 more kanji
+		return p + 2472, true
+	case p >= 8634 && p <= 8643: // U+2170 to U+2179: small Roman numerals
+		return p + 2082, true
+	case p >= 8645 && p <= 8647: // U+FFE4, U+FF07, U+FF02
+		return p + 2092, true
 	}
-	var out [8]byte
-	for p := 10716; p < 11280; p++ {
-		lead, trail := p/188, p%188
-		b0 := byte(lead + 0xC1)
-		b1 := byte(trail + 0x40)
-		if trail >= 0x3F {
-			b1 = byte(trail + 0x41)
-		}
-		e.aux.Reset()
-		n, _, err := e.aux.Transform(out[:], []byte{b0, b1}, true)
-		if err != nil {
-			continue
-		}
-		if got, size := utf8.DecodeRune(out[:n]); size == n && got == r {
-			return b0, b1, true
-		}
+	return 0, false
+}
+
+// shiftJISPointer is the pointer of the two bytes of a Shift_JIS
+// double-byte character (the Shift_JIS decoder's arithmetic).
+func shiftJISPointer(lead, trail byte) int {
+	leadOffset, trailOffset := 0x81, 0x40
+	if lead >= 0xA0 {
+		leadOffset = 0xC1
 	}
-	return 0, 0, false
+	if trail >= 0x7F {
+		trailOffset = 0x41
+	}
+	return (int(lead)-leadOffset)*188 + int(trail) - trailOffset
+}
+
+// shiftJISBytes is steps 9 to 13 of the Shift_JIS encoder: the two bytes
+// of pointer p.
+func shiftJISBytes(p int) (byte, byte) {
+	leading, trailing := p/188, p%188
+	leadingOffset, offset := 0x81, 0x40
+	if leading >= 0x1F {
+		leadingOffset = 0xC1
+	}
+	if trailing >= 0x3F {
+		offset = 0x41
+	}
+	return byte(leading + leadingOffset), byte(trailing + offset)
 }
 
 // encodeISO2022JP is the iso-2022-jp encoder of the Encoding Standard.
@@ -561,14 +623,12 @@ func (e *legacyEncoder) jis0208(r rune) (byte, byte, bool) {
 	if e.aux == nil {
 		e.aux = japanese.EUCJP.NewEncoder()
 	}
-	var src [utf8.UTFMax]byte
-	var out [8]byte
-	n := utf8.EncodeRune(src[:], r)
-	nDst, _, err := e.aux.Transform(out[:], src[:n], false)
-	if err != nil || nDst != 2 || out[0] < 0xA1 || out[1] < 0xA1 {
+	n := utf8.EncodeRune(e.src[:], r)
+	nDst, _, err := e.aux.Transform(e.out[:], e.src[:n], false)
+	if err != nil || nDst != 2 || e.out[0] < 0xA1 || e.out[1] < 0xA1 {
 		return 0, 0, false
 	}
-	return out[0] - 0x80, out[1] - 0x80, true
+	return e.out[0] - 0x80, e.out[1] - 0x80, true
 }
 
 // isoKatakanaIndex is index ISO-2022-JP katakana: code points U+FF61 to
@@ -700,6 +760,55 @@ func gb18030TwoByte(r rune) ([2]byte, bool) {
 		}
 	}
 	return [2]byte{}, false
+}
+
+// gb18030PUARuns lists the Private Use Area code points U+E766 to U+E864
+// that index gb18030 holds at two-byte pointers, as runs of consecutive
+// code points at consecutive pointers of one row: the run starting at
+// first, n long, starts at bytes lead, trail. These are two-byte
+// positions outside the user-defined areas that GB18030 left to the
+// Private Use Area. The code points of the range that are not listed,
+// not in gb18030TwoByte2022 and not U+E7C7 have no two-byte pointer.
+// TestLegacyEncodersAgainstIndexes checks the table against
+// index-gb18030.txt.
+var gb18030PUARuns = [...]struct {
+	first       rune
+	lead, trail byte
+	n           uint8
+}{
+	{0xE766, 0xA2, 0xAB, 6},
+	{0xE76D, 0xA2, 0xE4, 1},
+	{0xE76E, 0xA2, 0xEF, 2},
+	{0xE770, 0xA2, 0xFD, 2},
+	{0xE772, 0xA4, 0xF4, 11},
+	{0xE77D, 0xA5, 0xF7, 8},
+	{0xE785, 0xA6, 0xB9, 8},
+	{0xE797, 0xA6, 0xF6, 9},
+	{0xE7A0, 0xA7, 0xC2, 15},
+	{0xE7AF, 0xA7, 0xF2, 13},
+	{0xE7BC, 0xA8, 0x96, 11},
+	{0xE7C9, 0xA8, 0xC1, 4},
+	{0xE7CD, 0xA8, 0xEA, 21},
+	{0xE7E2, 0xA9, 0x58, 1},
+	{0xE7E3, 0xA9, 0x5B, 1},
+	{0xE7E4, 0xA9, 0x5D, 3},
+	{0xE7F4, 0xA9, 0x97, 13},
+	{0xE801, 0xA9, 0xF0, 15},
+	{0xE810, 0xD7, 0xFA, 5},
+	{0xE816, 0xFE, 0x51, 3},
+	{0xE831, 0xFE, 0x6C, 1},
+	{0xE83B, 0xFE, 0x76, 1},
+	{0xE855, 0xFE, 0x91, 1},
+}
+
+// gb18030PUATwoByte returns the two bytes of r from gb18030PUARuns.
+func gb18030PUATwoByte(r rune) (byte, byte, bool) {
+	for _, run := range gb18030PUARuns {
+		if r >= run.first && r < run.first+rune(run.n) {
+			return run.lead, run.trail + byte(r-run.first), true
+		}
+	}
+	return 0, 0, false
 }
 
 // PercentEncodeAfterEncoding is the URL Standard's string percent-encode

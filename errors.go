@@ -3,6 +3,8 @@ package url
 import (
 	"errors"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // ErrorKind is one of the URL Standard's validation errors
@@ -183,6 +185,53 @@ func (e *ValidationError) Is(target error) bool {
 	return ok && k == e.Kind
 }
 
+// MaxValidationErrors is how many validation errors [Validate] returns
+// at most, and a zero [ValidationLog] keeps. Hostile input can hold a
+// validation error at nearly every byte (a megabyte of "%" holds a
+// million); past the first hundred, a caller learns little from the
+// rest but their number, which [ValidationLog.Total] gives.
+const MaxValidationErrors = 100
+
+// A ValidationLog collects validation errors in bounded memory: it keeps
+// the first Max of them and counts them all. Its Add method is meant to
+// be a [Parser]'s OnValidationError callback:
+//
+//	log := url.ValidationLog{Max: 10}
+//	p := url.Parser{OnValidationError: log.Add}
+//	u, err := p.Parse(link)
+//	// log.Errors: the first 10 errors; log.Total - len(log.Errors): how many more
+//
+// When the parse fails, the fatal error is always kept: it is the last of
+// Errors, in the place of the Max-th error if Errors was full. A
+// ValidationLog is not safe for concurrent use; to reuse one, reset it to
+// its zero value (or set Errors to Errors[:0] and Total to 0).
+type ValidationLog struct {
+	// Max is how many errors Errors keeps at most; zero or less means
+	// MaxValidationErrors.
+	Max int
+	// Errors are the first errors added, in order.
+	Errors []ValidationError
+	// Total is how many errors were added, kept or not.
+	Total int
+}
+
+// Add records e: it appends e to l.Errors if fewer than l.Max are kept,
+// puts e in the last place if it is Fatal and l.Errors is full, and
+// counts it in l.Total in any case.
+func (l *ValidationLog) Add(e ValidationError) {
+	l.Total++
+	limit := l.Max
+	if limit <= 0 {
+		limit = MaxValidationErrors
+	}
+	switch {
+	case len(l.Errors) < limit:
+		l.Errors = append(l.Errors, e)
+	case e.Fatal:
+		l.Errors[len(l.Errors)-1] = e
+	}
+}
+
 // ErrTooManyBases is the cause of the error Parse and CanParse return
 // when given more than one base URL.
 var ErrTooManyBases = errors.New("more than one base URL")
@@ -197,9 +246,83 @@ type Error struct {
 	Err   error  // the cause
 }
 
-// Error formats the error as net/url's *Error does.
+// Error formats the error as net/url's *Error does, Op, quoted Input,
+// cause:
+//
+//	parse "http://[::1": IPv6-unclosed at offset 7
+//
+// An input longer than 2*[ErrorContext] bytes is not quoted whole (a
+// megabyte of hostile input would make a megabyte message, four of 0xFF):
+// the message quotes ErrorContext bytes on each side of the offset the
+// cause names (of the start of the input if it names none), cut at code
+// point boundaries, marks the cuts with "...", and gives the length
+// (the quoted part is shortened here):
+//
+//	parse ..."aaaa://h:x/" (input of 1048583 bytes): port-invalid at offset 1048580
+//
+// so it is at most a few hundred bytes long (a 0xFF byte is quoted as
+// four). Input keeps the whole input.
 func (e *Error) Error() string {
-	return e.Op + " " + strconv.Quote(e.Input) + ": " + e.Err.Error()
+	at := 0
+	var ve *ValidationError
+	if errors.As(e.Err, &ve) && ve.Offset > 0 {
+		at = min(ve.Offset, len(e.Input))
+	}
+	var b strings.Builder
+	b.WriteString(e.Op)
+	b.WriteByte(' ')
+	writeQuotedExcerpt(&b, e.Input, at)
+	b.WriteString(": ")
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+// writeQuotedExcerpt writes s quoted, as strconv.Quote does, when it is
+// at most 2*[ErrorContext] bytes long; otherwise the [excerpt] around at,
+// quoted, with "..." marking each cut, and the length of s.
+func writeQuotedExcerpt(b *strings.Builder, s string, at int) {
+	if len(s) <= 2*ErrorContext {
+		b.WriteString(strconv.Quote(s))
+		return
+	}
+	lo, hi := excerpt(s, at, ErrorContext)
+	if lo > 0 {
+		b.WriteString("...")
+	}
+	b.WriteString(strconv.Quote(s[lo:hi]))
+	if hi < len(s) {
+		b.WriteString("...")
+	}
+	b.WriteString(" (input of ")
+	b.WriteString(strconv.Itoa(len(s)))
+	b.WriteString(" bytes)")
+}
+
+// ErrorContext is how many bytes of its input an [Error] message quotes
+// on each side of the failure when the input is too long to quote whole.
+const ErrorContext = 64
+
+// excerpt returns the bounds of the part of s that an error message
+// quotes: about n bytes on each side of at (more on one side when the
+// other reaches an end of s), moved inwards to code point boundaries
+// so that no UTF-8 sequence is cut.
+func excerpt(s string, at, n int) (lo, hi int) {
+	lo, hi = at-n, at+n
+	if lo < 0 {
+		lo, hi = 0, min(2*n, len(s))
+	}
+	if hi > len(s) {
+		lo, hi = max(len(s)-2*n, 0), len(s)
+	}
+	// A UTF-8 sequence is at most 4 bytes: at most 3 continuation bytes
+	// to step over at each end.
+	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < hi && !utf8.RuneStart(s[lo]); k++ {
+		lo++
+	}
+	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > lo && !utf8.RuneStart(s[hi]); k++ {
+		hi--
+	}
+	return lo, hi
 }
 
 // Unwrap returns the cause.

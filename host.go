@@ -1,6 +1,8 @@
 package url
 
 import (
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -151,7 +153,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 		p.writeString(domain)
 	}
 	if plain && p.report != nil {
-		if _, err := idnaProfile.ToASCII(input); err != nil {
+		if _, ok := uts46ToASCII(input); !ok {
 			p.warn(DomainToASCII, offset)
 		}
 	}
@@ -179,7 +181,7 @@ func (p *parser) domainToASCII(domain string, offset int) (string, ErrorKind) {
 	if isASCII(domain) {
 		result = asciiLowercase(domain)
 		if p.report != nil {
-			if _, err := idnaProfile.ToASCII(domain); err != nil {
+			if _, ok := uts46ToASCII(domain); !ok {
 				p.warn(DomainToASCII, offset)
 			}
 		}
@@ -187,9 +189,9 @@ func (p *parser) domainToASCII(domain string, offset int) (string, ErrorKind) {
 		if !utf8.ValidString(domain) {
 			return "", p.fail(DomainToASCII, offset)
 		}
-		var err error
-		result, err = idnaProfile.ToASCII(domain)
-		if err != nil {
+		var ok bool
+		result, ok = uts46ToASCII(domain)
+		if !ok {
 			return "", p.fail(DomainToASCII, offset)
 		}
 	}
@@ -254,10 +256,13 @@ func asciiLowercase(s string) string {
 // Standard's domain to Unicode with beStrict false; a non-nil err is an
 // *Error whose cause is the domain-to-Unicode validation error
 // (errors.Is(err, DomainToUnicode)), and the result is usable even then.
+// An "xn--" label that holds non-ASCII, decodes to nothing, to ASCII
+// only or to a label starting with "xn--" is such an error (UTS #46
+// section 4, step 4).
 // https://url.spec.whatwg.org/#concept-domain-to-unicode
 func ToUnicode(domain string) (string, error) {
-	s, err := idnaProfile.ToUnicode(domain)
-	if err != nil {
+	s, ok := uts46ToUnicode(domain)
+	if !ok {
 		return s, &Error{Op: "domain to Unicode", Input: domain, Err: &ValidationError{Kind: DomainToUnicode, Offset: -1}}
 	}
 	return s, nil
@@ -265,8 +270,11 @@ func ToUnicode(domain string) (string, error) {
 
 // ToASCII converts a domain to its ASCII form as the URL parser
 // does for a special URL's host: "EXAMPLE.com" becomes "example.com",
-// "βόλος.com" becomes "xn--nxasmq6b.com". It does not percent-decode and
-// does not recognize IP addresses; use Parse for a whole host.
+// "βόλοσ.com" becomes "xn--nxasmq6b.com". It does not percent-decode and
+// does not recognize IP addresses; use Parse for a whole host. It takes
+// time O(n log n) in the length of domain, whatever it holds, and sets
+// no length limit (as the URL Standard and its reference implementation
+// set none).
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
 func ToASCII(domain string) (string, error) {
 	var p parser
@@ -275,4 +283,205 @@ func ToASCII(domain string) (string, error) {
 		return "", &Error{Op: "domain to ASCII", Input: domain, Err: &ValidationError{Kind: fail, Fatal: true}}
 	}
 	return s, nil
+}
+
+// UTS #46 processing (https://www.unicode.org/reports/tr46/#Processing)
+// is golang.org/x/net/idna's, with two things done here instead:
+//
+//   - Punycode encoding, which x/net/idna does in time quadratic in the
+//     label (length times distinct code points): ToASCII is x/net's
+//     ToUnicode, which maps, normalizes, decodes and validates exactly as
+//     its ToASCII does but stops short of encoding, followed by
+//     appendPunycode on each non-ASCII label (O(n log n)).
+//   - Step 4's checks of "xn--" labels that x/net/idna omits (it accepts
+//     "xn--", an "xn--" label holding non-ASCII, and one that decodes to
+//     a label starting with "xn--"): checkACELabels.
+//
+// Lengths: no limit is imposed, as in the URL Standard and its reference
+// implementation (whatwg-url); see punycode.go for what browsers do.
+// x/net/idna itself refuses to decode an "xn--" label into more than
+// 1,024 code points, which bounds its (quadratic) decoder to O(1024 n);
+// such a label is a failure here where whatwg-url would accept it.
+
+// unicode16 is x/net/idna's switch between the UTS #46 of Unicode 15
+// and earlier and that of Unicode 16 and later: it follows the Unicode
+// version of the Go toolchain.
+const unicode16 = unicode.Version >= "16.0.0"
+
+// uts46ToASCII is Unicode ToASCII with the URL Standard's flags
+// (beStrict false; see idnaProfile). ok is false when it records an
+// error; the result is then meaningless.
+func uts46ToASCII(domain string) (string, bool) {
+	u, err := idnaProfile.ToUnicode(domain)
+	if err != nil || !checkACELabels(domain, nil) {
+		return "", false
+	}
+	if isASCII(u) {
+		return u, true
+	}
+	b := make([]byte, 0, len(u)+16)
+	for len(u) > 0 {
+		label := u
+		dot := strings.IndexByte(u, '.')
+		if dot >= 0 {
+			label, u = u[:dot], u[dot+1:]
+		} else {
+			u = ""
+		}
+		if isASCII(label) {
+			b = append(b, label...)
+		} else {
+			// x/net/idna's encoder refuses U+FFFD from Unicode 16 on;
+			// no valid label holds it anyway.
+			if unicode16 && strings.ContainsRune(label, utf8.RuneError) {
+				return "", false
+			}
+			var ok bool
+			b = append(b, "xn--"...)
+			if b, ok = appendPunycode(b, label); !ok {
+				return "", false
+			}
+		}
+		if dot >= 0 {
+			b = append(b, '.')
+		}
+	}
+	return string(b), true
+}
+
+// uts46ToUnicode is Unicode ToUnicode with the URL Standard's flags. The
+// result is usable even when ok is false (an error was recorded).
+func uts46ToUnicode(domain string) (string, bool) {
+	u, err := idnaProfile.ToUnicode(domain)
+	var keep []aceLabel
+	ok := checkACELabels(domain, &keep)
+	if len(keep) > 0 {
+		u = restoreLabels(u, keep)
+	}
+	return u, ok && err == nil
+}
+
+// aceLabel is a label of the mapped domain that UTS #46 leaves as it is
+// (an "xn--" label holding non-ASCII), by index.
+type aceLabel struct {
+	index int
+	label string
+}
+
+// restoreLabels replaces labels of u, by index.
+func restoreLabels(u string, keep []aceLabel) string {
+	labels := strings.Split(u, ".")
+	for _, k := range keep {
+		if k.index < len(labels) {
+			labels[k.index] = k.label
+		}
+	}
+	return strings.Join(labels, ".")
+}
+
+// checkACELabels runs the checks of UTS #46 section 4 step 4 on the
+// "xn--" labels of the mapped and normalized domain that x/net/idna
+// leaves out, and reports whether they pass. When keep is not nil, it
+// receives the labels
+// that must stay as they are in ToUnicode's result (those holding
+// non-ASCII, which x/net/idna decodes nonetheless).
+//
+// The mapped domain is not at hand (x/net/idna does not export its
+// mapping), so it is rebuilt label by label: the mapping turns exactly
+// U+002E, U+3002, U+FF0E and U+FF61 into a label separator (tested
+// for every code point), so the input's labels are the mapped domain's
+// labels before mapping, and each is mapped on its own. An ASCII label
+// maps to its lowercase form. Only a label that can map to something
+// starting with "xn--" is mapped: one that starts with x or X, or with
+// a non-ASCII code point, and holds two code points that map to '-'.
+func checkACELabels(domain string, keep *[]aceLabel) bool {
+	ok := true
+	for index := 0; ; index++ {
+		label, rest, more := cutLabel(domain)
+		if mapped, isACE := mapACELabel(label); isACE {
+			switch {
+			case !isASCII(mapped):
+				// Step 4.1: an "xn--" label holding non-ASCII is an
+				// error, and stays as it is.
+				ok = false
+				if keep != nil {
+					*keep = append(*keep, aceLabel{index, mapped})
+				}
+			case !validACELabel(mapped):
+				ok = false
+			}
+		}
+		if !more {
+			break
+		}
+		domain = rest
+	}
+	return ok
+}
+
+// cutLabel cuts domain at its first label separator (one of the code
+// points that map to U+002E FULL STOP).
+func cutLabel(domain string) (label, rest string, found bool) {
+	for i := 0; i < len(domain); i++ {
+		switch c := domain[i]; {
+		case c == '.':
+			return domain[:i], domain[i+1:], true
+		case c == 0xE3 && strings.HasPrefix(domain[i:], "\u3002"),
+			c == 0xEF && (strings.HasPrefix(domain[i:], "\uFF0E") || strings.HasPrefix(domain[i:], "\uFF61")):
+			return domain[:i], domain[i+3:], true
+		}
+	}
+	return domain, "", false
+}
+
+// mapACELabel returns the UTS #46 mapping of an input label (no
+// separators in it) when that starts with "xn--".
+func mapACELabel(label string) (string, bool) {
+	if label == "" {
+		return "", false
+	}
+	if c := label[0]; c < utf8.RuneSelf && c|0x20 != 'x' {
+		// An ASCII code point maps to itself or its lowercase form, or
+		// composes with a following mark into something else: never x.
+		return "", false
+	}
+	if isASCII(label) {
+		if len(label) < 4 || !strings.EqualFold(label[:4], "xn--") {
+			return "", false
+		}
+		return asciiLowercase(label), true
+	}
+	// Only '-', U+FE63 and U+FF0D map to '-' (tested for every code
+	// point): a label with fewer than two of them cannot map to "xn--".
+	if strings.Count(label, "-")+strings.Count(label, "\uFE63")+strings.Count(label, "\uFF0D") < 2 {
+		return "", false
+	}
+	// Map with a prefix that no mapping or composition touches, so that
+	// x/net/idna does not take the result for an "xn--" label and
+	// decode it.
+	m, _ := idnaProfile.ToUnicode("0" + label)
+	if m == "" || m[0] != '0' {
+		return "", false
+	}
+	m = m[1:]
+	return m, strings.HasPrefix(m, "xn--")
+}
+
+// validACELabel runs UTS #46 section 4 step 4 on an ASCII label of the
+// mapped domain that starts with "xn--": it must decode as Punycode
+// (4.2) into a label that is not empty and not all ASCII (4.3), and
+// that does not itself start with "xn--" (validity criterion 4, with
+// CheckHyphens false). x/net/idna runs the other validity criteria.
+func validACELabel(label string) bool {
+	var buf [64]rune
+	dec, ok := appendPunycodeDecoded(buf[:0], label[len("xn--"):])
+	if !ok || len(dec) >= 4 && dec[0] == 'x' && dec[1] == 'n' && dec[2] == '-' && dec[3] == '-' {
+		return false
+	}
+	for _, r := range dec {
+		if r >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false // empty, or all ASCII
 }

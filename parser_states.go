@@ -1,7 +1,6 @@
 package url
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -57,10 +56,6 @@ const errOverrideStop ErrorKind = 0
 // for the setters only).
 const errOverrideFailure ErrorKind = numErrorKinds
 
-// span maps an offset in p.input back to the caller's input after the
-// parser removed or replaced bytes.
-type span struct{ proc, orig int }
-
 // parser holds the state of one run of the basic URL parser and the URL
 // it is building.
 type parser struct {
@@ -70,7 +65,7 @@ type parser struct {
 	override state
 	report   func(ValidationError) // nil: nobody asked for validation errors
 	origLead int                   // bytes trimmed from the front of the caller's input
-	spans    []span                // offset map when preprocessing edited the input
+	offsets  offsetMap             // offset map when preprocessing edited the input
 	failAt   int                   // offset in the caller's input of the fatal error
 
 	schemeRefused  bool // the protocol setter's scheme was refused
@@ -182,17 +177,12 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 }
 
 func (p *parser) mark(proc, orig int) {
-	p.spans = append(p.spans, span{proc, orig})
+	p.offsets.add(proc, orig)
 }
 
 // origOffset maps an offset in p.input to the caller's input.
 func (p *parser) origOffset(i int) int {
-	n := sort.Search(len(p.spans), func(k int) bool { return p.spans[k].proc > i })
-	if n == 0 {
-		return p.origLead + i
-	}
-	s := p.spans[n-1]
-	return s.orig + i - s.proc
+	return p.offsets.lookup(i, p.origLead)
 }
 
 // warn reports a non-fatal validation error at offset i of p.input.

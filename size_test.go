@@ -21,6 +21,7 @@ var growingInputs = []struct {
 	{"colons", func(n int) string { return "https://" + strings.Repeat("a:", n/2) + "@h/" }},
 	{"long-host", func(n int) string { return "https://" + strings.Repeat("a.", n/2) + "com/" }},
 	{"non-ascii-host", func(n int) string { return "https://" + strings.Repeat("é", n/2) + "/" }},
+	{"idna-distinct", func(n int) string { return "https://" + distinctHost(n) + "/" }},
 	{"query", func(n int) string { return "https://h/?" + strings.Repeat("a=b c&", n/6) }},
 	{"tabs", func(n int) string { return "https://h/" + strings.Repeat("a\t", n/2) }},
 	{"invalid-utf8", func(n int) string { return "https://h/" + strings.Repeat("\xff", n) }},
@@ -217,5 +218,122 @@ func searchParamsLinearTime(t *testing.T) {
 				t.Errorf("1,024 changes: %v, 16,384 changes: %v: worse than linear", ts, tl)
 			}
 		})
+	}
+}
+
+// ideographRanges are blocks of CJK ideographs outside the BMP that
+// UTS #46 leaves valid and unmapped in Unicode 15 and 17 (Extensions B
+// to H), in ascending order. Taken in order they give up to 69,462
+// distinct code points, four UTF-8 bytes each, none of them mapped,
+// with gaps small enough that Punycode's 32-bit delta cannot overflow
+// even when the sequence repeats up to 1 MiB.
+var ideographRanges = [][2]rune{
+	{0x20000, 0x2A6DF}, // Extension B
+	{0x2A700, 0x2B739}, // Extension C
+	{0x2B740, 0x2B81D}, // Extension D
+	{0x2B820, 0x2CEA1}, // Extension E
+	{0x2CEB0, 0x2EBE0}, // Extension F
+	{0x30000, 0x3134A}, // Extension G
+	{0x31350, 0x323AF}, // Extension H
+}
+
+// distinctIdeographs returns a single domain label of at least n bytes
+// made of distinct CJK ideographs (repeating from the start once all
+// 69,462 are used): the input for which an O(length x distinct code
+// points) Punycode encoder is quadratic.
+func distinctIdeographs(n int) string {
+	var b strings.Builder
+	b.Grow(n + 4)
+	for b.Len() < n {
+		for _, r := range ideographRanges {
+			for c := r[0]; c <= r[1] && b.Len() < n; c++ {
+				b.WriteRune(c)
+			}
+		}
+	}
+	return b.String()
+}
+
+// distinctHost returns a host of at least n bytes made of labels of
+// 256 KiB (65,536 distinct code points) of distinctIdeographs, the last
+// one shorter: per byte, a 1 MiB host then costs what a 256 KiB one
+// does with an O(n log n) encoder, and 4 times more than a 64 KiB one
+// with a quadratic one.
+func distinctHost(n int) string {
+	var labels []string
+	for ; n > 0; n -= 256 << 10 {
+		labels = append(labels, distinctIdeographs(min(n, 256<<10)))
+	}
+	return strings.Join(labels, ".")
+}
+
+// TestLinearTimeIDNA: domain to ASCII of a host of distinct code points
+// takes time linear (n log n) in its length, through Parse, ToASCII and
+// the host and hostname setters. The input is one label of distinct CJK
+// ideographs, 16 KiB and 256 KiB: all distinct at both sizes, so a
+// quadratic encoder takes 256 times as long on the larger, and both
+// stay short enough (milliseconds) that a busy machine rarely preempts
+// one and not the other.
+func TestLinearTimeIDNA(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	small, large := distinctIdeographs(16<<10), distinctIdeographs(256<<10)
+	ops := map[string]func(host string) error{
+		"parse": func(host string) error {
+			_, err := Parse("https://" + host + "/")
+			return err
+		},
+		"ToASCII": func(host string) error {
+			_, err := ToASCII(host)
+			return err
+		},
+		"host":     func(host string) error { return MustParse("https://h/p").SetHost(host) },
+		"hostname": func(host string) error { return MustParse("https://h/p").SetHostname(host) },
+	}
+	for name, op := range ops {
+		t.Run(name, func(t *testing.T) {
+			measure := func(host string) time.Duration {
+				best := time.Duration(1 << 62)
+				for range 5 {
+					start := time.Now()
+					if err := op(host); err != nil {
+						t.Fatalf("%d bytes: %v", len(host), err)
+					}
+					best = min(best, time.Since(start))
+				}
+				return best
+			}
+			ts, tl := measure(small), measure(large)
+			if tl > 64*ts+20*time.Millisecond {
+				t.Errorf("16 KiB: %v, 256 KiB: %v: worse than linear", ts, tl)
+			}
+		})
+	}
+}
+
+// BenchmarkIDNADistinct converts a host of one label of distinct CJK
+// ideographs to ASCII at growing sizes; with b.SetBytes, ns/op divided
+// by the size (MB/s) stays flat when the cost is linear.
+func BenchmarkIDNADistinct(b *testing.B) {
+	ops := []struct {
+		name string
+		op   func(host string)
+	}{
+		{"parse", func(host string) { Parse("https://" + host + "/") }},
+		{"ToASCII", func(host string) { ToASCII(host) }},
+		{"hostname", func(host string) { MustParse("https://h/p").SetHostname(host) }},
+	}
+	for _, o := range ops {
+		for _, n := range []int{1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10} {
+			host := distinctIdeographs(n)
+			b.Run(o.name+"/"+sizeName(n), func(b *testing.B) {
+				b.SetBytes(int64(len(host)))
+				b.ReportAllocs()
+				for b.Loop() {
+					o.op(host)
+				}
+			})
+		}
 	}
 }

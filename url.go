@@ -161,7 +161,9 @@ type Parser struct {
 	// OnValidationError, if non-nil, is called for every validation error
 	// the parser meets, in the order it meets them; the last one of a
 	// failed parse is Fatal. When nil, the parser does no work to find
-	// them.
+	// them. The parser keeps nothing per error: what to keep is the
+	// callback's choice ([ValidationLog.Add] keeps the first few and
+	// counts the rest).
 	OnValidationError func(ValidationError)
 }
 
@@ -506,11 +508,17 @@ func (u *URL) assign(v *URL) {
 }
 
 // Validate parses input against an optional base URL, as Parse does, and
-// returns every validation error the parser met in input, in order, each
-// with its offset in input. A valid URL string gives none. When the
-// parse fails, the URL is nil, err is the *Error, and the last
-// ValidationError is the fatal one. Errors in the base are not reported:
-// a base that fails to parse fails the call.
+// returns the validation errors the parser met in input, in order, each
+// with its offset in input: at most [MaxValidationErrors] of them, so
+// that hostile input (a megabyte of "%" holds a million) cannot make it
+// keep memory per error. A valid URL string gives none. When the parse
+// fails, the URL is nil, err is the *Error, and the last ValidationError
+// is the fatal one (in the place of the last kept error if there were
+// more). Errors in the base are not reported: a base that fails to parse
+// fails the call.
+//
+// To choose the limit, or to learn how many errors there were in all,
+// give a [Parser] a [ValidationLog] and use [Parser.ParseRef].
 // https://url.spec.whatwg.org/#validation-error
 func Validate(input string, base ...string) (*URL, []ValidationError, error) {
 	var b *URL
@@ -524,8 +532,8 @@ func Validate(input string, base ...string) (*URL, []ValidationError, error) {
 	default:
 		return nil, nil, &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
 	}
-	var errs []ValidationError
-	pr := Parser{OnValidationError: func(e ValidationError) { errs = append(errs, e) }}
+	var log ValidationLog
+	pr := Parser{OnValidationError: log.Add}
 	u, err := pr.ParseRef(b, input)
-	return u, errs, err
+	return u, log.Errors, err
 }

@@ -27,7 +27,8 @@ type Param struct {
 // treated exactly like the same bytes percent-encoded. A leading '?' is
 // not removed (NewSearchParams removes it). Names and values that need no
 // change share input's memory, so a typical query costs one allocation
-// (the slice); the empty input costs none. ParseForm never fails.
+// (the slice, of exactly as many pairs as there are); the empty input,
+// and one of only '&', cost none. ParseForm never fails.
 func ParseForm(input string) []Param {
 	return appendParsedForm(nil, input)
 }
@@ -35,16 +36,21 @@ func ParseForm(input string) []Param {
 // appendParsedForm appends the pairs of input to list.
 func appendParsedForm(list []Param, input string) []Param {
 	if list == nil {
-		n := 0
-		for i := 0; i < len(input); i++ {
-			if input[i] == '&' {
-				n++
-			}
-		}
-		if n == 0 && input == "" {
+		if input == "" {
 			return nil
 		}
-		list = make([]Param, 0, n+1)
+		// Size the list by the pairs, not by the '&': a run of '&'
+		// holds no pair, and must not cost memory.
+		n := 0
+		prev := byte('&')
+		for i := 0; i < len(input); i++ {
+			c := input[i]
+			if prev == '&' && c != '&' {
+				n++
+			}
+			prev = c
+		}
+		list = make([]Param, 0, n)
 	}
 	for len(input) > 0 {
 		seq := input
@@ -213,12 +219,10 @@ func appendSerializedForm(dst []byte, params []Param) []byte {
 //
 // The Encoding Standard's encoders are implemented over the tables of
 // golang.org/x/text/encoding, correcting the places where x/text's
-// encoders differ from the Standard. One gap remains: the gb18030 and
-// GBK Private Use Area code points U+E766 to U+E864 that the Standard
-// maps to scattered two-byte sequences (other than the eighteen of the
-// GB18030-2022 alignment) are reported as unencodable. An encoding that
-// is not one of the Standard's is used as x/text-style transformer, as it
-// is.
+// encoders differ from the Standard; the package's tests compare every
+// one with the Standard's index files on every code point. An encoding
+// that is not one of the Standard's is used as x/text-style transformer,
+// as it is.
 // https://url.spec.whatwg.org/#concept-urlencoded-serializer
 func SerializeFormEncoding(params []Param, enc encoding.Encoding) string {
 	k := kindOf(OutputEncoding(enc))

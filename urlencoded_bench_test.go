@@ -1,6 +1,9 @@
 package url
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A realistic query: tracking parameters, a search phrase with spaces
 // and non-ASCII text, a percent-encoded URL, repeated names.
@@ -44,4 +47,11 @@ func BenchmarkSerializeFormEncoding(b *testing.B) {
 	for b.Loop() {
 		SerializeFormEncoding(params, enc)
 	}
+}
+
+// BenchmarkParseFormAmpersands parses 1 MiB of '&': zero pairs, so the
+// memory kept must not grow with the input.
+func BenchmarkParseFormAmpersands(b *testing.B) {
+	in := strings.Repeat("&", 1<<20)
+	reportAllocPerInputByte(b, len(in), func() { ParseForm(in) })
 }

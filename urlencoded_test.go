@@ -161,3 +161,36 @@ func FuzzParseForm(f *testing.F) {
 		}
 	})
 }
+
+// TestParseFormMemory: ParseForm keeps memory in proportion to the pairs
+// it returns, not to the '&' in its input (it sized its slice by
+// counting them: 1 MiB of '&' made 32 MiB for zero pairs).
+func TestParseFormMemory(t *testing.T) {
+	const n = 1 << 20
+	for _, tc := range []struct {
+		name  string
+		input string
+		pairs int
+	}{
+		{"ampersands", strings.Repeat("&", n), 0},
+		{"two pairs among ampersands", "a=1" + strings.Repeat("&", n) + "b=2", 2},
+		{"pairs", strings.Repeat("a&", n/2), n / 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []Param
+			b := allocatedBytes(func() { got = ParseForm(tc.input) })
+			if len(got) != tc.pairs {
+				t.Fatalf("%d pairs, want %d", len(got), tc.pairs)
+			}
+			if limit := uint64(unsafe.Sizeof(Param{}))*uint64(tc.pairs) + 16<<10; b > limit {
+				t.Errorf("%d bytes allocated for %d pairs, want at most %d", b, tc.pairs, limit)
+			}
+		})
+	}
+	if got := ParseForm("&&&"); got == nil || len(got) != 0 {
+		t.Errorf(`ParseForm("&&&") = %#v, want an empty non-nil list as before`, got)
+	}
+	if got := ParseForm(""); got != nil {
+		t.Errorf(`ParseForm("") = %#v, want nil`, got)
+	}
+}

@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -535,5 +537,246 @@ func TestNoValidationWithoutCallback(t *testing.T) {
 	}
 	if allocs > 2 {
 		t.Errorf("Parse(%q) with OnValidationError nil: %v allocs, want at most 2", invalid, allocs)
+	}
+}
+
+// hostileValidateInputs are 1 MiB inputs that make the parser meet a
+// validation error, or rewrite the input, at nearly every byte.
+var hostileValidateInputs = []struct {
+	name  string
+	input string
+}{
+	{"percent", "https://h/" + strings.Repeat("%", 1<<20)},
+	{"invalid-utf8", "https://h/" + strings.Repeat("\xff", 1<<20)},
+	{"tabs-newlines", "https://h/" + strings.Repeat("a\t\n", 1<<20/3)},
+}
+
+// reportAllocPerInputByte runs f b.N times and reports the bytes it
+// allocates per byte of input, the figure issue 7 bounds.
+func reportAllocPerInputByte(b *testing.B, n int, f func()) {
+	b.ReportAllocs()
+	b.SetBytes(int64(n))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		f()
+	}
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(n), "allocB/inB")
+}
+
+// BenchmarkValidateHostile measures Validate's memory on hostile input:
+// the bytes it allocates per input byte must stay a small constant.
+func BenchmarkValidateHostile(b *testing.B) {
+	for _, in := range hostileValidateInputs {
+		b.Run(in.name, func(b *testing.B) {
+			reportAllocPerInputByte(b, len(in.input), func() { Validate(in.input) })
+		})
+	}
+}
+
+// TestValidateBounded: Validate keeps at most MaxValidationErrors errors
+// whatever the input, and when the parse fails the fatal error is still
+// the last one returned.
+func TestValidateBounded(t *testing.T) {
+	for _, tc := range []struct {
+		input     string
+		wantFatal bool
+	}{
+		{"https://h/" + strings.Repeat("%", 10000), false},
+		{"https://h/" + strings.Repeat("\t", 10000), false},
+		{strings.Repeat("%", 10000) + "://h:x/", true},
+		{"https://" + strings.Repeat("a@", 5000) + "h:99999/", true},
+		{"https://h/" + strings.Repeat("|", 5000) + "?" + strings.Repeat("^", 5000) + "#" + strings.Repeat("`", 5000), false},
+		{"sc:" + strings.Repeat(" ", 10000) + "\x00", false},
+		{"https://[" + strings.Repeat("%", 10000), true},
+	} {
+		name := tc.input
+		if len(name) > 40 {
+			name = name[:40]
+		}
+		t.Run(name, func(t *testing.T) {
+			_, errs, err := Validate(tc.input)
+			if (err != nil) != tc.wantFatal {
+				t.Fatalf("err = %v, want failure %v", err, tc.wantFatal)
+			}
+			if len(errs) > MaxValidationErrors {
+				t.Errorf("Validate returned %d errors, more than MaxValidationErrors (%d)", len(errs), MaxValidationErrors)
+			}
+			if len(errs) == 0 {
+				t.Fatal("no validation error: the test input is wrong")
+			}
+			if last := errs[len(errs)-1]; last.Fatal != tc.wantFatal {
+				t.Errorf("last error %+v, want Fatal %v", last, tc.wantFatal)
+			}
+			for _, e := range errs[:len(errs)-1] {
+				if e.Fatal {
+					t.Errorf("fatal error %+v before the last", e)
+				}
+			}
+		})
+	}
+}
+
+// TestValidationLog: a ValidationLog keeps the first Max errors, counts
+// them all, and keeps the fatal error last when it is full.
+func TestValidationLog(t *testing.T) {
+	const input = "https://u@h/%|%^?%`:99999" // 6 invalid-URL-unit and invalid-credentials, no failure
+	var all []ValidationError
+	(&Parser{OnValidationError: func(e ValidationError) { all = append(all, e) }}).Parse(input)
+	for _, max := range []int{1, 2, 3, len(all), len(all) + 1} {
+		log := ValidationLog{Max: max}
+		p := Parser{OnValidationError: log.Add}
+		if _, err := p.Parse(input); err != nil {
+			t.Fatal(err)
+		}
+		want := all[:min(max, len(all))]
+		if log.Total != len(all) || fmt.Sprint(log.Errors) != fmt.Sprint(want) {
+			t.Errorf("Max %d: Errors %v, Total %d; want %v, %d", max, log.Errors, log.Total, want, len(all))
+		}
+	}
+
+	// A failure: the fatal error takes the last place.
+	const bad = " \thttps:\\\\u@h:99999/" // invalid-URL-unit twice, and so on, then port-out-of-range
+	all = all[:0]
+	(&Parser{OnValidationError: func(e ValidationError) { all = append(all, e) }}).Parse(bad)
+	log := ValidationLog{Max: 2}
+	p := Parser{OnValidationError: log.Add}
+	if _, err := p.Parse(bad); err == nil {
+		t.Fatal("no failure: the test input is wrong")
+	}
+	want := []ValidationError{all[0], all[len(all)-1]}
+	if !want[1].Fatal || log.Total != len(all) || fmt.Sprint(log.Errors) != fmt.Sprint(want) {
+		t.Errorf("Errors %v, Total %d; want %v, %d", log.Errors, log.Total, want, len(all))
+	}
+
+	// The zero ValidationLog keeps MaxValidationErrors.
+	var zero ValidationLog
+	for range 2 * MaxValidationErrors {
+		zero.Add(ValidationError{Kind: InvalidURLUnit})
+	}
+	if len(zero.Errors) != MaxValidationErrors || zero.Total != 2*MaxValidationErrors {
+		t.Errorf("zero ValidationLog: %d kept, Total %d; want %d, %d", len(zero.Errors), zero.Total, MaxValidationErrors, 2*MaxValidationErrors)
+	}
+}
+
+// allocatedBytes returns how many bytes f allocates.
+func allocatedBytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestValidateMemory: on 1 MiB inputs with a validation error or an
+// edit at nearly every byte, Validate allocates a small constant per
+// byte of the href it returns (it allocated 55-131 per input byte when
+// it kept every error and a 16-byte offset-map entry per edit).
+func TestValidateMemory(t *testing.T) {
+	for _, in := range hostileValidateInputs {
+		t.Run(in.name, func(t *testing.T) {
+			var href string
+			n := allocatedBytes(func() {
+				u, _, err := Validate(in.input)
+				if err != nil {
+					t.Fatal(err)
+				}
+				href = u.Href()
+			})
+			if limit := 4*uint64(len(href)) + 4*uint64(len(in.input)); n > limit {
+				t.Errorf("%d bytes allocated for %d input bytes and a %d-byte href (%.1f per input byte); want at most %d",
+					n, len(in.input), len(href), float64(n)/float64(len(in.input)), limit)
+			}
+		})
+	}
+}
+
+// TestErrorStringBounded: an *Error's message quotes at most a window of
+// its input around the failure, plus the input's length, however long the
+// input; the whole input stays on the *Error. (It quoted the whole input:
+// a 1 MiB bad URL gave a 1 MiB message, 1 MiB of 0xFF a 4 MiB one.)
+func TestErrorStringBounded(t *testing.T) {
+	const n = 1 << 20
+	for _, tc := range []struct {
+		name    string
+		input   string
+		context string // must appear in the message (quoted)
+	}{
+		{"failure at the start", "https://exa mple.com/" + strings.Repeat("a", n), "https://exa mple.com/"},
+		{"failure at the end", strings.Repeat("a", n) + "://h:x/", "aaa://h:x/"},
+		{"failure in the middle", "https://" + strings.Repeat("a", n) + "@[" + strings.Repeat("b", n), "aaaa@[bbbb"},
+		{"invalid UTF-8", strings.Repeat("\xff", n), `\xff\xff`},
+		{"non-ASCII", "https://" + strings.Repeat("é", n) + "%/", "https://ééé"},
+		{"non-printable", strings.Repeat("\U000E0001", n), `\U000e0001`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(tc.input)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("Parse: %v, want an *Error", err)
+			}
+			if e.Input != tc.input {
+				t.Errorf("*Error.Input is %d bytes, want the whole input (%d)", len(e.Input), len(tc.input))
+			}
+			msg := e.Error()
+			if len(msg) > 700 {
+				t.Errorf("Error() is %d bytes: %.200q...", len(msg), msg)
+			}
+			if !strings.Contains(msg, tc.context) {
+				t.Errorf("Error() = %q, want it to show %q", msg, tc.context)
+			}
+			if want := "(input of " + strconv.Itoa(len(tc.input)) + " bytes)"; !strings.Contains(msg, want) {
+				t.Errorf("Error() = %q, want it to give the length: %q", msg, want)
+			}
+			if !strings.HasSuffix(msg, ": "+e.Err.Error()) {
+				t.Errorf("Error() = %q, want it to end with the cause %q", msg, e.Err.Error())
+			}
+			// The excerpt is whole code points: unquoted, it is a
+			// substring of the input.
+			open, close := strings.IndexByte(msg, '"'), strings.LastIndexByte(msg, '"')
+			excerpt, qerr := strconv.Unquote(msg[open : close+1])
+			if qerr != nil || !strings.Contains(tc.input, excerpt) || (utf8.ValidString(tc.input) && !utf8.ValidString(excerpt)) {
+				t.Errorf("excerpt %q (%v) is not a whole substring of the input", msg[open:close+1], qerr)
+			}
+		})
+	}
+	// A short input is quoted whole, as net/url does.
+	_, err := Parse("http://[::1")
+	if want := `parse "http://[::1": IPv6-unclosed at offset 7`; err == nil || err.Error() != want {
+		t.Errorf("Error() = %v, want %q", err, want)
+	}
+}
+
+// TestCallbackMemory: a Parser with an OnValidationError callback keeps
+// nothing per validation error (the callback decides what to keep), and
+// at most a few bytes per input byte for the offset map of an input it
+// had to edit.
+func TestCallbackMemory(t *testing.T) {
+	for _, in := range hostileValidateInputs {
+		t.Run(in.name, func(t *testing.T) {
+			n := 0
+			p := Parser{OnValidationError: func(ValidationError) { n++ }}
+			var href string
+			b := allocatedBytes(func() {
+				u, err := p.Parse(in.input)
+				if err != nil {
+					t.Fatal(err)
+				}
+				href = u.Href()
+			})
+			if in.name == "percent" && n < 1<<20 {
+				t.Fatalf("%d validation errors: the test input is wrong", n)
+			}
+			var q Parser
+			plain := allocatedBytes(func() { q.Parse(in.input) })
+			// What the callback costs beyond a plain parse: the
+			// offset map, at most ~2.4 bytes per input byte.
+			if extra := int64(b) - int64(plain); extra > 3*int64(len(in.input)) {
+				t.Errorf("%d validation errors cost %d bytes more than a plain parse (%d, href %d bytes); want at most %d",
+					n, extra, plain, len(href), 3*len(in.input))
+			}
+		})
 	}
 }

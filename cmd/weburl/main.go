@@ -11,9 +11,18 @@
 // For each URL it prints href, origin, protocol, username, password,
 // host, hostname, port, pathname, search and hash; with -json, one JSON
 // object per line instead. -v adds the URL Standard's validation errors,
-// by name, with the byte offset where each was found. The exit status is
-// 1 if any input fails to parse (the reason goes to standard error), 2 for
-// bad usage.
+// by name, with the byte offset where each was found: the first 100 of
+// them, and how many more there were (the URL Standard's validation is
+// done only with -v).
+//
+// Standard input may start with a UTF-8 byte-order mark, which is
+// skipped; blank lines are skipped; a line longer than 16 MiB is reported
+// as an error and skipped, and the lines after it are read as usual.
+//
+// The exit status is 1 if any input fails to parse or is too long (the
+// reason goes to standard error) or if the output cannot be written (a
+// closed pipe, a full disk), 2 for bad usage or a failure to read standard
+// input.
 package main
 
 import (
@@ -24,6 +33,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	url "github.com/weburl/url"
 )
@@ -47,8 +57,19 @@ type result struct {
 	Search           string            `json:"search"`
 	Hash             string            `json:"hash"`
 	ValidationErrors []validationError `json:"validationErrors,omitempty"`
-	Error            string            `json:"error,omitempty"`
+	// MoreValidationErrors counts the validation errors found beyond
+	// the first maxValidationErrors, which alone are listed.
+	MoreValidationErrors int    `json:"moreValidationErrors,omitempty"`
+	Error                string `json:"error,omitempty"`
 }
+
+// maxLine is the longest line of standard input the command parses; a
+// longer one is reported and skipped.
+const maxLine = 16 << 20
+
+// maxValidationErrors is how many validation errors -v lists for one
+// input; the rest are counted.
+const maxValidationErrors = url.MaxValidationErrors
 
 type validationError struct {
 	Name   string `json:"name"`
@@ -73,20 +94,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	var bases []string
+	var baseURL *url.URL
 	if *base != "" {
-		if _, err := url.Parse(*base); err != nil {
+		var err error
+		if baseURL, err = url.Parse(*base); err != nil {
 			fmt.Fprintf(stderr, "weburl: invalid -base: %v\n", err)
 			return 2
 		}
-		bases = []string{*base}
 	}
 	out := bufio.NewWriter(stdout)
-	defer out.Flush()
 	status := 0
 	first := true
 	handle := func(input string) {
-		u, verrs, err := url.Validate(input, bases...)
+		var (
+			u   *url.URL
+			err error
+			log = url.ValidationLog{Max: maxValidationErrors}
+		)
+		if *verbose {
+			p := url.Parser{OnValidationError: log.Add}
+			u, err = p.ParseRef(baseURL, input)
+		} else {
+			// No validation: the parser then does no work to find
+			// validation errors, and keeps nothing for them.
+			var p url.Parser
+			u, err = p.ParseRef(baseURL, input)
+		}
 		r := result{Input: input}
 		if err != nil {
 			status = 1
@@ -98,11 +131,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			r.Hostname, r.Port, r.Pathname = u.Hostname(), u.Port(), u.Pathname()
 			r.Search, r.Hash = u.Search(), u.Hash()
 		}
-		if *verbose {
-			for _, e := range verrs {
-				r.ValidationErrors = append(r.ValidationErrors, validationError{e.Kind.String(), e.Offset, e.Fatal})
-			}
+		for _, e := range log.Errors {
+			r.ValidationErrors = append(r.ValidationErrors, validationError{e.Kind.String(), e.Offset, e.Fatal})
 		}
+		r.MoreValidationErrors = log.Total - len(log.Errors)
 		if *asJSON {
 			b, _ := json.Marshal(r)
 			out.Write(append(b, '\n'))
@@ -138,22 +170,60 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				}
 				fmt.Fprintf(out, "%-9s %s at offset %d%s\n", "error:", e.Name, e.Offset, fatal)
 			}
+			if r.MoreValidationErrors > 0 {
+				fmt.Fprintf(out, "%-9s %d more not shown\n", "errors:", r.MoreValidationErrors)
+			}
 		}
+	}
+	// writeFailed reports a failure to write the output, which ends the
+	// run: a closed pipe or a full disk must not pass for success.
+	writeFailed := func(err error) int {
+		fmt.Fprintf(stderr, "weburl: writing standard output: %v\n", err)
+		return 1
 	}
 	if fs.NArg() > 0 {
 		for _, input := range fs.Args() {
 			handle(input)
+			if _, err := out.Write(nil); err != nil {
+				return writeFailed(err)
+			}
+		}
+		if err := out.Flush(); err != nil {
+			return writeFailed(err)
 		}
 		return status
 	}
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	for sc.Scan() {
-		handle(sc.Text())
+	lines := newLineReader(stdin)
+	for {
+		line, err := lines.next()
+		if err == errLineTooLong {
+			status = 1
+			fmt.Fprintf(stderr, "weburl: line %d: %v (%d bytes), skipped\n", lines.n, err, lines.skipped)
+			continue
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "weburl: reading standard input: %v\n", err)
+			return 2
+		}
+		if lines.n == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		if strings.Trim(line, " \t\r\n\f\v") == "" {
+			continue
+		}
+		handle(line)
+		// bufio.Writer's error is sticky: once a write has failed,
+		// stop reading.
+		if _, err := out.Write(nil); err != nil {
+			return writeFailed(err)
+		}
 	}
-	if err := sc.Err(); err != nil {
-		fmt.Fprintf(stderr, "weburl: reading standard input: %v\n", err)
-		return 2
+	if err := out.Flush(); err != nil {
+		return writeFailed(err)
 	}
 	return status
 }

@@ -3,6 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -79,5 +84,156 @@ func TestRunJSON(t *testing.T) {
 	}
 	if bad.Error == "" || len(bad.ValidationErrors) == 0 || bad.ValidationErrors[len(bad.ValidationErrors)-1].Name != "IPv6-unclosed" {
 		t.Errorf("second object = %+v, want an IPv6-unclosed failure", bad)
+	}
+}
+
+// failWriter fails every write, as a closed pipe or a full disk does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestRunWriteError: when the output cannot be written the command
+// exits 1 and says why (it exited 0).
+func TestRunWriteError(t *testing.T) {
+	many := strings.Repeat("https://example.com/\n", 10000)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		stdin string
+	}{
+		{"argument", []string{"https://example.com/"}, ""},
+		{"argument, json", []string{"-json", "https://example.com/"}, ""},
+		{"stdin", nil, "https://example.com/\n"},
+		{"stdin, many lines", nil, many},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			status := run(tc.args, strings.NewReader(tc.stdin), failWriter{}, &stderr)
+			if status != 1 {
+				t.Errorf("status = %d, want 1", status)
+			}
+			if !strings.Contains(stderr.String(), "writing standard output: no space left on device") {
+				t.Errorf("stderr = %q, want the write error", stderr.String())
+			}
+		})
+	}
+}
+
+// TestRunDevFull writes to /dev/full, which fails every write with
+// ENOSPC.
+func TestRunDevFull(t *testing.T) {
+	f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	var stderr bytes.Buffer
+	if status := run([]string{"https://example.com/"}, nil, f, &stderr); status != 1 {
+		t.Errorf("status = %d, want 1 (stderr %q)", status, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "no space left on device") {
+		t.Errorf("stderr = %q, want ENOSPC", stderr.String())
+	}
+}
+
+// TestRunLongLine: a line longer than maxLine is reported and skipped,
+// and the lines after it are still read (bufio.Scanner stopped there and
+// dropped them); a line of exactly maxLine bytes is parsed.
+func TestRunLongLine(t *testing.T) {
+	long := "https://example.com/" + strings.Repeat("a", maxLine)
+	exact := "https://example.com/" + strings.Repeat("b", maxLine-len("https://example.com/"))
+	stdin := "https://one.example/\n" + long + "\n" + exact + "\r\nhttps://two.example/\n" + long
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"-json"}, strings.NewReader(stdin), &stdout, &stderr)
+	if status != 1 {
+		t.Errorf("status = %d, want 1", status)
+	}
+	for _, want := range []string{
+		"weburl: line 2: line longer than 16 MiB (" + strconv.Itoa(len(long)) + " bytes), skipped\n",
+		"weburl: line 5: line longer than 16 MiB (" + strconv.Itoa(len(long)) + " bytes), skipped\n",
+	} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr = %.300q, want %q", stderr.String(), want)
+		}
+	}
+	var hrefs []string
+	for line := range strings.Lines(stdout.String()) {
+		var r result
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		hrefs = append(hrefs, r.Href)
+	}
+	if want := []string{"https://one.example/", exact, "https://two.example/"}; !slices.Equal(hrefs, want) {
+		t.Errorf("got %d results, want the 3 lines that are not too long", len(hrefs))
+	}
+}
+
+// TestRunLongLineMemory: skipping a line of 4*maxLine bytes allocates
+// about the limit, not the line.
+func TestRunLongLineMemory(t *testing.T) {
+	stdin := strings.Repeat("a", 4*maxLine) + "\nhttps://example.com/\n"
+	var stdout, stderr bytes.Buffer
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	status := run(nil, strings.NewReader(stdin), &stdout, &stderr)
+	runtime.ReadMemStats(&after)
+	if status != 1 || !strings.Contains(stdout.String(), "href:     https://example.com/") {
+		t.Errorf("status %d, stdout %q: want 1 and the second line parsed", status, stdout.String())
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 3*maxLine {
+		t.Errorf("%d bytes allocated to skip a %d-byte line, want at most %d", n, 4*maxLine, 3*maxLine)
+	}
+}
+
+// TestRunBOMAndBlankLines: a UTF-8 byte-order mark at the start of the
+// input and blank lines are not URLs and are skipped (they were
+// reported as bad URLs); a BOM later in the input is not special.
+func TestRunBOMAndBlankLines(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	stdin := "\uFEFFhttps://a.example/\n\n   \n\t\r\n\r\nhttps://b.example/\r\n\n"
+	if status := run(nil, strings.NewReader(stdin), &stdout, &stderr); status != 0 || stderr.Len() != 0 {
+		t.Errorf("status = %d, stderr %q; want 0 and nothing", status, stderr.String())
+	}
+	for _, want := range []string{"href:     https://a.example/\n", "href:     https://b.example/\n"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	if n := strings.Count(stdout.String(), "href:"); n != 2 {
+		t.Errorf("%d results, want 2", n)
+	}
+
+	stdout.Reset()
+	stderr.Reset()
+	if status := run(nil, strings.NewReader("https://a.example/\n\uFEFFhttps://b.example/\n"), &stdout, &stderr); status != 1 {
+		t.Errorf("BOM on line 2: status = %d, want 1 (it is not a byte-order mark there)", status)
+	}
+}
+
+// TestRunManyValidationErrors: -v lists the first
+// maxValidationErrors validation errors and counts the others.
+func TestRunManyValidationErrors(t *testing.T) {
+	input := "https://example.com/" + strings.Repeat("%", 1000)
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"-v", input}, nil, &stdout, &stderr); status != 0 {
+		t.Fatalf("status = %d", status)
+	}
+	if n := strings.Count(stdout.String(), "error:    invalid-URL-unit"); n != maxValidationErrors {
+		t.Errorf("%d errors listed, want %d", n, maxValidationErrors)
+	}
+	if want := "errors:   900 more not shown\n"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("stdout lacks %q", want)
+	}
+
+	stdout.Reset()
+	run([]string{"-v", "-json", input}, nil, &stdout, &stderr)
+	var r result
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.ValidationErrors) != maxValidationErrors || r.MoreValidationErrors != 900 {
+		t.Errorf("json: %d errors, %d more; want %d, 900", len(r.ValidationErrors), r.MoreValidationErrors, maxValidationErrors)
 	}
 }

@@ -1,0 +1,183 @@
+package url
+
+import (
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// idnaStep4Cases are domains with "xn--" labels, and what whatwg-url
+// 17.3.0 (tr46 7.0.0) gives for them: ToASCII (beStrict false; "" for
+// failure) and ToUnicode (its result, and whether it records an error).
+// UTS #46 section 4 step 4: an "xn--" label must be ASCII, decode as
+// Punycode into a label that is neither empty nor all ASCII, and must
+// not decode into a label that starts with "xn--" (validity criterion
+// 4). golang.org/x/net/idna misses the first, the empty case and the
+// last (golang/go#81549, #81116).
+var idnaStep4Cases = []struct {
+	domain    string
+	ascii     string
+	unicode   string
+	unicodeOK bool
+}{
+	// An empty Punycode label.
+	{"☃.xn--", "", "☃.", false},
+	{"☃.XN--", "", "☃.", false},
+	{"☃.ｘｎ－－", "", "☃.", false},       // full-width letters map to "xn--"
+	{"x\u00adn--.☃", "", ".☃", false}, // U+00AD is ignored
+	{"☃。xn--", "", "☃.", false},       // U+3002 separates labels
+	{"xn--.☃", "", ".☃", false},
+	{"☃.xn\uFE63\uFF0D", "", "☃.", false}, // small and full-width hyphen-minus map to '-'
+	// An "xn--" label holding non-ASCII stays as it is.
+	{"xn--mnchenß-3ya", "", "xn--mnchenß-3ya", false},
+	{"a.xn--mnchenß-3ya", "", "a.xn--mnchenß-3ya", false},
+	{"ü.xn--mnchenß-3ya", "", "ü.xn--mnchenß-3ya", false},
+	{"xn\uFF0D-mnchenß-3ya", "", "xn--mnchenß-3ya", false},
+	// A label that decodes into one starting with "xn--".
+	{"☃.xn--xn---3ra", "", "☃.xn--ü", false},
+	{"☃．xn--xn---3ra", "", "☃.xn--ü", false},
+	// Other failures, already caught before.
+	{"☃.xn--abc-", "", "☃.abc", false},
+	{"☃.xn---", "", "☃.xn---", false},
+	// Valid "xn--" labels.
+	{"ü.xn--tda", "xn--tda.xn--tda", "ü.ü", true},
+	{"☃.xn--n3h", "xn--n3h.xn--n3h", "☃.☃", true},
+	{"Ｘn--n3h.☃", "xn--n3h.xn--n3h", "☃.☃", true},
+	{"xn\uFE63\uFF0Dn3h.☃", "xn--n3h.xn--n3h", "☃.☃", true},
+	{"xn--zca.ß", "xn--zca.xn--zca", "ß.ß", true},
+	{"xn--nxasmq6b.com", "xn--nxasmq6b.com", "βόλοσ.com", true},
+}
+
+func TestIDNAStep4(t *testing.T) {
+	cases := idnaStep4Cases
+	if unicode16 {
+		// U+1E9E maps to U+00DF from Unicode 15.1 on, to "ss" before:
+		// the label is then all ASCII, and valid.
+		cases = append(cases, struct {
+			domain    string
+			ascii     string
+			unicode   string
+			unicodeOK bool
+		}{"xn--mnchenẞ-3ya", "", "xn--mnchenß-3ya", false})
+	}
+	for _, tc := range cases {
+		t.Run(tc.domain, func(t *testing.T) {
+			got, ok := uts46ToASCII(tc.domain)
+			if want := tc.ascii != ""; ok != want || ok && got != tc.ascii {
+				t.Errorf("Unicode ToASCII = %q, %v; want %q, %v", got, ok, tc.ascii, want)
+			}
+			if !isASCII(tc.domain) {
+				got, err := ToASCII(tc.domain)
+				if tc.ascii == "" && (err == nil || !errors.Is(err, DomainToASCII)) {
+					t.Errorf("ToASCII = %q, %v; want a domain-to-ASCII error", got, err)
+				}
+				if tc.ascii != "" && (err != nil || got != tc.ascii) {
+					t.Errorf("ToASCII = %q, %v; want %q", got, err, tc.ascii)
+				}
+			}
+			u, err := ToUnicode(tc.domain)
+			if u != tc.unicode || (err == nil) != tc.unicodeOK {
+				t.Errorf("ToUnicode = %q, %v; want %q, error %v", u, err, tc.unicode, !tc.unicodeOK)
+			}
+			if err != nil && !errors.Is(err, DomainToUnicode) {
+				t.Errorf("ToUnicode error %v is not domain-to-Unicode", err)
+			}
+		})
+	}
+}
+
+// TestIDNASameAsXNet: apart from the "xn--" labels it rejects besides,
+// uts46ToASCII gives exactly x/net/idna's ToASCII, on every input of
+// WPT's toascii.json and IdnaTestV2.json, on their labels joined to
+// long ones, and on hosts of long labels.
+func TestIDNASameAsXNet(t *testing.T) {
+	var inputs []string
+	for _, file := range []string{"toascii.json", "IdnaTestV2.json"} {
+		var raw []json.RawMessage
+		loadJSON(t, filepath.Join(wptDir(t), file), &raw)
+		for _, r := range objects(t, raw) {
+			var tc toASCIICase
+			if err := json.Unmarshal(r, &tc); err != nil {
+				t.Fatal(err)
+			}
+			inputs = append(inputs, tc.Input)
+		}
+	}
+	n := len(inputs)
+	for i := 0; i+2 < n; i += 3 {
+		inputs = append(inputs, inputs[i]+"."+inputs[i+1]+"\u3002"+inputs[i+2])
+		inputs = append(inputs, strings.Repeat(inputs[i], 40))
+	}
+	inputs = append(inputs,
+		distinctIdeographs(3000), "a."+distinctIdeographs(3000)+".b",
+		strings.Repeat("ü", 2000)+".com", strings.Repeat("ß\u200c", 300),
+		strings.Repeat("é", 1500)+"\U0010FFFD", // overflow
+	)
+	for _, in := range inputs {
+		if !utf8.ValidString(in) {
+			continue
+		}
+		got, ok := uts46ToASCII(in)
+		want, err := idnaProfile.ToASCII(in)
+		if err == nil && !checkACELabels(in, nil) {
+			if ok {
+				t.Errorf("%.60q: accepted, but fails UTS #46 step 4", in)
+			}
+			continue
+		}
+		if ok != (err == nil) || ok && got != want {
+			t.Errorf("%.60q: %.60q, %v; x/net/idna %.60q, %v", in, got, ok, want, err)
+		}
+	}
+}
+
+// TestLabelSeparators checks, for every code point, what checkACELabels
+// relies on: only U+002E, U+3002, U+FF0E and U+FF61 map to something
+// holding a full stop, only U+002D, U+FE63 and U+FF0D to something
+// holding a hyphen-minus, and mapping "0" followed by a code point gives
+// "0" followed by the code point's mapping (no mapping or composition
+// involves the "0").
+func TestLabelSeparators(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every code point")
+	}
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if 0xD800 <= r && r <= 0xDFFF {
+			continue
+		}
+		s := string(r)
+		m, _ := idnaProfile.ToUnicode(s)
+		sep := r == '.' || r == 0x3002 || r == 0xFF0E || r == 0xFF61
+		if strings.Contains(m, ".") != sep {
+			t.Errorf("%U maps to %q", r, m)
+		}
+		if hyphen := r == '-' || r == 0xFE63 || r == 0xFF0D; strings.Contains(m, "-") != hyphen {
+			t.Errorf("%U maps to %q", r, m)
+		}
+		if sep {
+			continue
+		}
+		if m0, _ := idnaProfile.ToUnicode("0" + s); m0 != "0"+m {
+			t.Errorf("%U maps to %q, but 0 and %U to %q", r, m, r, m0)
+		}
+		if label, rest, found := cutLabel("a" + s + "b"); found || label != "a"+s+"b" || rest != "" {
+			t.Errorf("cutLabel cuts at %U", r)
+		}
+	}
+	for c := byte(0); c < utf8.RuneSelf; c++ {
+		if c == '.' {
+			continue
+		}
+		if m, _ := idnaProfile.ToUnicode(string(c)); m != asciiLowercase(string(c)) {
+			t.Errorf("%q maps to %q", c, m)
+		}
+	}
+	for _, sep := range []string{".", "\u3002", "\uFF0E", "\uFF61"} {
+		if label, rest, found := cutLabel("ab" + sep + "c"); !found || label != "ab" || rest != "c" {
+			t.Errorf("cutLabel(%q) = %q, %q, %v", "ab"+sep+"c", label, rest, found)
+		}
+	}
+}

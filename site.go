@@ -1,0 +1,221 @@
+package url
+
+import (
+	"strings"
+
+	"golang.org/x/net/publicsuffix"
+)
+
+// Origins and sites: HTML's "same origin", "same site" and "schemelessly
+// same site" on the origins of two URLs, and the URL Standard's public
+// suffix and registrable domain of a host, which sites are made of.
+
+// origin is a URL's origin: a tuple origin (scheme, host, port), or an
+// opaque origin when tuple is false. Every opaque origin of a URL is a
+// new one, equal to no other.
+// https://html.spec.whatwg.org/multipage/browsers.html#concept-origin
+type origin struct {
+	tuple  bool
+	scheme string
+	host   string // serialized host
+	kind   HostKind
+	port   string // "" when null (the scheme's default port)
+}
+
+// originOf returns the origin of u.
+// https://url.spec.whatwg.org/#concept-url-origin
+func originOf(u *URL) origin {
+	switch u.scheme {
+	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
+		return origin{tuple: true, scheme: u.Scheme(), host: u.Hostname(), kind: u.hostKind, port: u.Port()}
+	case schemeOther:
+		if u.href[:u.schemeEnd] == "blob" {
+			// The path URL's scheme must be http or https (or file,
+			// whose origin is opaque anyway), as in Origin.
+			inner, err := Parse(u.Pathname())
+			if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
+				return originOf(inner)
+			}
+		}
+	}
+	return origin{}
+}
+
+// isZero reports whether u is nil or the zero URL, which has no scheme,
+// no host and no origin.
+func isZero(u *URL) bool { return u == nil || u.href == "" }
+
+// SameOrigin reports whether a and b have the same origin, as HTML's
+// "same origin" says: both origins are tuple origins with equal scheme,
+// host and port. A blob: URL has the origin of the http or https URL in
+// its path ("blob:https://example.com/uuid" is same origin with
+// "https://example.com/"). Every other URL has an opaque origin
+// (data:, file:, about:, javascript:, non-special schemes such as
+// "git://example.com"), which is a new origin each time and so never the
+// same as another, although Origin serializes all of them as "null".
+// A nil or zero URL is same origin with nothing.
+//
+// Paths, queries, fragments and credentials do not count;
+// "https://example.com" and "https://example.com:443/x" are same origin,
+// "http://example.com" and "https://example.com" are not.
+// https://html.spec.whatwg.org/multipage/browsers.html#same-origin
+func SameOrigin(a, b *URL) bool {
+	if isZero(a) || isZero(b) {
+		return false
+	}
+	oa, ob := originOf(a), originOf(b)
+	return oa.tuple && ob.tuple && oa.scheme == ob.scheme && oa.host == ob.host && oa.port == ob.port
+}
+
+// SameSite reports whether a and b are "same site" as HTML defines it for
+// their origins: schemelessly same site (see [SchemelesslySameSite]) and
+// with the same scheme. Opaque origins, which every URL with a scheme
+// other than http, https, ws, wss, ftp (and blob: of an http or https
+// URL) has, are never same site with anything.
+//
+// "https://a.example.com" and "https://b.example.com:8443" are same
+// site; "http://example.com" and "https://example.com" are not.
+// https://html.spec.whatwg.org/multipage/browsers.html#same-site
+func SameSite(a, b *URL) bool {
+	if isZero(a) || isZero(b) {
+		return false
+	}
+	oa, ob := originOf(a), originOf(b)
+	return oa.tuple && ob.tuple && oa.scheme == ob.scheme && schemelesslySameSite(oa, ob)
+}
+
+// SchemelesslySameSite reports whether a and b are "schemelessly same
+// site" as HTML defines it for their origins: both are tuple origins and
+// their hosts are equal, or have the same registrable domain (see
+// [URL.RegistrableDomain]). Schemes and ports do not count:
+// "http://a.example.com" and "wss://b.example.com:8443" are schemelessly
+// same site. Hosts without a registrable domain (IP addresses, public
+// suffixes such as "github.io") match only themselves.
+//
+// The registrable domain comes from the Public Suffix List built into
+// golang.org/x/net/publicsuffix, which clients update at different times:
+// prefer [SameOrigin] for security decisions, as the URL Standard advises.
+// https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site
+func SchemelesslySameSite(a, b *URL) bool {
+	if isZero(a) || isZero(b) {
+		return false
+	}
+	oa, ob := originOf(a), originOf(b)
+	return oa.tuple && ob.tuple && schemelesslySameSite(oa, ob)
+}
+
+// schemelesslySameSite is HTML's algorithm for two tuple origins.
+func schemelesslySameSite(a, b origin) bool {
+	if a.kind == b.kind && a.host == b.host {
+		return true
+	}
+	if a.kind != HostDomain || b.kind != HostDomain {
+		return false
+	}
+	ra := registrableDomain(a.host)
+	return ra != "" && ra == registrableDomain(b.host)
+}
+
+// PublicSuffix returns the public suffix of the URL's host, as the URL
+// Standard's "public suffix" of a host: the part of the host that the
+// Public Suffix List (the copy in golang.org/x/net/publicsuffix, with its
+// private section, so "github.io" is one) says anyone may register names
+// under, and "." after it when the host ends with ".". A host that is not
+// a domain (an IP address, an opaque, empty or null host) has none, and
+// PublicSuffix returns "". A domain that no rule of the list matches has
+// its last label as public suffix ("localhost", "example.internal" gives
+// "internal").
+// https://url.spec.whatwg.org/#host-public-suffix
+func (u *URL) PublicSuffix() string {
+	if u.hostKind != HostDomain {
+		return ""
+	}
+	return publicSuffix(u.Hostname())
+}
+
+// RegistrableDomain returns the registrable domain of the URL's host, as
+// the URL Standard's "registrable domain" of a host: its public suffix
+// and the label before it ("www.example.co.uk" gives "example.co.uk"),
+// with "." after it when the host ends with ".". It returns "" when the
+// host is not a domain or is a public suffix itself ("co.uk",
+// "github.io").
+// https://url.spec.whatwg.org/#host-registrable-domain
+func (u *URL) RegistrableDomain() string {
+	if u.hostKind != HostDomain {
+		return ""
+	}
+	return registrableDomain(u.Hostname())
+}
+
+// PublicSuffixOf returns the public suffix of host, as [URL.PublicSuffix]
+// does for a URL. host is parsed as the host of an http URL would be (so
+// "EXAMPLE.COM" is example.com, "إختبار" is "xn--kgbechtv" and
+// "0x7f.1" is the IPv4 address 127.0.0.1); it is "" when host is not a
+// domain or does not parse. host has no port.
+func PublicSuffixOf(host string) string {
+	domain, ok := parseDomain(host)
+	if !ok {
+		return ""
+	}
+	return publicSuffix(domain)
+}
+
+// RegistrableDomainOf returns the registrable domain of host, as
+// [URL.RegistrableDomain] does for a URL. host is parsed as in
+// [PublicSuffixOf]; it is "" when host is not a domain, does not parse or
+// is a public suffix.
+func RegistrableDomainOf(host string) string {
+	domain, ok := parseDomain(host)
+	if !ok {
+		return ""
+	}
+	return registrableDomain(domain)
+}
+
+// parseDomain runs the host parser on host as for a special URL and
+// returns the serialized host if it is a domain.
+// https://url.spec.whatwg.org/#concept-host-parser
+func parseDomain(host string) (string, bool) {
+	if host == "" {
+		return "", false // the parser fails an empty special host
+	}
+	p := parser{input: host}
+	kind, fail := p.parseHost(host, false, 0)
+	if fail != 0 || kind != HostDomain {
+		return "", false
+	}
+	return strings.Clone(p.result()), true
+}
+
+// publicSuffix is the URL Standard's public suffix of a domain.
+// https://url.spec.whatwg.org/#host-public-suffix
+func publicSuffix(host string) string {
+	domain, trailingDot := strings.CutSuffix(host, ".")
+	suffix, _ := publicsuffix.PublicSuffix(domain)
+	if !trailingDot {
+		return suffix
+	}
+	return host[len(host)-len(suffix)-1:] // suffix + "."
+}
+
+// registrableDomain is the URL Standard's registrable domain of a domain:
+// its public suffix and the label before it, or "" when the domain is its
+// own public suffix.
+// https://url.spec.whatwg.org/#host-registrable-domain
+func registrableDomain(host string) string {
+	domain, trailingDot := strings.CutSuffix(host, ".")
+	suffix, _ := publicsuffix.PublicSuffix(domain)
+	if len(suffix) >= len(domain) {
+		return ""
+	}
+	// domain ends with "." + suffix: the list's rules are whole labels.
+	dot := len(domain) - len(suffix) - 1
+	if domain[dot] != '.' {
+		return ""
+	}
+	start := strings.LastIndexByte(domain[:dot], '.') + 1
+	if trailingDot {
+		return host[start:]
+	}
+	return domain[start:]
+}
