@@ -11,6 +11,17 @@ import (
 // reassemble the href. The tests and the fuzzer run it after every parse
 // and every setter.
 func (u *URL) checkInvariants() error {
+	if u.pending != nil {
+		// The getters of the parts before the query read u, the others
+		// the URL the update steps made: both must agree on those parts.
+		v := u.current()
+		c, d := u.components, v.components
+		c.queryStart, c.fragmentStart, d.queryStart, d.fragmentStart = 0, 0, 0, 0
+		if c != d || u.href[:u.pathEnd()] != v.href[:v.pathEnd()] {
+			return fmt.Errorf("stale href %q and its update %q differ before the query", u.href, v.href)
+		}
+		u = v
+	}
 	h := u.href
 	if h == "" {
 		if u.components != (components{}) {

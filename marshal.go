@@ -21,7 +21,7 @@ func (u *URL) MarshalText() ([]byte, error) {
 	if u == nil {
 		return []byte{}, nil
 	}
-	return []byte(u.href), nil
+	return []byte(u.Href()), nil
 }
 
 // AppendText appends the href to b. It implements encoding.TextAppender.
@@ -29,7 +29,7 @@ func (u *URL) AppendText(b []byte) ([]byte, error) {
 	if u == nil {
 		return b, nil
 	}
-	return append(b, u.href...), nil
+	return append(b, u.Href()...), nil
 }
 
 // UnmarshalText parses text with Parse and makes u that URL; empty text
@@ -64,6 +64,7 @@ func (u *URL) MarshalJSON() ([]byte, error) {
 	if u == nil {
 		return []byte("null"), nil
 	}
+	u = u.current()
 	b := make([]byte, 0, len(u.href)+2)
 	b = append(b, '"')
 	for i := 0; i < len(u.href); i++ {
@@ -121,7 +122,7 @@ func (u *URL) Value() (driver.Value, error) {
 	if u == nil || u.href == "" {
 		return nil, nil
 	}
-	return u.href, nil
+	return u.Href(), nil
 }
 
 // LogValue returns the href with its password redacted, as Redacted

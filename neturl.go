@@ -91,6 +91,7 @@ func (u *URL) EscapedFragment() string {
 // it. For a URL with an opaque path it is the opaque path and the query,
 // as net/url's RequestURI gives Opaque and the query.
 func (u *URL) RequestURI() string {
+	u = u.current()
 	if u.href == "" {
 		return "/"
 	}
@@ -114,6 +115,7 @@ func (u *URL) Redacted() string {
 	if u == nil {
 		return ""
 	}
+	u = u.current()
 	if u.Password() == "" {
 		return u.href
 	}
@@ -178,6 +180,7 @@ func (u *URL) Query() Values {
 // (removing "." and ".." and collapsing "//" in it), lets ".." climb up
 // to the root, and passes %2F and %5C through.
 func (u *URL) JoinPath(elem ...string) *URL {
+	u = u.current()
 	if len(elem) == 0 || u.opaquePath || u.href == "" {
 		return u.clone()
 	}
@@ -254,6 +257,7 @@ func (u *URL) Clone() *URL { return u.clone() }
 
 // clone returns a new URL with u's value.
 func (u *URL) clone() *URL {
+	u = u.current()
 	v := new(URL)
 	v.href = u.href
 	v.components = u.components
@@ -296,6 +300,7 @@ func (u *URL) clone() *URL {
 // NetURL returns a new value each time; changing it does not change u.
 func (u *URL) NetURL() *neturl.URL {
 	n := new(neturl.URL)
+	u = u.current()
 	if u.href == "" {
 		return n
 	}

@@ -146,3 +146,67 @@ func TestRaceParseShared(t *testing.T) {
 		t.Errorf("base changed to %q", base.Href())
 	}
 }
+
+// TestRaceReadersAfterChange: after a change to a URL's SearchParams, the
+// href is rebuilt by its first reader (docs of URL, "Concurrency"), so
+// readers that start together after a change race to rebuild it. Each
+// phase changes the SearchParams (no reader running), then 16 readers
+// call every reading method of the URL and its SearchParams at once and
+// must all see what a URL changed the same way, read by one goroutine,
+// shows. Run with -race.
+func TestRaceReadersAfterChange(t *testing.T) {
+	const readers = 16
+	changes := []func(sp *SearchParams, phase int){
+		func(sp *SearchParams, phase int) {
+			for i := range 50 {
+				sp.Append(fmt.Sprintf("k%d", i%7), fmt.Sprintf("v %d/%d", phase, i))
+			}
+		},
+		func(sp *SearchParams, phase int) { sp.Set("k3", fmt.Sprint(phase)); sp.Delete("k5") },
+		func(sp *SearchParams, phase int) { sp.Sort() },
+		func(sp *SearchParams, phase int) { sp.Delete("k3", "0"); sp.Append("é", "&") },
+	}
+	for _, input := range []string{
+		"https://user:pass@example.com:8080/a/b?q=1&r=2&q=3#frag",
+		"sc:opaque?x#y",
+		"file:///c:/dir/file",
+	} {
+		t.Run(fmt.Sprintf("%q", input), func(t *testing.T) {
+			u, ref := MustParse(input), MustParse(input)
+			sp, refSP := u.SearchParams(), ref.SearchParams()
+			for phase := range 2 * len(changes) {
+				change := changes[phase%len(changes)]
+				change(sp, phase)
+				change(refSP, phase)
+				want := observe(ref) + snapshot(ref, refSP)
+				var (
+					start, done sync.WaitGroup
+					mu          sync.Mutex
+					bad         []string
+				)
+				start.Add(1)
+				for range readers {
+					done.Add(1)
+					go func() {
+						defer done.Done()
+						start.Wait() // all readers race for the first read
+						got := observe(u) + snapshot(u, u.SearchParams())
+						if got != want {
+							mu.Lock()
+							bad = append(bad, fmt.Sprintf("reader saw\n%s\nwant\n%s", got, want))
+							mu.Unlock()
+						}
+					}()
+				}
+				start.Done()
+				done.Wait()
+				if len(bad) > 0 {
+					t.Fatalf("phase %d: %d readers wrong; %s", phase, len(bad), bad[0])
+				}
+				if err := u.checkInvariants(); err != nil {
+					t.Fatalf("phase %d: %v", phase, err)
+				}
+			}
+		})
+	}
+}

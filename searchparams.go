@@ -6,21 +6,40 @@ package url
 import (
 	"iter"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // SearchParams is a URLSearchParams: an ordered list of name-value pairs
 // with the application/x-www-form-urlencoded syntax. Names may repeat and
 // order is kept. A SearchParams obtained from a URL is tied to it: every
-// change rewrites the URL's query, as in browsers.
+// change updates the URL's query, as in browsers (see [URL.SearchParams]
+// for what that costs, and [URL] for what may run concurrently).
 // https://url.spec.whatwg.org/#interface-urlsearchparams
 //
-// The zero value is an empty list not tied to a URL. A SearchParams is not
-// safe for concurrent use when one goroutine changes it. The reading
-// methods accept a nil *SearchParams as an empty list.
+// The zero value is an empty list not tied to a URL. The reading methods
+// accept a nil *SearchParams as an empty list. A SearchParams not tied to
+// a URL may be read from many goroutines at once; a change must not run
+// concurrently with anything else on it.
 type SearchParams struct {
 	list []Param
 	url  *URL // the URL object whose query this list mirrors, or nil
+
+	// counts, when not nil, is the number of pairs of each name in list
+	// (a name with none has no entry). Set and Delete make it once the
+	// list is long (countsMinLen), and every change then keeps it, so
+	// that Set and Delete of a name the list does not hold take constant
+	// time, not a scan of the list; Get, GetAll and Has use it too.
+	counts map[string]int
+
+	// view is url as its getters show it after the latest change to the
+	// list: url with the query the update steps make of the list. The
+	// first reader after a change builds it, under mu, and the next
+	// change or setter folds it into url (see URL.current).
+	view atomic.Pointer[URL]
+	mu   sync.Mutex
 }
 
 // NewSearchParams returns the list parsed from query with the
@@ -39,6 +58,7 @@ func NewSearchParams(query string) *SearchParams {
 // through href or search; it does not run the update steps.
 func (sp *SearchParams) reset(query string) {
 	clear(sp.list) // let the old strings go
+	sp.counts = nil
 	sp.list = appendParsedForm(sp.list[:0], query)
 	if len(sp.list) == 0 {
 		sp.list = nil
@@ -46,12 +66,105 @@ func (sp *SearchParams) reset(query string) {
 }
 
 // update runs the update steps: the URL object's query becomes the
-// serialization, or null when that is empty.
+// serialization, or null when that is empty. It does so lazily, in O(1):
+// it marks the URL's href out of date (URL.pending), and the URL's next
+// reader builds the new href once (URL.current), however many changes
+// came before. A zero URL is not a URL: its query stays as it is (null),
+// and only the list changes.
 // https://url.spec.whatwg.org/#concept-urlsearchparams-update
 func (sp *SearchParams) update() {
-	if sp.url != nil {
-		sp.url.setQueryFromSearchParams(sp.String())
+	u := sp.url
+	if u == nil || u.href == "" {
+		return
 	}
+	if v := sp.view.Load(); v != nil {
+		// A reader built the URL after the previous change: keep it,
+		// so that u holds no older href than it must.
+		u.href, u.components = v.href, v.components
+		sp.view.Store(nil)
+	}
+	u.pending = sp
+}
+
+// current returns u as its getters show it: u itself, unless u's
+// SearchParams changed since u's query was last written (update sets
+// u.pending); then the URL the update steps make of u, which the first reader
+// after the change builds and the next readers share. The parts before
+// the query (scheme, credentials, host, port, path) are the same in both,
+// so the getters of those parts read u directly, and a reader never
+// writes to u: only to the SearchParams' view, under its mutex.
+func (u *URL) current() *URL {
+	if u.pending == nil {
+		return u
+	}
+	return u.updatedView()
+}
+
+// updatedView returns the view of u, whose pending is not nil, building
+// it if need be.
+func (u *URL) updatedView() *URL {
+	sp := u.pending
+	if sp.url != u {
+		// u was copied by assignment from a URL whose SearchParams
+		// changed: the view is the original's to keep.
+		return sp.updated(u)
+	}
+	if v := sp.view.Load(); v != nil {
+		return v
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	v := sp.view.Load()
+	if v == nil {
+		v = sp.updated(u)
+		sp.view.Store(v)
+	}
+	return v
+}
+
+// settle makes u's own fields hold what its getters show. Setters call
+// it first, as they read and rewrite the whole href.
+func (u *URL) settle() {
+	sp := u.pending
+	if sp == nil {
+		return
+	}
+	v := u.updatedView()
+	u.href, u.components = v.href, v.components
+	u.pending = nil
+	if sp.url == u {
+		sp.view.Store(nil)
+	}
+}
+
+// updated returns u with the query the update steps make of sp's list:
+// u's href up to the end of its path, "?" and the serialized list unless
+// that is empty, and u's fragment. It takes time linear in the href.
+func (sp *SearchParams) updated(u *URL) *URL {
+	end := u.pathEnd()
+	var fragment string
+	if u.fragmentStart != 0 {
+		fragment = u.href[u.fragmentStart:]
+	}
+	size := int(end) + len(fragment) + 1
+	for _, p := range sp.list {
+		size += len(p.Name) + len(p.Value) + 2
+	}
+	b := append(make([]byte, 0, size+size/4), u.href[:end]...)
+	v := &URL{components: u.components}
+	v.queryStart, v.fragmentStart = 0, 0
+	if len(sp.list) > 0 { // every pair serializes to at least "="
+		v.queryStart = end
+		b = append(b, '?')
+		b = appendSerializedForm(b, sp.list)
+	}
+	if u.fragmentStart != 0 {
+		v.fragmentStart = uint32(len(b))
+		b = append(b, fragment...)
+	}
+	// b is never written again: the href can be its bytes.
+	v.href = unsafe.String(unsafe.SliceData(b), len(b))
+	return v
 }
 
 // Len returns the number of pairs: the size getter.
@@ -63,10 +176,54 @@ func (sp *SearchParams) Len() int {
 	return len(sp.list)
 }
 
+// countsMinLen is the length of list from which Set and Delete keep
+// counts: below it, a scan of the list costs less than the map.
+const countsMinLen = 32
+
+// count makes counts if the list is long enough, and returns the number
+// of pairs named name, or -1 when there are no counts.
+func (sp *SearchParams) count(name string) int {
+	if sp.counts == nil {
+		if len(sp.list) < countsMinLen {
+			return -1
+		}
+		sp.counts = make(map[string]int, len(sp.list))
+		for _, p := range sp.list {
+			sp.counts[p.Name]++
+		}
+	}
+	return sp.counts[name]
+}
+
+// lacks reports whether the counts say that no pair is named name; false
+// when there are no counts. It does not write, so readers may call it.
+func (sp *SearchParams) lacks(name string) bool {
+	if sp.counts == nil {
+		return false
+	}
+	_, ok := sp.counts[name]
+	return !ok
+}
+
+// removed records that n pairs named name left the list.
+func (sp *SearchParams) removed(name string, n int) {
+	if sp.counts == nil || n == 0 {
+		return
+	}
+	if c := sp.counts[name] - n; c > 0 {
+		sp.counts[name] = c
+	} else {
+		delete(sp.counts, name)
+	}
+}
+
 // Append adds the pair name=value at the end of the list.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-append
 func (sp *SearchParams) Append(name, value string) {
 	sp.list = append(sp.list, Param{name, value})
+	if sp.counts != nil {
+		sp.counts[name]++
+	}
 	sp.update()
 }
 
@@ -74,20 +231,24 @@ func (sp *SearchParams) Append(name, value string) {
 // named name whose value is value[0] (later arguments are ignored).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-delete
 func (sp *SearchParams) Delete(name string, value ...string) {
-	if len(value) > 0 {
-		v := value[0]
-		sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name && p.Value == v })
-	} else {
-		sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name })
+	if sp.count(name) != 0 {
+		n := len(sp.list)
+		if len(value) > 0 {
+			v := value[0]
+			sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name && p.Value == v })
+		} else {
+			sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name })
+		}
+		sp.removed(name, n-len(sp.list))
 	}
-	sp.update()
+	sp.update() // even with the list unchanged: the query becomes its serialization
 }
 
 // Get returns the value of the first pair named name, or "" when there is
 // none (use Has to tell an absent name from an empty value).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-get
 func (sp *SearchParams) Get(name string) string {
-	if sp == nil {
+	if sp == nil || sp.lacks(name) {
 		return ""
 	}
 	for _, p := range sp.list {
@@ -102,7 +263,7 @@ func (sp *SearchParams) Get(name string) string {
 // nil when there are none.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-getall
 func (sp *SearchParams) GetAll(name string) []string {
-	if sp == nil {
+	if sp == nil || sp.lacks(name) {
 		return nil
 	}
 	var values []string
@@ -118,7 +279,7 @@ func (sp *SearchParams) GetAll(name string) []string {
 // is named name and has value value[0] (later arguments are ignored).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-has
 func (sp *SearchParams) Has(name string, value ...string) bool {
-	if sp == nil {
+	if sp == nil || sp.lacks(name) {
 		return false
 	}
 	for _, p := range sp.list {
@@ -134,12 +295,23 @@ func (sp *SearchParams) Has(name string, value ...string) bool {
 // pair, it appends name=value.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-set
 func (sp *SearchParams) Set(name, value string) {
-	i := slices.IndexFunc(sp.list, func(p Param) bool { return p.Name == name })
-	if i < 0 {
+	c := sp.count(name)
+	i := -1
+	if c != 0 {
+		i = slices.IndexFunc(sp.list, func(p Param) bool { return p.Name == name })
+	}
+	switch {
+	case i < 0:
 		sp.list = append(sp.list, Param{name, value})
-	} else {
+		if c == 0 {
+			sp.counts[name] = 1
+		}
+	case c == 1:
+		sp.list[i].Value = value // no other pair to remove
+	default:
 		sp.list[i].Value = value
 		rest := slices.DeleteFunc(sp.list[i+1:], func(p Param) bool { return p.Name == name })
+		sp.removed(name, len(sp.list)-(i+1+len(rest)))
 		sp.list = sp.list[:i+1+len(rest)]
 	}
 	sp.update()

@@ -1,7 +1,14 @@
 package url
 
 import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -350,5 +357,422 @@ func TestSearchParamsNil(t *testing.T) {
 	}
 	for range sp.Values() {
 		t.Error("Values on nil yielded")
+	}
+}
+
+// BenchmarkSearchParamsAppend and the benchmarks after it run a pattern
+// of growingMutations (size_test.go) at growing sizes and report the
+// time per change, which stays flat when a run of changes costs time
+// linear in its length.
+func BenchmarkSearchParamsAppend(b *testing.B) { benchmarkMutations(b, "append") }
+
+// BenchmarkSearchParamsAppendList is BenchmarkSearchParamsAppend on a
+// SearchParams tied to no URL, then String: the cost of the list itself,
+// to read BenchmarkSearchParamsAppend against in the same run.
+func BenchmarkSearchParamsAppendList(b *testing.B) {
+	for _, n := range mutationSizes {
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var sp SearchParams
+				for i := range n {
+					sp.Append("k", mutationValues[i%len(mutationValues)])
+				}
+				_ = sp.String()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/change")
+		})
+	}
+}
+
+// BenchmarkSearchParamsSet: Set on one name of a URL with a long path.
+func BenchmarkSearchParamsSet(b *testing.B) { benchmarkMutations(b, "set-same-name") }
+
+// BenchmarkSearchParamsDelete: Append then Delete of one name on a URL
+// with a long fragment.
+func BenchmarkSearchParamsDelete(b *testing.B) { benchmarkMutations(b, "append-delete") }
+
+// BenchmarkSearchParamsSetNew: Set of a name the list does not hold
+// yet, n times.
+func BenchmarkSearchParamsSetNew(b *testing.B) { benchmarkMutations(b, "set-distinct-names") }
+
+// BenchmarkSearchParamsSort: appends, then one Sort.
+func BenchmarkSearchParamsSort(b *testing.B) { benchmarkMutations(b, "append-then-sort") }
+
+// mutationSizes are the numbers of changes the benchmarks make.
+var mutationSizes = []int{256, 1 << 10, 4 << 10, 16 << 10, 64 << 10}
+
+func benchmarkMutations(b *testing.B, name string) {
+	i := slices.IndexFunc(growingMutations, func(m struct {
+		name string
+		run  func(n int) string
+	}) bool {
+		return m.name == name
+	})
+	run := growingMutations[i].run
+	for _, n := range mutationSizes {
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				run(n)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/change")
+		})
+	}
+}
+
+// observe returns what every reading method of u gives: each exported
+// method of *URL that takes no argument (a new method is covered without
+// being listed here), and the ones that read with an argument. It must
+// be the same for a URL whose SearchParams changed as for a URL parsed
+// from the resulting href.
+func observe(u *URL) string {
+	var b strings.Builder
+	v := reflect.ValueOf(u)
+	for i := 0; i < v.NumMethod(); i++ {
+		m, mt := v.Method(i), v.Type().Method(i)
+		if t := m.Type(); t.NumIn() == 0 || t.NumIn() == 1 && t.IsVariadic() {
+			fmt.Fprintf(&b, "%s:", mt.Name)
+			for _, r := range m.Call(nil) {
+				fmt.Fprintf(&b, " %v", r.Interface())
+			}
+			b.WriteByte('\n')
+		}
+	}
+	base, err := u.Parse("../x?y#z")
+	fmt.Fprintf(&b, "Parse: %v %v\n", base, err)
+	base, err = u.Parse("#z")
+	fmt.Fprintf(&b, "Parse: %v %v\n", base, err)
+	text, _ := u.AppendText([]byte("text:"))
+	binary, _ := u.AppendBinary([]byte("binary:"))
+	fmt.Fprintf(&b, "%s %s Equal: %v %v\n", text, binary, u.Equal(u.Clone(), false), u.Equal(u.Clone(), true))
+	fmt.Fprintf(&b, "JoinPath: %v\n", u.JoinPath("a", "../b"))
+	return b.String()
+}
+
+// TestSearchParamsLiveURL runs random programs of SearchParams changes,
+// setters and reads on a URL and checks the URL, after every step,
+// against a model that runs the update steps after every change, as the
+// standard writes them: the query becomes the serialized list, or null
+// when that is empty. Every reading method must agree, the invariants
+// must hold, and the URL's SearchParams must stay one object whose list
+// follows SetSearch and SetHref.
+func TestSearchParamsLiveURL(t *testing.T) {
+	inputs := []string{
+		"https://example.com/p?a=1&b=2&a=3#frag",
+		"https://example.com/",
+		"https://u:pw@example.com:8080/a/b?#",
+		"sc://h/p?x=%20y&z",
+		"sc:opaque path?q=1#f",
+		"sc:a ?q",
+		"file:///c:/dir/file?a=b",
+		"blob:https://example.org/uuid?k=v",
+		"https://h/?a=b%zz+c&%F0%9F%8C%88=%FF#%20",
+	}
+	words := []string{"a", "b", "", "a b", "\u00e9", "\xff", "&=", "+", "%41", "\U0001F308", "#", "?"}
+	settersValues := map[string][]string{
+		"search":   {"?x=1&y", "", "?", "q=%zz", "a b&c"},
+		"hash":     {"#frag", "", "#", "x y"},
+		"href":     {"https://other/p?z=9#h", "sc:x", "https://e/", "not a url"},
+		"pathname": {"/new path", "", "/a?b#c"},
+		"host":     {"example.org:81", "[::1]"},
+		"protocol": {"ftp", "http", "wss"},
+		"username": {"user", ""},
+		"port":     {"99", ""},
+	}
+	setterNames := slices.Sorted(maps.Keys(settersValues))
+	r := rand.New(rand.NewPCG(7, 11))
+	pick := func(s []string) string { return s[r.IntN(len(s))] }
+	programs := 1000
+	if testing.Short() {
+		programs = 300
+	}
+	for range programs {
+		input := pick(inputs)
+		u, model := MustParse(input), MustParse(input)
+		sp := u.SearchParams()
+		q, _ := model.RawQuery()
+		list := NewSearchParams(q) // the model's list, tied to no URL
+		var program []string
+		for range 1 + r.IntN(12) {
+			var step string
+			switch k := r.IntN(10); {
+			case k < 6: // a change to the list, then the update steps
+				name, value := pick(words), pick(words)
+				switch r.IntN(5) {
+				case 0:
+					step = fmt.Sprintf("Append(%q, %q)", name, value)
+					sp.Append(name, value)
+					list.Append(name, value)
+				case 1:
+					step = fmt.Sprintf("Set(%q, %q)", name, value)
+					sp.Set(name, value)
+					list.Set(name, value)
+				case 2:
+					step = fmt.Sprintf("Delete(%q)", name)
+					sp.Delete(name)
+					list.Delete(name)
+				case 3:
+					step = fmt.Sprintf("Delete(%q, %q)", name, value)
+					sp.Delete(name, value)
+					list.Delete(name, value)
+				case 4:
+					step = "Sort()"
+					sp.Sort()
+					list.Sort()
+				}
+				if model.href != "" {
+					s := list.String()
+					model.setQuery(s, s != "")
+				}
+			case k < 8:
+				name := setterNames[r.IntN(len(setterNames))]
+				value := pick(settersValues[name])
+				step = fmt.Sprintf("set %s %q", name, value)
+				err1, err2 := setters[name](u, value), setters[name](model, value)
+				if (err1 == nil) != (err2 == nil) {
+					t.Fatalf("%q: %v: error %v, model %v", input, program, err1, err2)
+				}
+				if (name == "search" || name == "href") && err2 == nil {
+					q, _ := model.RawQuery()
+					list = NewSearchParams(q)
+				}
+			case k < 9:
+				step = "Href()"
+				u.Href()
+			default:
+				step = "UnmarshalText"
+				text, _ := model.MarshalText()
+				if err := u.UnmarshalText(text); err != nil {
+					t.Fatal(err)
+				}
+				q, _ := model.RawQuery()
+				list = NewSearchParams(q)
+			}
+			program = append(program, step)
+			if got, want := observe(u), observe(model.Clone()); got != want {
+				t.Fatalf("%q: %v:\ngot\n%s\nwant\n%s", input, program, got, want)
+			}
+			if err := u.checkInvariants(); err != nil {
+				t.Fatalf("%q: %v: %v", input, program, err)
+			}
+			if u.SearchParams() != sp {
+				t.Fatalf("%q: %v: SearchParams() is another object", input, program)
+			}
+			if got, want := pairs(sp), pairs(list); !slices.Equal(got, want) {
+				t.Fatalf("%q: %v: list %q, model %q", input, program, got, want)
+			}
+		}
+	}
+}
+
+// TestSearchParamsZeroURL: the zero URL is not a URL (it has no scheme),
+// so the update steps have no query to set: changes to its SearchParams
+// change the list only, and the URL stays the zero URL, which every
+// encoding writes as "" and reads back. Before, Append made the href
+// "?a=b", which is no URL and does not survive a JSON round trip.
+func TestSearchParamsZeroURL(t *testing.T) {
+	var u URL
+	sp := u.SearchParams()
+	sp.Append("a", "b")
+	sp.Set("c", "d")
+	sp.Append("e", "")
+	sp.Delete("e")
+	sp.Sort()
+	if got := sp.String(); got != "a=b&c=d" || sp.Len() != 2 {
+		t.Errorf("list: %q (%d pairs), want a=b&c=d", got, sp.Len())
+	}
+	zero := new(URL)
+	zero.SearchParams().reset("a=b&c=d") // the same list, no update steps
+	if got, want := observe(&u), observe(zero); got != want {
+		t.Errorf("zero URL after changes to its SearchParams:\n%s\nwant\n%s", got, want)
+	}
+	if err := u.checkInvariants(); err != nil {
+		t.Error(err)
+	}
+	if u.SearchParams() != sp {
+		t.Error("SearchParams() is another object")
+	}
+
+	// Every encoding round-trips it as the zero URL.
+	j, err := json.Marshal(&u)
+	if err != nil || string(j) != `""` {
+		t.Errorf("json.Marshal = %s, %v; want \"\"", j, err)
+	}
+	v := MustParse("https://example.com/?x")
+	if err := json.Unmarshal(j, v); err != nil || v.Href() != "" {
+		t.Errorf("json.Unmarshal(%s) = %q, %v; want the zero URL", j, v.Href(), err)
+	}
+	text, err := u.MarshalText()
+	if err != nil || len(text) != 0 {
+		t.Errorf("MarshalText = %q, %v", text, err)
+	}
+	w := MustParse("https://example.com/?x")
+	if err := w.UnmarshalText(text); err != nil || w.Href() != "" || w.SearchParams().Len() != 0 {
+		t.Errorf("UnmarshalText(%q) = %q, %v", text, w.Href(), err)
+	}
+	if val, err := u.Value(); val != nil || err != nil {
+		t.Errorf("Value() = %v, %v; want NULL", val, err)
+	}
+	type doc struct{ Link *URL }
+	j, err = json.Marshal(doc{&u})
+	var back doc
+	if err != nil || json.Unmarshal(j, &back) != nil || back.Link.Href() != "" {
+		t.Errorf("struct round trip: %s, %v, %q", j, err, back.Link)
+	}
+
+	// SetSearch cannot give the zero URL a query either.
+	if err := u.SetSearch("?q"); err == nil || u.Href() != "" {
+		t.Errorf("SetSearch on the zero URL: %v, %q", err, u.Href())
+	}
+	// Once the URL is a URL, its query is what the list follows and
+	// what the changes update.
+	if err := u.SetHref("https://example.com/p?q=1#f"); err != nil {
+		t.Fatal(err)
+	}
+	if got := sp.String(); got != "q=1" {
+		t.Errorf("after SetHref: list %q, want q=1", got)
+	}
+	sp.Append("r", "2 3")
+	if got := u.Href(); got != "https://example.com/p?q=1&r=2+3#f" {
+		t.Errorf("after Append: %q", got)
+	}
+	// Back to the zero URL: the list empties and changes stay in it.
+	if err := u.UnmarshalText(nil); err != nil {
+		t.Fatal(err)
+	}
+	sp.Append("s", "t")
+	if u.Href() != "" || sp.String() != "s=t" {
+		t.Errorf("zero URL again: href %q, list %q", u.Href(), sp)
+	}
+	if err := u.checkInvariants(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestSearchParamsCopiedURL: a URL copied by value (as flag.TextVar
+// copies its default, here through reflect) after changes to the
+// original's SearchParams shows the changed query, and then gets a
+// SearchParams of its own.
+func TestSearchParamsCopiedURL(t *testing.T) {
+	orig := MustParse("https://h/p?a=1#f")
+	orig.SearchParams().Append("b", "2")
+	cp := new(URL)
+	reflect.ValueOf(cp).Elem().Set(reflect.ValueOf(orig).Elem())
+	if got := cp.Href(); got != "https://h/p?a=1&b=2#f" {
+		t.Errorf("copy: %q", got)
+	}
+	if err := cp.checkInvariants(); err != nil {
+		t.Error(err)
+	}
+	sp := cp.SearchParams()
+	if sp == orig.SearchParams() || sp.String() != "a=1&b=2" {
+		t.Fatalf("copy's SearchParams: %q, shared: %v", sp, sp == orig.SearchParams())
+	}
+	sp.Append("c", "3")
+	orig.SearchParams().Delete("a")
+	if got := cp.Href(); got != "https://h/p?a=1&b=2&c=3#f" {
+		t.Errorf("copy after its own change: %q", got)
+	}
+	if got := orig.Href(); got != "https://h/p?b=2#f" {
+		t.Errorf("original after its own change: %q", got)
+	}
+	if err := cp.SetHash(""); err != nil || cp.Href() != "https://h/p?a=1&b=2&c=3" {
+		t.Errorf("copy after SetHash: %q, %v", cp.Href(), err)
+	}
+}
+
+// TestSearchParamsCounts runs random changes on lists long enough for
+// Set and Delete to keep counts of the names, against a plain slice
+// model of the standard's list operations, and checks after each change
+// the list, the counts, and Get, GetAll and Has of names present and
+// absent.
+func TestSearchParamsCounts(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	names := make([]string, 60)
+	for i := range names {
+		names[i] = fmt.Sprintf("n%d", i)
+	}
+	for program := range 200 {
+		u := MustParse("https://h/p#f")
+		sp := u.SearchParams()
+		var model []Param
+		for i := range countsMinLen + r.IntN(40) {
+			p := Param{names[r.IntN(len(names))], strconv.Itoa(i % 3)}
+			sp.Append(p.Name, p.Value)
+			model = append(model, p)
+		}
+		for step := range 60 {
+			name, value := names[r.IntN(len(names))], strconv.Itoa(r.IntN(3))
+			var op string
+			switch r.IntN(8) {
+			case 0, 1:
+				op = "Append"
+				sp.Append(name, value)
+				model = append(model, Param{name, value})
+			case 2, 3:
+				op = "Set"
+				sp.Set(name, value)
+				if i := slices.IndexFunc(model, func(p Param) bool { return p.Name == name }); i < 0 {
+					model = append(model, Param{name, value})
+				} else {
+					model[i].Value = value
+					model = append(model[:i+1], slices.DeleteFunc(model[i+1:], func(p Param) bool { return p.Name == name })...)
+				}
+			case 4:
+				op = "Delete"
+				sp.Delete(name)
+				model = slices.DeleteFunc(model, func(p Param) bool { return p.Name == name })
+			case 5:
+				op = "Delete with value"
+				sp.Delete(name, value)
+				model = slices.DeleteFunc(model, func(p Param) bool { return p.Name == name && p.Value == value })
+			case 6:
+				op = "Sort"
+				sp.Sort()
+				slices.SortStableFunc(model, func(a, b Param) int { return strings.Compare(a.Name, b.Name) })
+			case 7:
+				op = "SetSearch"
+				s := SerializeForm(model)
+				if r.IntN(4) == 0 {
+					s, model = "", nil
+				}
+				if err := u.SetSearch(s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			where := fmt.Sprintf("program %d step %d: %s(%q, %q)", program, step, op, name, value)
+			if got := pairs(sp); !slices.Equal(got, model) {
+				t.Fatalf("%s: list %q, model %q", where, got, model)
+			}
+			if sp.counts != nil {
+				want := map[string]int{}
+				for _, p := range model {
+					want[p.Name]++
+				}
+				if !maps.Equal(sp.counts, want) {
+					t.Fatalf("%s: counts %v, want %v", where, sp.counts, want)
+				}
+			}
+			for _, n := range []string{name, names[r.IntN(len(names))], "absent"} {
+				var all []string
+				for _, p := range model {
+					if p.Name == n {
+						all = append(all, p.Value)
+					}
+				}
+				first := ""
+				if len(all) > 0 {
+					first = all[0]
+				}
+				if sp.Get(n) != first || !slices.Equal(sp.GetAll(n), all) || sp.Has(n) != (len(all) > 0) ||
+					sp.Has(n, value) != slices.Contains(all, value) {
+					t.Fatalf("%s: Get/GetAll/Has(%q) disagree with %q", where, n, all)
+				}
+			}
+			if want := "https://h/p?" + SerializeForm(model) + "#f"; len(model) > 0 && u.Href() != want {
+				t.Fatalf("%s: href %q, want %q", where, u.Href(), want)
+			}
+		}
 	}
 }

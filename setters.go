@@ -97,6 +97,7 @@ func (u *URL) SetHref(value string) error {
 // default port is dropped.
 // https://url.spec.whatwg.org/#dom-url-protocol
 func (u *URL) SetProtocol(value string) error {
+	u.settle()
 	const op = "set protocol"
 	if u.href == "" {
 		return setterError(op, value, ErrInvalidValue)
@@ -115,6 +116,7 @@ func (u *URL) cannotHaveCredentialsOrPort() bool {
 // userinfo percent-encode set.
 // https://url.spec.whatwg.org/#dom-url-username
 func (u *URL) SetUsername(value string) error {
+	u.settle()
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError("set username", value, ErrCannotHaveCredentialsOrPort)
 	}
@@ -126,6 +128,7 @@ func (u *URL) SetUsername(value string) error {
 // userinfo percent-encode set.
 // https://url.spec.whatwg.org/#dom-url-password
 func (u *URL) SetPassword(value string) error {
+	u.settle()
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError("set password", value, ErrCannotHaveCredentialsOrPort)
 	}
@@ -155,6 +158,7 @@ func (u *URL) setUserinfo(username, password string) {
 // A value without a port leaves the port as it is.
 // https://url.spec.whatwg.org/#dom-url-host
 func (u *URL) SetHost(value string) error {
+	u.settle()
 	const op = "set host"
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
@@ -165,6 +169,7 @@ func (u *URL) SetHost(value string) error {
 // SetHostname sets the host. A value with a port is invalid.
 // https://url.spec.whatwg.org/#dom-url-hostname
 func (u *URL) SetHostname(value string) error {
+	u.settle()
 	const op = "set hostname"
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
@@ -176,6 +181,7 @@ func (u *URL) SetHostname(value string) error {
 // port. The scheme's default port is stored as no port.
 // https://url.spec.whatwg.org/#dom-url-port
 func (u *URL) SetPort(value string) error {
+	u.settle()
 	const op = "set port"
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError(op, value, ErrCannotHaveCredentialsOrPort)
@@ -194,6 +200,7 @@ func (u *URL) SetPort(value string) error {
 // are encoded ("?" and "#" included).
 // https://url.spec.whatwg.org/#dom-url-pathname
 func (u *URL) SetPathname(value string) error {
+	u.settle()
 	const op = "set pathname"
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
@@ -237,6 +244,7 @@ func (p *parser) reattach(suffix string, from uint32, u *URL) {
 // removes the query. The URL's SearchParams follow.
 // https://url.spec.whatwg.org/#dom-url-search
 func (u *URL) SetSearch(value string) error {
+	u.settle()
 	if u.href == "" {
 		return setterError("set search", value, ErrInvalidValue)
 	}
@@ -274,6 +282,7 @@ func (u *URL) SetSearch(value string) error {
 // fragment.
 // https://url.spec.whatwg.org/#dom-url-hash
 func (u *URL) SetHash(value string) error {
+	u.settle()
 	if u.href == "" {
 		return setterError("set hash", value, ErrInvalidValue)
 	}
@@ -311,20 +320,30 @@ func (u *URL) setQuery(query string, nonNull bool) {
 	u.commit(p)
 }
 
-// setQueryFromSearchParams runs URLSearchParams's update steps: the
-// query becomes the serialized list, or null when that is empty.
-// https://url.spec.whatwg.org/#concept-urlsearchparams-update
-func (u *URL) setQueryFromSearchParams(serialized string) {
-	u.setQuery(serialized, serialized != "")
-}
-
 // SearchParams returns the URL's query as a live URLSearchParams object:
 // the same object every time; changing it updates the URL's query, and
-// SetSearch and SetHref update it.
+// SetSearch and SetHref update it. The zero URL's SearchParams change
+// only their list (see [URL]). For what may run concurrently, see [URL].
 // https://url.spec.whatwg.org/#dom-url-searchparams
 //
+// Cost: a change runs the list operation of the standard and only marks
+// the URL's href out of date. Append takes amortized constant time; Set
+// and Delete of a name the list holds take time linear in the length of
+// the list, as they scan and compact it, and of a name it does not hold,
+// constant time (the list counts its names once it is long); Sort takes
+// O(n log n). The first read of the href, the search or the
+// query after any number of changes (Href, String, Search, RawQuery,
+// HrefWithoutFragment, the Marshal and Append methods, NetURL, Clone,
+// and so on) runs the update steps once, in time linear in the length of
+// the href. So n calls of Append and then a read cost O(n + len(href)),
+// not O(n × len(href)); a read after every change costs O(len(href)) per
+// change, as building a new href must. The other getters (Host,
+// Pathname, Hash, ...) read what no change to the SearchParams touches,
+// and never pay it.
+//
 // A URL copied by value (as flag.TextVar copies its default) does not
-// share the original's object: it gets its own on first use.
+// share the original's object: it gets its own on first use. Copy a URL
+// with [URL.Clone].
 func (u *URL) SearchParams() *SearchParams {
 	for {
 		old := u.searchParams.Load()

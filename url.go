@@ -108,14 +108,38 @@ type components struct {
 }
 
 // URL is a parsed URL: a URL record of the URL Standard, kept in
-// serialized form. The zero URL is empty: every getter returns "".
+// serialized form. The zero URL is empty: every getter returns "". It is
+// not a URL (it has no scheme), so it has no query for its SearchParams
+// to update: changes to them change only their list, and the URL stays
+// the zero URL until SetHref or an Unmarshal method makes it a URL.
 //
-// A *URL may be read from many goroutines at once; the setters and the
-// SearchParams it returns must not be used concurrently with anything
-// else on the same URL.
+// # Concurrency
+//
+// This is the rule for a URL and the SearchParams it returns; other
+// documentation refers here. A URL is read by every method but the
+// setters (SetHref ... SetHash), UnmarshalText, UnmarshalBinary,
+// UnmarshalJSON and Scan; its SearchParams are read by Get, GetAll, Has,
+// Len, String, All, Keys and Values, and changed by Append, Set, Delete
+// and Sort. Any number of goroutines may read a URL and its SearchParams
+// at once, including the first call of SearchParams, which makes them. A
+// change to either must not run concurrently with any other use of the
+// same URL or of its SearchParams: order it before the readers (with a
+// mutex, a channel or sync.WaitGroup), and they may again read
+// concurrently. The first read of the href after a change to the
+// SearchParams rebuilds it under a lock of the SearchParams' own, which
+// readers may meet but need not know about.
 type URL struct {
 	href string
 	components
+
+	// pending, when not nil, is the SearchParams whose changes href does
+	// not show yet: the query in href, and with it the fragment offset,
+	// are out of date (what comes before the query is not). The getters
+	// of the query and of the whole href read current() instead. Only
+	// the SearchParams' changes and the setters write it; a plain field,
+	// not the atomic searchParams, so that reading it makes no URL
+	// escape to the heap.
+	pending *SearchParams
 
 	// searchParams is the URL's URLSearchParams object, made on first
 	// use; atomic so concurrent readers may race to make it.
@@ -181,6 +205,9 @@ func (pr *Parser) Parse(input string, base ...string) (*URL, error) {
 
 // ParseRef parses input against base with the Parser's options.
 func (pr *Parser) ParseRef(base *URL, input string) (*URL, error) {
+	if base != nil {
+		base = base.current()
+	}
 	return pr.parse(input, base, "parse")
 }
 
@@ -249,10 +276,20 @@ func CanParse(input string, base ...string) bool {
 
 // Href returns the serialization of the URL.
 // https://url.spec.whatwg.org/#dom-url-href
-func (u *URL) Href() string { return u.href }
+func (u *URL) Href() string {
+	if u.pending != nil {
+		return u.updatedView().href
+	}
+	return u.href
+}
 
 // String returns the serialization of the URL: the same as Href.
-func (u *URL) String() string { return u.href }
+func (u *URL) String() string {
+	if u.pending != nil {
+		return u.updatedView().href
+	}
+	return u.href
+}
 
 // Protocol returns the scheme followed by ":", e.g. "https:".
 // https://url.spec.whatwg.org/#dom-url-protocol
@@ -317,6 +354,7 @@ func (u *URL) Pathname() string { return u.href[u.pathStart:u.pathEnd()] }
 // or empty.
 // https://url.spec.whatwg.org/#dom-url-search
 func (u *URL) Search() string {
+	u = u.current()
 	if u.queryStart == 0 {
 		return ""
 	}
@@ -340,6 +378,7 @@ func (u *URL) Hash() string {
 // RawQuery returns the query without the "?", and whether it is non-null:
 // "https://x/?" has an empty, non-null query.
 func (u *URL) RawQuery() (query string, ok bool) {
+	u = u.current()
 	if u.queryStart == 0 {
 		return "", false
 	}
@@ -373,6 +412,7 @@ func (u *URL) HasOpaquePath() bool { return u.opaquePath }
 // set: the href up to, and without, the "#".
 // https://url.spec.whatwg.org/#concept-url-serializer
 func (u *URL) HrefWithoutFragment() string {
+	u = u.current()
 	if u.fragmentStart == 0 {
 		return u.href
 	}
@@ -386,7 +426,7 @@ func (u *URL) Equal(v *URL, excludeFragments bool) bool {
 	if excludeFragments {
 		return u.HrefWithoutFragment() == v.HrefWithoutFragment()
 	}
-	return u.href == v.href
+	return u.Href() == v.Href()
 }
 
 // Origin returns the serialization of the URL's origin: "scheme://host"
@@ -456,9 +496,12 @@ func (u *URL) firstPathSegment() string {
 // handed out, if any, stays u's and is brought up to date, as the spec's
 // href setter does.
 func (u *URL) assign(v *URL) {
+	v = v.current()
 	u.href = v.href
 	u.components = v.components
+	u.pending = nil
 	if sp := u.ownSearchParams(); sp != nil {
+		sp.view.Store(nil)
 		q, _ := u.RawQuery()
 		sp.reset(q)
 	}
