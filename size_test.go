@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // pathological inputs, each built at a given size: the parse must take
@@ -44,22 +43,9 @@ func TestLinearTime(t *testing.T) {
 	for _, in := range growingInputs {
 		t.Run(in.name, func(t *testing.T) {
 			small, large := in.build(64<<10), in.build(1<<20)
-			measure := func(s string) time.Duration {
-				best := time.Duration(1 << 62)
-				for range 3 {
-					start := time.Now()
-					Parse(s, "https://base.example/dir/")
-					if d := time.Since(start); d < best {
-						best = d
-					}
-				}
-				return best
-			}
-			ts, tl := measure(small), measure(large)
-			// Linear: tl ~ 16*ts. Quadratic would be ~256*ts.
-			if tl > 64*ts+20*time.Millisecond {
-				t.Errorf("64 KiB: %v, 1 MiB: %v: worse than linear", ts, tl)
-			}
+			checkLinear(t, 16,
+				func() { Parse(small, "https://base.example/dir/") },
+				func() { Parse(large, "https://base.example/dir/") })
 		})
 	}
 	t.Run("searchparams", searchParamsLinearTime)
@@ -105,20 +91,10 @@ func TestSetterLinearTime(t *testing.T) {
 	}
 	for name, build := range values {
 		t.Run(name, func(t *testing.T) {
-			measure := func(v string) time.Duration {
-				best := time.Duration(1 << 62)
-				for range 3 {
-					u := MustParse("https://h/p?q#f")
-					start := time.Now()
-					setters[name](u, v)
-					best = min(best, time.Since(start))
-				}
-				return best
-			}
-			ts, tl := measure(build(64<<10)), measure(build(1<<20))
-			if tl > 64*ts+20*time.Millisecond {
-				t.Errorf("64 KiB: %v, 1 MiB: %v: worse than linear", ts, tl)
-			}
+			small, large := build(64<<10), build(1<<20)
+			checkLinear(t, 16,
+				func() { setters[name](MustParse("https://h/p?q#f"), small) },
+				func() { setters[name](MustParse("https://h/p?q#f"), large) })
 		})
 	}
 }
@@ -200,23 +176,11 @@ var mutationValues = []string{"a", "b c", "d&e", "\u00e9", "12345", "x=y", "", "
 // times as long, plus 100 ms of slack for a machine shared with other
 // work, where an href rewritten on each change takes about 256 times as
 // long (before the update steps ran lazily: 37 ms and 8.3 s for append,
-// 2.0 ms and 435 ms for set-same-name). The two sizes are timed in turn,
-// five times each, and the best time of each counts.
+// 2.0 ms and 435 ms for set-same-name).
 func searchParamsLinearTime(t *testing.T) {
 	for _, m := range growingMutations {
 		t.Run(m.name, func(t *testing.T) {
-			measure := func(n int) time.Duration {
-				start := time.Now()
-				m.run(n)
-				return time.Since(start)
-			}
-			ts, tl := time.Duration(1<<62), time.Duration(1<<62)
-			for range 5 {
-				ts, tl = min(ts, measure(1<<10)), min(tl, measure(16<<10))
-			}
-			if tl > 64*ts+100*time.Millisecond {
-				t.Errorf("1,024 changes: %v, 16,384 changes: %v: worse than linear", ts, tl)
-			}
+			checkLinear(t, 16, func() { m.run(1 << 10) }, func() { m.run(16 << 10) })
 		})
 	}
 }
@@ -293,21 +257,14 @@ func TestLinearTimeIDNA(t *testing.T) {
 	}
 	for name, op := range ops {
 		t.Run(name, func(t *testing.T) {
-			measure := func(host string) time.Duration {
-				best := time.Duration(1 << 62)
-				for range 5 {
-					start := time.Now()
+			run := func(host string) func() {
+				return func() {
 					if err := op(host); err != nil {
 						t.Fatalf("%d bytes: %v", len(host), err)
 					}
-					best = min(best, time.Since(start))
 				}
-				return best
 			}
-			ts, tl := measure(small), measure(large)
-			if tl > 64*ts+20*time.Millisecond {
-				t.Errorf("16 KiB: %v, 256 KiB: %v: worse than linear", ts, tl)
-			}
+			checkLinear(t, 16, run(small), run(large))
 		})
 	}
 }
