@@ -29,9 +29,10 @@ import (
 // Chromium source), which in turn builds on UTS #39 (Unicode Security
 // Mechanisms) and Mozilla's IDN display algorithm.
 //
-//  1. The label converts with ToUnicode (domain to Unicode, UTS #46
+//  1. The label, and the whole domain (the Bidi rule holds for a
+//     domain), convert with ToUnicode (domain to Unicode: UTS #46
 //     non-transitional, CheckBidi, CheckJoiners) without error, and the
-//     result converts back with ToASCII to the same label.
+//     label converts back with ToASCII to itself.
 //  2. Every character is allowed in identifiers. UTS #39 defines this as
 //     Identifier_Status=Allowed; Go's unicode package has no such
 //     property, so the approximation is: ASCII a-z, 0-9 and "-"; letters
@@ -193,24 +194,7 @@ func (u *URL) Display(opts DisplayOptions) string {
 		urest = displayDecode(rest)
 	}
 
-	// The readable URL must parse to the URL itself. Try the readable
-	// forms together, then each alone.
-	if uhost != hostname || urest != rest {
-		want := u.displayHref(hostname, rest)
-		ok := func(h, r string) bool {
-			v, err := Parse(u.displayHref(h, r))
-			return err == nil && v.Href() == want
-		}
-		switch {
-		case ok(uhost, urest):
-		case urest != rest && ok(hostname, urest):
-			uhost = hostname
-		case uhost != hostname && ok(uhost, rest):
-			urest = rest
-		default:
-			uhost, urest = hostname, rest
-		}
-	}
+	uhost, urest = u.displayVerify(hostname, uhost, rest, urest)
 
 	if opts.OmitWWW && kind == HostDomain && strings.HasPrefix(hostname, "www.") {
 		if _, err := publicsuffix.EffectiveTLDPlusOne(strings.TrimSuffix(hostname[4:], ".")); err == nil && strings.HasPrefix(uhost, "www.") {
@@ -259,6 +243,30 @@ func (u *URL) Display(opts DisplayOptions) string {
 		b.WriteString(urest)
 	}
 	return b.String()
+}
+
+// displayVerify returns the readable host and tail that may be shown:
+// the readable URL must parse to the URL itself (without credentials).
+// It tries the readable forms together, then each alone with the ASCII
+// form of the other, and falls back to the ASCII forms.
+func (u *URL) displayVerify(host, uhost, tail, utail string) (string, string) {
+	if uhost == host && utail == tail {
+		return host, tail
+	}
+	want := u.displayHref(host, tail)
+	ok := func(h, t string) bool {
+		v, err := Parse(u.displayHref(h, t))
+		return err == nil && v.Href() == want
+	}
+	switch {
+	case ok(uhost, utail):
+		return uhost, utail
+	case utail != tail && ok(host, utail):
+		return host, utail
+	case uhost != host && ok(uhost, tail):
+		return uhost, tail
+	}
+	return host, tail
 }
 
 // displayTail returns the part of u's href after the host and port: the
@@ -318,6 +326,11 @@ func hasACELabel(domain string) bool {
 // safe to show in Unicode (displayLabelSafe) converted, and the others
 // as they are.
 func displayDomain(domain string) string {
+	// The whole domain first: the Bidi rule of IDNA holds for a domain,
+	// not for a label alone.
+	if _, err := ToUnicode(domain); err != nil {
+		return domain
+	}
 	labels := strings.Split(domain, ".")
 	// The top-level domain: the last non-empty label.
 	tld := ""
@@ -552,13 +565,13 @@ func idnIdentifierAllowed(r rune, sc idnScript) bool {
 func idnDigitZero(r rune) rune {
 	t := unicode.Nd
 	for _, rg := range t.R16 {
-		if rune(rg.Lo) <= r && r <= rune(rg.Hi) {
+		if rune(rg.Lo) <= r && r <= rune(rg.Hi) && rg.Stride == 1 {
 			lo := rune(rg.Lo)
 			return lo + (r-lo)/10*10
 		}
 	}
 	for _, rg := range t.R32 {
-		if rune(rg.Lo) <= r && r <= rune(rg.Hi) {
+		if rune(rg.Lo) <= r && r <= rune(rg.Hi) && rg.Stride == 1 {
 			lo := rune(rg.Lo)
 			return lo + (r-lo)/10*10
 		}

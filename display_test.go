@@ -238,6 +238,51 @@ func TestDisplayHostPerLabel(t *testing.T) {
 	}
 }
 
+// The Bidi rule of IDNA holds for the whole domain: a label that is
+// fine alone stays ASCII when the domain breaks the rule, and so does a
+// domain with a label that is not valid Punycode.
+func TestDisplayHostWholeDomain(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"https://0a.xn--4db/", "https://0a.xn--4db/"},
+		{"https://1.xn--mgbh0fb.com/", "https://1.xn--mgbh0fb.com/"},
+		{"https://a.xn--4db/", "https://a.א/"},
+		{"https://xn--a.xn--bcher-kva.de/", "https://xn--a.xn--bcher-kva.de/"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			u := MustParse(tc.in)
+			if got := u.Display(DisplayOptions{}); got != tc.want {
+				t.Errorf("Display = %q, want %q", got, tc.want)
+			}
+			checkDisplayReparse(t, u)
+		})
+	}
+}
+
+// displayVerify falls back to the ASCII form of a component whose
+// readable form would parse to another URL, and keeps the readable form
+// of the other component.
+func TestDisplayVerifyFallback(t *testing.T) {
+	u := MustParse("https://xn--bcher-kva.de/%41%C3%A9")
+	for _, tc := range []struct {
+		name               string
+		uhost, utail       string
+		wantHost, wantTail string
+	}{
+		{"both fine", "bücher.de", "/%41é", "bücher.de", "/%41é"},
+		{"tail changes the URL", "bücher.de", "/Aé", "bücher.de", "/%41%C3%A9"},
+		{"host changes the URL", "bucher.de", "/%41é", "xn--bcher-kva.de", "/%41é"},
+		{"both change the URL", "bucher.de", "/Aé", "xn--bcher-kva.de", "/%41%C3%A9"},
+		{"host does not parse", "b\u00fccher de", "/%41é", "xn--bcher-kva.de", "/%41é"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, tail := u.displayVerify(u.Hostname(), tc.uhost, u.displayTail(), tc.utail)
+			if h != tc.wantHost || tail != tc.wantTail {
+				t.Errorf("displayVerify = %q, %q; want %q, %q", h, tail, tc.wantHost, tc.wantTail)
+			}
+		})
+	}
+}
+
 // Decoding is linear and keeps what it cannot show, on a long path.
 func TestDisplayLongPath(t *testing.T) {
 	var b strings.Builder
