@@ -157,6 +157,14 @@ type DisplayOptions struct {
 	// KeepEscapes keeps the path, query and fragment as the href has
 	// them, percent-encoded.
 	KeepEscapes bool
+	// MaxLength, when positive, is the most code points the result
+	// should have, for a space-constrained display (URL Standard 4.8.2).
+	// The credentials go first, then the tail (path, query, fragment) is
+	// cut, ending in "…", then the host loses labels from its left, as
+	// "…com.evil.com" for "examplecorp.com.evil.com"; the scheme, the
+	// port and the host's registrable domain are never elided, so the
+	// result is longer than MaxLength when they alone are.
+	MaxLength int
 }
 
 // Display renders u for a person who is to decide whether to trust it,
@@ -167,10 +175,11 @@ type DisplayOptions struct {
 // keep the Punycode form) and with percent-encoded UTF-8 in the path,
 // query and fragment decoded where that is visible and harmless (ASCII
 // delimiters, spaces, controls, bidi and other format characters stay
-// escaped). opts elides the scheme, "www." or everything after the host.
+// escaped). opts elides the scheme, "www.", everything after the host, or
+// enough to fit a length, keeping the registrable domain.
 //
 // With no elision (Mode DisplayFull, OmitScheme, OmitWWW and
-// OmitTrailingSlash false), [Parse] of the result gives back u's href
+// OmitTrailingSlash false, MaxLength 0), [Parse] of the result gives back u's href
 // without its credentials (with ShowCredentials, u's href): a component
 // whose readable form would not is shown in its ASCII form.
 //
@@ -202,47 +211,101 @@ func (u *URL) Display(opts DisplayOptions) string {
 		}
 	}
 
-	if opts.Mode == DisplayHost {
-		if kind == HostNull {
-			return ""
+	// The parts shown: prefix (scheme and credentials), host, port, tail.
+	var prefix, creds, port, tail string
+	if opts.Mode != DisplayHost {
+		scheme := u.Scheme()
+		omitScheme := opts.OmitScheme && (scheme == "http" || scheme == "https")
+		switch {
+		case !omitScheme && kind != HostNull:
+			prefix = u.Protocol() + "//"
+		case !omitScheme:
+			prefix = u.Protocol()
 		}
-		return uhost
-	}
-	var b strings.Builder
-	b.Grow(len(u.Href()) + len(urest) + 8)
-	scheme := u.Scheme()
-	omitScheme := opts.OmitScheme && (scheme == "http" || scheme == "https")
-	if !omitScheme {
-		b.WriteString(scheme)
-		b.WriteByte(':')
-	}
-	if kind != HostNull {
-		if !omitScheme {
-			b.WriteString("//")
-		}
-		if opts.ShowCredentials {
-			if user, pass := u.Username(), u.Password(); user != "" || pass != "" {
-				b.WriteString(user)
-				if pass != "" {
-					b.WriteByte(':')
-					b.WriteString(pass)
+		if kind != HostNull {
+			if opts.ShowCredentials {
+				if user, pass := u.Username(), u.Password(); user != "" || pass != "" {
+					creds = user + "@"
+					if pass != "" {
+						creds = user + ":" + pass + "@"
+					}
 				}
-				b.WriteByte('@')
+			}
+			if p := u.Port(); p != "" {
+				port = ":" + p
 			}
 		}
-		b.WriteString(uhost)
-		if port := u.Port(); port != "" {
-			b.WriteByte(':')
-			b.WriteString(port)
-		}
+	}
+	if kind == HostNull {
+		uhost = ""
 	}
 	if opts.Mode == DisplayFull {
-		if opts.OmitTrailingSlash && urest == "/" {
-			urest = ""
+		tail = urest
+		if opts.OmitTrailingSlash && tail == "/" {
+			tail = ""
 		}
-		b.WriteString(urest)
 	}
-	return b.String()
+	if opts.MaxLength > 0 {
+		creds, uhost, tail = displayElide(opts.MaxLength, prefix, creds, uhost, port, tail, hostname, kind)
+	}
+	return prefix + creds + uhost + port + tail
+}
+
+// displayEllipsis marks where Display elided text.
+const displayEllipsis = "…"
+
+// displayElide shortens the parts of a rendering to at most max code
+// points, as URL Standard 4.8.2 says: the credentials go first, then the
+// tail (path, query and fragment) is cut at its end, then the host
+// loses labels from its lowest-level end, never the labels of its
+// registrable domain, so that the rendering may stay longer than max.
+// asciiHost is the host as the href has it, kind its kind.
+func displayElide(max int, prefix, creds, host, port, tail, asciiHost string, kind HostKind) (string, string, string) {
+	n := utf8.RuneCountInString
+	fixed := n(prefix) + n(host) + n(port)
+	if fixed+n(creds)+n(tail) <= max {
+		return creds, host, tail
+	}
+	creds = ""
+	if room := max - fixed; n(tail) > room {
+		switch {
+		case room >= 2:
+			cut, kept := len(tail), 0
+			for i := range tail {
+				if kept == room-1 {
+					cut = i
+					break
+				}
+				kept++
+			}
+			tail = tail[:cut] + displayEllipsis
+		case room == 1:
+			tail = displayEllipsis
+		default:
+			tail = ""
+		}
+	}
+	if fixed+n(tail) <= max || kind != HostDomain {
+		return creds, host, tail
+	}
+	// The host: drop labels from the left, down to the registrable
+	// domain (the whole host when it has none: a public suffix, a single
+	// label).
+	keep := strings.Count(asciiHost, ".") + 1
+	if rd, err := publicsuffix.EffectiveTLDPlusOne(strings.TrimSuffix(asciiHost, ".")); err == nil {
+		keep = strings.Count(rd, ".") + 1
+		if strings.HasSuffix(asciiHost, ".") {
+			keep++
+		}
+	}
+	labels := strings.Split(host, ".")
+	for i := 1; i <= len(labels)-keep; i++ {
+		h := displayEllipsis + strings.Join(labels[i:], ".")
+		if i == len(labels)-keep || fixed-n(host)+n(h)+n(tail) <= max {
+			return creds, h, tail
+		}
+	}
+	return creds, host, tail
 }
 
 // displayVerify returns the readable host and tail that may be shown:

@@ -3,6 +3,8 @@ package url
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/net/publicsuffix"
 )
 
 // displayTests: input (parsed with Parse), options, and what Display
@@ -43,6 +45,20 @@ var displayTests = []struct {
 	{"omit trailing slash", "https://example.com/", DisplayOptions{OmitTrailingSlash: true}, "https://example.com"},
 	{"omit trailing slash keeps a query", "https://example.com/?", DisplayOptions{OmitTrailingSlash: true}, "https://example.com/?"},
 	{"omit trailing slash keeps a path", "https://example.com/a/", DisplayOptions{OmitTrailingSlash: true}, "https://example.com/a/"},
+	// 4.8.2: elision for tight space keeps the registrable domain.
+	{"elide host labels (spec example)", "https://examplecorp.com.evil.com/login", DisplayOptions{MaxLength: 21}, "https://…com.evil.com"},
+	{"elide host down to the registrable domain", "https://examplecorp.com.evil.com/login", DisplayOptions{MaxLength: 20}, "https://…evil.com"},
+	{"registrable domain never cut (spec example)", "https://not-really-examplecorp.com/", DisplayOptions{MaxLength: 5}, "https://not-really-examplecorp.com"},
+	{"registrable domain under a multi-label suffix", "https://a.b.c.example.co.uk/", DisplayOptions{Mode: DisplayHost, MaxLength: 12}, "…example.co.uk"},
+	{"elide some host labels", "https://a.b.c.example.co.uk/", DisplayOptions{Mode: DisplayHost, MaxLength: 16}, "…c.example.co.uk"},
+	{"public suffix host kept whole", "https://a.co.uk/x", DisplayOptions{MaxLength: 3}, "https://a.co.uk"},
+	{"cut the tail", "https://example.com/a/very/long/path", DisplayOptions{MaxLength: 25}, "https://example.com/a/ve…"},
+	{"tail of one ellipsis", "https://example.com/abc", DisplayOptions{MaxLength: 20}, "https://example.com…"},
+	{"tail fits", "https://example.com/abc", DisplayOptions{MaxLength: 23}, "https://example.com/abc"},
+	{"credentials go first", "https://user:pw@example.com/", DisplayOptions{ShowCredentials: true, MaxLength: 20}, "https://example.com/"},
+	{"length in code points", "https://例え.テスト/パス", DisplayOptions{MaxLength: 16}, "https://例え.テスト/…"},
+	{"port never elided", "https://www.example.com:8443/", DisplayOptions{MaxLength: 10}, "https://…example.com:8443"},
+	{"IP address never elided", "http://192.168.100.200:8080/abc", DisplayOptions{MaxLength: 10}, "http://192.168.100.200:8080"},
 	{"address bar", "https://user:pw@www.example.com/", DisplayOptions{OmitScheme: true, OmitWWW: true, OmitTrailingSlash: true}, "example.com"},
 	// 4.8.3: the host by domain to Unicode.
 	{"IDN host", "https://xn--bcher-kva.de/", DisplayOptions{}, "https://bücher.de/"},
@@ -369,6 +385,25 @@ func FuzzDisplay(f *testing.F) {
 		}
 		if u.Href() != href {
 			t.Fatalf("Display changed the URL: %q, was %q", u.Href(), href)
+		}
+		// Elision keeps the registrable domain, as shown by DisplayHost.
+		if u.HostKind() == HostDomain {
+			ascii := u.Hostname()
+			rd, err := publicsuffix.EffectiveTLDPlusOne(strings.TrimSuffix(ascii, "."))
+			if err != nil {
+				return
+			}
+			keep := strings.Count(rd, ".") + 1
+			if strings.HasSuffix(ascii, ".") {
+				keep++
+			}
+			labels := strings.Split(u.Display(DisplayOptions{Mode: DisplayHost}), ".")
+			want := strings.Join(labels[len(labels)-keep:], ".")
+			for _, max := range []int{1, 10, 30} {
+				if got := u.Display(DisplayOptions{MaxLength: max}); !strings.Contains(got, want) {
+					t.Fatalf("Display(MaxLength %d) of %q = %q: the registrable domain %q is elided", max, href, got, want)
+				}
+			}
 		}
 	})
 }

@@ -56,3 +56,18 @@ func ExampleDisplayMode() {
 	// https://例え.テスト:8443
 	// 例え.テスト
 }
+
+// MaxLength fits a URL to a tight space as URL Standard 4.8.2 says: the
+// path goes first, then the host loses labels from its left, never its
+// registrable domain.
+func ExampleDisplayOptions_maxLength() {
+	u := url.MustParse("https://examplecorp.com.evil.com/login?next=%2Faccount")
+	for _, n := range []int{60, 36, 21, 5} {
+		fmt.Println(u.Display(url.DisplayOptions{MaxLength: n}))
+	}
+	// Output:
+	// https://examplecorp.com.evil.com/login?next=%2Faccount
+	// https://examplecorp.com.evil.com/lo…
+	// https://…com.evil.com
+	// https://…evil.com
+}
