@@ -10,108 +10,9 @@ import (
 )
 
 // URL rendering (URL Standard, section 4.8): a URL shown to a person who
-// is to make a trust decision about it.
+// is to make a trust decision about it; the policy is in the doc comment
+// of URL.Display.
 // https://url.spec.whatwg.org/#url-rendering
-//
-// Display never changes the URL. What it shows is built from the URL's
-// components, each in one of two forms: the serialized (ASCII) form, or a
-// readable form (a host in Unicode, percent-encoded UTF-8 decoded). The
-// readable form of a component is used only when it passes the policy
-// below and when the whole readable URL, parsed again, gives back the
-// URL's href (without credentials): a readable form that would parse to
-// another URL is replaced by the component's ASCII form.
-//
-// Host labels (IDN display policy). Each "xn--" label of a domain is
-// shown in Unicode only when all of these hold; otherwise that label
-// keeps its ASCII (Punycode) form. The rules follow Chromium's IDN
-// display policy (docs/idn.md and
-// components/url_formatter/spoof_checks/idn_spoof_checker.cc in the
-// Chromium source), which in turn builds on UTS #39 (Unicode Security
-// Mechanisms) and Mozilla's IDN display algorithm.
-//
-//  1. The label, and the whole domain (the Bidi rule holds for a
-//     domain), convert with ToUnicode (domain to Unicode: UTS #46
-//     non-transitional, CheckBidi, CheckJoiners) without error, and the
-//     label converts back with ToASCII to itself.
-//  2. Every character is allowed in identifiers. UTS #39 defines this as
-//     Identifier_Status=Allowed; Go's unicode package has no such
-//     property, so the approximation is: ASCII a-z, 0-9 and "-"; letters
-//     (L*), nonspacing and spacing marks (Mn, Mc) and decimal digits (Nd)
-//     of the UAX #31 Recommended scripts (Arabic, Armenian, Bengali,
-//     Bopomofo, Cyrillic, Devanagari, Ethiopic, Georgian, Greek,
-//     Gujarati, Gurmukhi, Han, Hangul, Hebrew, Hiragana, Kannada,
-//     Katakana, Khmer, Lao, Latin, Malayalam, Myanmar, Oriya, Sinhala,
-//     Tamil, Telugu, Thaana, Thai, Tibetan); modifier letters (Lm) only
-//     outside Latin, Greek and Cyrillic; of the Common and Inherited
-//     scripts only U+00B7, U+30FC, the combining marks U+0300..U+0339 and
-//     the Arabic marks U+064B..U+0655 and U+0670. Chromium's removals are
-//     applied too: U+0138, U+01CD..U+01DC, U+02BB, U+02BC, U+02EC,
-//     U+0338, U+058A, U+1C80..U+1C8F, U+1E00..U+1E9B, U+1F00..U+1FFF,
-//     U+2010, U+2019, U+2027, U+30A0, U+A640..U+A69F, U+A720..U+A7FF;
-//     and the click letters U+01C0..U+01C3 (UTS #39 Restricted; they
-//     pass for "|" and "!").
-//     The approximation admits some characters UTS #39 marks Restricted
-//     (obsolete or technical letters of a Recommended script); they
-//     still face every rule below.
-//  3. No invisible character: nothing of general category Cf (zero width
-//     joiners, bidi controls, soft hyphen ...), no default-ignorable
-//     code point, no filler (U+115F, U+1160, U+3164, U+FFA0, U+2800), no
-//     nonspacing mark twice on one base after NFD (it is drawn once) and
-//     no stack of marks, no Kana voiced sound mark U+3099, U+309A.
-//  4. No character that looks like a URL delimiter: "/" (U+2044,
-//     U+2215, U+2571, U+29F8, U+FF0F, U+3033 ...), "." (U+2024, U+3002,
-//     U+FF0E, U+FF61, U+0701 ...), "?", "#", "@", ":", "\\", "%".
-//  5. Scripts mix only as UTS #39 "Highly Restrictive" allows, with
-//     Chromium's extra restriction on Latin: one script, or Latin with
-//     Han, Hiragana and Katakana (Japanese), or Latin with Han and
-//     Bopomofo (Chinese), or Latin with Han and Hangul (Korean); Latin
-//     mixed with another script must be ASCII. So Latin+Cyrillic,
-//     Latin+Greek, Cyrillic+Greek, Latin+Armenian are all refused.
-//  6. One numbering system only (no ASCII digits with Bengali digits, no
-//     Arabic-Indic with Extended Arabic-Indic), and not made only of
-//     digits and digit lookalikes ("з", "θ", "२" ...).
-//  7. No whole-script confusable: a label whose letters of a script are
-//     all letters of that script that look Latin ("аррӏе" in Cyrillic,
-//     "ορτ" in Greek) is refused unless the top-level domain is of that
-//     script or a ccTLD whose registry uses it (for Cyrillic: bg, by,
-//     kz, pyc, ru, su, ua, uz; Greek: gr; Armenian: am; ...). The tables
-//     are Chromium's kWholeScriptConfusables, for the scripts Armenian,
-//     Cyrillic, Ethiopic, Georgian, Greek, Hebrew, Bengali, Devanagari,
-//     Gujarati, Gurmukhi, Kannada, Malayalam, Oriya, Tamil, Telugu,
-//     Myanmar and Thai (the non-Linux list).
-//  8. No character in an unusual place (Chromium's "dangerous
-//     patterns"): Katakana ノ ソ ゾ ン and Han 丶 乀 乁 丿 after a
-//     non-Japanese character (they pass for "/"); U+30FC and U+30FD,
-//     U+30FE not after Kana; Han and Bopomofo characters that pass for
-//     Latin letters or punctuation (一 丨 七 十 工 ㄒ ...) next to a non-CJK
-//     character; へ べ ぺ in a Katakana label and ヘ ベ ペ in a Hiragana
-//     one; a combining mark after a character not Latin, Greek or
-//     Cyrillic; U+0307 after i, j, l; a mark after dotless ı; U+00B7
-//     other than "l·l" under .cat; þ, ð outside .is; ə outside .az.
-//
-// Not implemented from Chromium's list: the comparison with the
-// skeletons of top domains (step 13 of docs/idn.md, "googlé.com"), which
-// needs a list of popular domains, and the mixed-script confusable test
-// of UTS #39, which ICU no longer does on a single string either. The
-// four deviation characters differ too: Chromium shows labels with ß or
-// ς in Punycode because it once mapped them away (UTS #46 transitional);
-// the URL Standard is non-transitional, "faß.de" and "fass.de" are two
-// domains, and Display shows ß and ς. ZWJ and ZWNJ stay Punycode (rule
-// 3).
-//
-// Path, query and fragment. A run of percent-encoded bytes is decoded
-// where the bytes are UTF-8 of a non-ASCII code point that is visible
-// and means nothing to the URL parser, and where the escapes use upper
-// case hex digits, as the URL serializer writes them (so that parsing
-// the decoded text encodes it back to the same bytes). Everything else
-// stays escaped: every ASCII byte ("%20", "%2F", "%3F", "%25", controls:
-// decoding any of them would change what the URL means or its href),
-// invalid UTF-8, controls, format characters (Cf, bidi controls),
-// spaces and separators (Z*), default-ignorables and fillers, private
-// use and unassigned code points, U+FFFD, the lock symbols U+1F50F,
-// U+1F510, U+1F512, U+1F513 (they pass for the browser's padlock; the
-// URL Standard's own example), delimiter lookalikes as for hosts, and a
-// combining mark that does not follow a decoded letter.
 
 // DisplayMode says how much of a URL [URL.Display] shows.
 type DisplayMode uint8
@@ -170,22 +71,120 @@ type DisplayOptions struct {
 // Display renders u for a person who is to decide whether to trust it,
 // as section 4.8 of the URL Standard ("URL rendering") advises: without
 // username and password, with the host in Unicode where each label is
-// safe to show so (see the policy in display.go: mixed scripts,
-// whole-script confusables, invisible characters and lookalikes of "/"
-// keep the Punycode form) and with percent-encoded UTF-8 in the path,
-// query and fragment decoded where that is visible and harmless (ASCII
-// delimiters, spaces, controls, bidi and other format characters stay
-// escaped). opts elides the scheme, "www.", everything after the host, or
-// enough to fit a length, keeping the registrable domain.
+// safe to show so (mixed scripts, whole-script confusables, invisible
+// characters and lookalikes of "/" keep the Punycode form) and with
+// percent-encoded UTF-8 in the path, query and fragment decoded where
+// that is visible and harmless (ASCII delimiters, spaces, controls,
+// bidi and other format characters stay escaped). opts elides the
+// scheme, "www.", everything after the host, or enough to fit a length,
+// keeping the registrable domain. Display does not change u.
 //
 // With no elision (Mode DisplayFull, OmitScheme, OmitWWW and
-// OmitTrailingSlash false, MaxLength 0), [Parse] of the result gives back u's href
-// without its credentials (with ShowCredentials, u's href): a component
-// whose readable form would not is shown in its ASCII form.
+// OmitTrailingSlash false, MaxLength 0), [Parse] of the result gives
+// back u's href without its credentials (with ShowCredentials, u's
+// href). Show the result as left-to-right text (URL Standard 4.8.3);
+// with bidirectional text in the host, prefer DisplayHost.
 //
-// Display does not change u. Show the result as left-to-right text
-// (URL Standard 4.8.3); with bidirectional text in the host, prefer
-// DisplayHost.
+// What Display shows is built from the URL's
+// components, each in one of two forms: the serialized (ASCII) form, or a
+// readable form (a host in Unicode, percent-encoded UTF-8 decoded). The
+// readable form of a component is used only when it passes the policy
+// below and when the whole readable URL, parsed again, gives back the
+// URL's href (without credentials): a readable form that would parse to
+// another URL is replaced by the component's ASCII form.
+//
+// Hosts (the IDN display policy). Each "xn--" label of a domain is
+// shown in Unicode only when all of these hold; otherwise that label
+// keeps its ASCII (Punycode) form. The rules follow Chromium's IDN
+// display policy (docs/idn.md and
+// components/url_formatter/spoof_checks/idn_spoof_checker.cc in the
+// Chromium source), which in turn builds on UTS #39 (Unicode Security
+// Mechanisms) and Mozilla's IDN display algorithm.
+//
+//  1. The label, and the whole domain (the Bidi rule holds for a
+//     domain), convert with [ToUnicode] (domain to Unicode: UTS #46
+//     non-transitional, CheckBidi, CheckJoiners) without error, and the
+//     label converts back with [ToASCII] to itself.
+//  2. Every character is allowed in identifiers. UTS #39 defines this as
+//     Identifier_Status=Allowed; Go's unicode package has no such
+//     property, so the approximation is: ASCII a-z, 0-9 and "-"; letters
+//     (L*), nonspacing and spacing marks (Mn, Mc) and decimal digits (Nd)
+//     of the UAX #31 Recommended scripts (Arabic, Armenian, Bengali,
+//     Bopomofo, Cyrillic, Devanagari, Ethiopic, Georgian, Greek,
+//     Gujarati, Gurmukhi, Han, Hangul, Hebrew, Hiragana, Kannada,
+//     Katakana, Khmer, Lao, Latin, Malayalam, Myanmar, Oriya, Sinhala,
+//     Tamil, Telugu, Thaana, Thai, Tibetan); modifier letters (Lm) only
+//     outside Latin, Greek and Cyrillic; of the Common and Inherited
+//     scripts only U+00B7, U+30FC, the combining marks U+0300..U+0339 and
+//     the Arabic marks U+064B..U+0655 and U+0670. Chromium's removals are
+//     applied too: U+0138, U+01CD..U+01DC, U+02BB, U+02BC, U+02EC,
+//     U+0338, U+058A, U+1C80..U+1C8F, U+1E00..U+1E9B, U+1F00..U+1FFF,
+//     U+2010, U+2019, U+2027, U+30A0, U+A640..U+A69F, U+A720..U+A7FF;
+//     and the click letters U+01C0..U+01C3 (UTS #39 Restricted; they
+//     pass for "|" and "!").
+//     The approximation admits some characters UTS #39 marks Restricted
+//     (obsolete or technical letters of a Recommended script); they
+//     still face every rule below.
+//  3. No invisible character: nothing of general category Cf (zero width
+//     joiners, bidi controls, soft hyphen ...), no default-ignorable
+//     code point, no filler (U+115F, U+1160, U+3164, U+FFA0, U+2800), no
+//     nonspacing mark twice on one base after NFD (it is drawn once) and
+//     no stack of marks, no Kana voiced sound mark U+3099, U+309A.
+//  4. No character that looks like a URL delimiter: "/" (U+2044,
+//     U+2215, U+2571, U+29F8, U+FF0F, U+3033 ...), "." (U+2024, U+3002,
+//     U+FF0E, U+FF61, U+0701 ...), "?", "#", "@", ":", "\", "%".
+//  5. Scripts mix only as UTS #39 "Highly Restrictive" allows, with
+//     Chromium's extra restriction on Latin: one script, or Latin with
+//     Han, Hiragana and Katakana (Japanese), or Latin with Han and
+//     Bopomofo (Chinese), or Latin with Han and Hangul (Korean); Latin
+//     mixed with another script must be ASCII. So Latin+Cyrillic,
+//     Latin+Greek, Cyrillic+Greek, Latin+Armenian are all refused.
+//  6. One numbering system only (no ASCII digits with Bengali digits, no
+//     Arabic-Indic with Extended Arabic-Indic), and not made only of
+//     digits and digit lookalikes ("з", "θ", "२" ...).
+//  7. No whole-script confusable: a label whose letters of a script are
+//     all letters of that script that look Latin ("аррӏе" in Cyrillic,
+//     "ορτ" in Greek) is refused unless the top-level domain is of that
+//     script or a ccTLD whose registry uses it (for Cyrillic: bg, by,
+//     kz, pyc, ru, su, ua, uz; Greek: gr; Armenian: am; ...). The tables
+//     are Chromium's kWholeScriptConfusables, for the scripts Armenian,
+//     Cyrillic, Ethiopic, Georgian, Greek, Hebrew, Bengali, Devanagari,
+//     Gujarati, Gurmukhi, Kannada, Malayalam, Oriya, Tamil, Telugu,
+//     Myanmar and Thai (the non-Linux list).
+//  8. No character in an unusual place (Chromium's "dangerous
+//     patterns"): Katakana ノ ソ ゾ ン and Han 丶 乀 乁 丿 after a
+//     non-Japanese character (they pass for "/"); U+30FC and U+30FD,
+//     U+30FE not after Kana; Han and Bopomofo characters that pass for
+//     Latin letters or punctuation (一 丨 七 十 工 ㄒ ...) next to a non-CJK
+//     character; へ べ ぺ in a Katakana label and ヘ ベ ペ in a Hiragana
+//     one; a combining mark after a character not Latin, Greek or
+//     Cyrillic; U+0307 after i, j, l; a mark after dotless ı; U+00B7
+//     other than "l·l" under .cat; þ, ð outside .is; ə outside .az.
+//
+// Not implemented from Chromium's list: the comparison with the
+// skeletons of top domains (step 13 of docs/idn.md, "googlé.com"), which
+// needs a list of popular domains, and the mixed-script confusable test
+// of UTS #39, which ICU no longer does on a single string either. The
+// four deviation characters differ too: Chromium shows labels with ß or
+// ς in Punycode because it once mapped them away (UTS #46 transitional);
+// the URL Standard is non-transitional, "faß.de" and "fass.de" are two
+// domains, and Display shows ß and ς. ZWJ and ZWNJ stay Punycode (rule
+// 3).
+//
+// Path, query and fragment. A run of percent-encoded bytes is decoded
+// where the bytes are UTF-8 of a non-ASCII code point that is visible
+// and means nothing to the URL parser, and where the escapes use upper
+// case hex digits, as the URL serializer writes them (so that parsing
+// the decoded text encodes it back to the same bytes). Everything else
+// stays escaped: every ASCII byte ("%20", "%2F", "%3F", "%25", controls:
+// decoding any of them would change what the URL means or its href),
+// invalid UTF-8, controls, format characters (Cf, bidi controls),
+// spaces and separators (Z*), default-ignorables and fillers, private
+// use and unassigned code points, U+FFFD, the lock symbols U+1F50F,
+// U+1F510, U+1F512, U+1F513 (they pass for the browser's padlock; the
+// URL Standard's own example), delimiter lookalikes as for hosts, and a
+// combining mark that does not follow a decoded letter.
+//
 // https://url.spec.whatwg.org/#url-rendering
 func (u *URL) Display(opts DisplayOptions) string {
 	if u == nil || u.Href() == "" {
