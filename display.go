@@ -128,8 +128,8 @@ type DisplayOptions struct {
 //  3. No invisible character: nothing of general category Cf (zero width
 //     joiners, bidi controls, soft hyphen ...), no default-ignorable
 //     code point, no filler (U+115F, U+1160, U+3164, U+FFA0, U+2800), no
-//     nonspacing mark twice on one base after NFD (it is drawn once) and
-//     no stack of marks, no Kana voiced sound mark U+3099, U+309A.
+//     nonspacing mark twice on one base after NFD (it is drawn once) nor
+//     more than 4 on one base, no Kana voiced sound mark U+3099, U+309A.
 //  4. No character that looks like a URL delimiter: "/" (U+2044,
 //     U+2215, U+2571, U+29F8, U+FF0F, U+3033 ...), "." (U+2024, U+3002,
 //     U+FF0E, U+FF61, U+0701 ...), "?", "#", "@", ":", "\", "%".
@@ -862,16 +862,18 @@ func displayLabelSafe(label, tld, utld string) bool {
 
 // idnRepeatedMark reports whether a combining sequence of label, once
 // decomposed (NFD), holds the same nonspacing mark twice (it is drawn
-// once: "á\u0301" shows as "á"), or more than 8 marks.
+// once: "á\u0301" shows as "á"), or more than 4 nonspacing marks (a
+// stack that hides what is under it; no language needs that many on a
+// letter of a domain).
 func idnRepeatedMark(label string) bool {
 	d := norm.NFD.String(label)
-	start := 0 // byte offset of the current sequence's first mark
+	start, marks := 0, 0 // the current sequence's marks begin at d[start:]
 	for i, r := range d {
 		if !unicode.Is(unicode.Mn, r) {
-			start = i + utf8.RuneLen(r)
+			start, marks = i+utf8.RuneLen(r), 0
 			continue
 		}
-		if i-start >= 8*4 || strings.ContainsRune(d[start:i], r) {
+		if marks++; marks > 4 || strings.ContainsRune(d[start:i], r) {
 			return true
 		}
 	}
