@@ -277,6 +277,13 @@ func displayElide(max int, prefix, creds, host, port, tail, asciiHost string, ki
 				}
 				kept++
 			}
+			// Not inside an escape: "%E…" would read as text.
+			switch {
+			case cut >= 1 && tail[cut-1] == '%':
+				cut--
+			case cut >= 2 && tail[cut-2] == '%':
+				cut -= 2
+			}
 			tail = tail[:cut] + displayEllipsis
 		case room == 1:
 			tail = displayEllipsis
