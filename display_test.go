@@ -2,6 +2,7 @@ package url
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/net/publicsuffix"
@@ -359,6 +360,26 @@ func TestDisplayLongPath(t *testing.T) {
 	if got != want {
 		t.Errorf("Display of a long path: got %d bytes, want %d", len(got), len(want))
 	}
+}
+
+// Display only reads the URL: many goroutines may render one URL at
+// once (CI runs the tests named Race with the race detector).
+func TestDisplayRace(t *testing.T) {
+	u := MustParse("https://user@www.xn--bcher-kva.de/caf%C3%A9?q=%E5%80%A4")
+	want := u.Display(DisplayOptions{})
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 50 {
+				_ = u.Display(DisplayOptions{MaxLength: 12, OmitWWW: true})
+				if got := u.Display(DisplayOptions{}); got != want {
+					t.Errorf("Display = %q, want %q", got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func TestDisplayZero(t *testing.T) {
