@@ -553,7 +553,7 @@ var idnNotAllowed = []struct{ lo, hi rune }{
 	{0xA720, 0xA7FF}, // Latin Extended-D
 }
 
-// invisible reports whether r is not seen, or is seen as blank: format
+// displayInvisible reports whether r is not seen, or is seen as blank: format
 // characters (Cf: joiners, bidi controls, soft hyphen ...), other
 // default-ignorable code points, variation selectors, and the fillers.
 func displayInvisible(r rune) bool {
