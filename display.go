@@ -395,48 +395,44 @@ func hasACELabel(domain string) bool {
 // safe to show in Unicode (displayLabelSafe) converted, and the others
 // as they are.
 func displayDomain(domain string) string {
-	// The whole domain first: the Bidi rule of IDNA holds for a domain,
-	// not for a label alone.
-	if _, err := ToUnicode(domain); err != nil {
+	// The whole domain at once: the Bidi rule of IDNA holds for a
+	// domain, not for a label alone.
+	whole, err := ToUnicode(domain)
+	if err != nil {
 		return domain
 	}
 	labels := strings.Split(domain, ".")
+	ulabels := strings.Split(whole, ".")
+	if len(ulabels) != len(labels) {
+		return domain
+	}
 	// The top-level domain: the last non-empty label.
-	tld := ""
+	tld, utld := "", ""
 	for i := len(labels) - 1; i >= 0; i-- {
 		if labels[i] != "" {
-			tld = labels[i]
+			tld, utld = labels[i], ulabels[i]
 			break
-		}
-	}
-	utld := tld
-	if strings.HasPrefix(tld, "xn--") {
-		if s, err := ToUnicode(tld); err == nil {
-			utld = s
 		}
 	}
 	changed := false
 	for i, label := range labels {
-		if !strings.HasPrefix(label, "xn--") {
+		if s := ulabels[i]; strings.HasPrefix(label, "xn--") && s != label && displayLabelRoundTrips(s, label) && displayLabelSafe(s, tld, utld) {
+			changed = true
 			continue
 		}
-		s, err := ToUnicode(label)
-		if err != nil || s == label || strings.IndexByte(s, '.') >= 0 {
-			continue
-		}
-		if back, err := ToASCII(s); err != nil || back != label {
-			continue
-		}
-		if !displayLabelSafe(s, tld, utld) {
-			continue
-		}
-		labels[i] = s
-		changed = true
+		ulabels[i] = label
 	}
 	if !changed {
 		return domain
 	}
-	return strings.Join(labels, ".")
+	return strings.Join(ulabels, ".")
+}
+
+// displayLabelRoundTrips reports whether a label in Unicode converts back
+// to its ASCII form with ToASCII.
+func displayLabelRoundTrips(unicodeLabel, asciiLabel string) bool {
+	back, err := ToASCII(unicodeLabel)
+	return err == nil && back == asciiLabel
 }
 
 // Scripts. Go's unicode package has no Script_Extensions property; each
@@ -524,10 +520,18 @@ func idnScriptOf(r rune) idnScript {
 		}
 		return idnCommon
 	}
-	for s := idnCommon; s < idnNumScripts; s++ {
+	// Scripts are disjoint: the order only saves time (Common, a large
+	// table, last).
+	for s := idnLatin; s < idnNumScripts; s++ {
 		if unicode.Is(idnRecommendedScripts[s], r) {
 			return s
 		}
+	}
+	switch {
+	case unicode.Is(unicode.Inherited, r):
+		return idnInherited
+	case unicode.Is(unicode.Common, r):
+		return idnCommon
 	}
 	return idnNone
 }
@@ -737,7 +741,7 @@ func idnIsCJK(r rune) bool { return idnIsJapaneseOrHan(r) || unicode.Is(unicode.
 // domain's top-level label in ASCII, utld in Unicode.
 func displayLabelSafe(label, tld, utld string) bool {
 	var scripts uint64
-	nonASCIILatin := false
+	nonASCIILatin, hasMark := false, false
 	zero := rune(-1)
 	onlyDigits, digitLookalike := true, false
 	allKana, allHira := true, true
@@ -754,6 +758,9 @@ func displayLabelSafe(label, tld, utld string) bool {
 		}
 		if sc != idnCommon && sc != idnInherited {
 			scripts |= 1 << sc
+		}
+		if unicode.Is(unicode.Mn, r) {
+			hasMark = true
 		}
 		if sc == idnLatin && r >= 0x80 {
 			nonASCIILatin = true
@@ -838,7 +845,9 @@ func displayLabelSafe(label, tld, utld string) bool {
 		prev = r
 		n++
 	}
-	if idnRepeatedMark(label) {
+	// Without a nonspacing mark of its own, a label in NFC decomposes
+	// only into precomposed letters' marks: never one twice, never 5.
+	if hasMark && idnRepeatedMark(label) {
 		return false
 	}
 	if onlyDigits && digitLookalike {
@@ -864,7 +873,8 @@ func displayLabelSafe(label, tld, utld string) bool {
 			return false
 		}
 	}
-	return !idnWholeScriptConfusable(label, tld, utld)
+	// Whole-script confusables are letters of scripts other than Latin.
+	return scripts&^(1<<idnLatin) == 0 || !idnWholeScriptConfusable(label, tld, utld)
 }
 
 // idnRepeatedMark reports whether a combining sequence of label, once
