@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -469,16 +468,7 @@ func TestURIErrorStringBounded(t *testing.T) {
 			if e.Input != tc.input {
 				t.Errorf("Input is %d bytes, want the whole input (%d)", len(e.Input), len(tc.input))
 			}
-			msg := e.Error()
-			if len(msg) > 700 {
-				t.Errorf("Error() is %d bytes: %.200q...", len(msg), msg)
-			}
-			if !strings.Contains(msg, tc.context) {
-				t.Errorf("Error() = %.300q, want it to show %q", msg, tc.context)
-			}
-			if want := "(input of " + strconv.Itoa(len(tc.input)) + " bytes)"; !strings.Contains(msg, want) {
-				t.Errorf("Error() = %.300q, want it to give the length %q", msg, want)
-			}
+			checkBoundedMessage(t, e.Error(), tc.input, tc.context)
 		})
 	}
 }

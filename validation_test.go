@@ -721,15 +721,7 @@ func TestErrorStringBounded(t *testing.T) {
 				t.Errorf("*Error.Input is %d bytes, want the whole input (%d)", len(e.Input), len(tc.input))
 			}
 			msg := e.Error()
-			if len(msg) > 700 {
-				t.Errorf("Error() is %d bytes: %.200q...", len(msg), msg)
-			}
-			if !strings.Contains(msg, tc.context) {
-				t.Errorf("Error() = %q, want it to show %q", msg, tc.context)
-			}
-			if want := "(input of " + strconv.Itoa(len(tc.input)) + " bytes)"; !strings.Contains(msg, want) {
-				t.Errorf("Error() = %q, want it to give the length: %q", msg, want)
-			}
+			checkBoundedMessage(t, msg, tc.input, tc.context)
 			if !strings.HasSuffix(msg, ": "+e.Err.Error()) {
 				t.Errorf("Error() = %q, want it to end with the cause %q", msg, e.Err.Error())
 			}
@@ -746,6 +738,21 @@ func TestErrorStringBounded(t *testing.T) {
 	_, err := Parse("http://[::1")
 	if want := `parse "http://[::1": IPv6-unclosed at offset 7`; err == nil || err.Error() != want {
 		t.Errorf("Error() = %v, want %q", err, want)
+	}
+}
+
+// checkBoundedMessage checks an error message about a long input: a few
+// hundred bytes at most, showing context, and giving the input's length.
+func checkBoundedMessage(t *testing.T, msg, input, context string) {
+	t.Helper()
+	if len(msg) > 700 {
+		t.Errorf("Error() is %d bytes: %.200q...", len(msg), msg)
+	}
+	if !strings.Contains(msg, context) {
+		t.Errorf("Error() = %.300q, want it to show %q", msg, context)
+	}
+	if want := "(input of " + strconv.Itoa(len(input)) + " bytes)"; !strings.Contains(msg, want) {
+		t.Errorf("Error() = %.300q, want it to give the length: %q", msg, want)
 	}
 }
 
