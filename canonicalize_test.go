@@ -1,0 +1,324 @@
+package url
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestCrawler covers each rule of the Crawler profile, one per row.
+func TestCrawler(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		// Already canonical: unchanged.
+		{"https://example.com/a/b?x=1&y=2", "https://example.com/a/b?x=1&y=2"},
+		// WHATWG parsing: scheme and host lowercased, default port, dots.
+		{"HTTP://Example.COM:80/a/./b/../c", "http://example.com/a/c"},
+		// The fragment is dropped.
+		{"https://example.com/a#frag", "https://example.com/a"},
+		{"https://example.com/a?b=1#", "https://example.com/a?b=1"},
+		// Unreserved characters are decoded, other escapes uppercased.
+		{"http://example.com/%7euser/%41%2d%5F%2E", "http://example.com/~user/A-_."},
+		{"http://example.com/a%2fb%3a", "http://example.com/a%2Fb%3A"},
+		{"http://%41:%62@example.com/", "http://A:b@example.com/"},
+		{"http://example.com/?q=%7e%2b", "http://example.com/?q=~%2B"},
+		{"sc://h%6Fst/p%61th?%71#f", "sc://host/path?q"},
+		{"mailto:%6Ae@example.com", "mailto:je@example.com"},
+		// ... but never into a new escape: "%%34%31" stays.
+		{"http://example.com/%%34%31", "http://example.com/%%341"},
+		{"http://example.com/%4%31", "http://example.com/%4%31"},
+		{"http://example.com/%%3a%31", "http://example.com/%%3A1"},
+		{"http://example.com/%%7e", "http://example.com/%~"},
+		// Invalid escapes stay as they are.
+		{"http://example.com/%zz?%zz", "http://example.com/%zz?%zz"},
+		// Query parameters sorted stably by name, raw bytes kept.
+		{"http://example.com/?b=2&a=1&b=1&a=2", "http://example.com/?a=1&a=2&b=2&b=1"},
+		{"http://example.com/?b&%zz&a", "http://example.com/?%zz&a&b"},
+		{"http://example.com/?b=%zz&a=%ZZ", "http://example.com/?a=%ZZ&b=%zz"},
+		{"http://example.com/?%62=1&a=2", "http://example.com/?a=2&b=1"},
+		{"http://example.com/?c=1&a+b=2&a%20c=3", "http://example.com/?a+b=2&a%20c=3&c=1"},
+		// Names compared by UTF-16 code units: U+10000 before U+FFFD.
+		{"http://example.com/?%EF%BF%BD=1&%F0%90%80%80=2", "http://example.com/?%F0%90%80%80=2&%EF%BF%BD=1"},
+		// Empty parameters and an empty query are dropped.
+		{"http://example.com/?", "http://example.com/"},
+		{"http://example.com/?&&", "http://example.com/"},
+		{"http://example.com/?a&&b&", "http://example.com/?a&b"},
+		// Only in web URLs: other schemes keep their query as it is.
+		{"sc://host/?b&a&", "sc://host/?b&a&"},
+		{"data:text/plain,x?b&a", "data:text/plain,x?b&a"},
+		{"file:///tmp/x?b&a", "file:///tmp/x?b&a"},
+		// Heuristic rewrites are off in Crawler.
+		{"http://www.example.com/index.html?utm_source=x&jsessionid=1", "http://www.example.com/index.html?jsessionid=1&utm_source=x"},
+		{"http://example.com/a/", "http://example.com/a/"},
+		// A file URL whose decoding makes a drive letter is parsed again.
+		{"file:///%43|/x", "file:///C:/x"},
+		{"file:///%63%3a/x", "file:///c%3A/x"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := Crawler.Canonicalize(tc.in)
+			if err != nil || got != tc.want {
+				t.Fatalf("Crawler.Canonicalize(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+			}
+			again, err := Crawler.Canonicalize(got)
+			if err != nil || again != got {
+				t.Fatalf("not idempotent: Crawler.Canonicalize(%q) = %q, %v", got, again, err)
+			}
+		})
+	}
+}
+
+func TestCrawlerErrors(t *testing.T) {
+	for _, in := range []string{"", "/relative", "http://[::1", "https://exa mple.com/"} {
+		t.Run(in, func(t *testing.T) {
+			got, err := Crawler.Canonicalize(in)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("Crawler.Canonicalize(%q) = %q, %v; want an *Error", in, got, err)
+			}
+		})
+	}
+	if _, err := Crawler.CanonicalizeURL(nil); err == nil {
+		t.Fatal("CanonicalizeURL(nil) succeeded")
+	}
+	if _, err := Crawler.CanonicalizeURL(&URL{}); err == nil {
+		t.Fatal("CanonicalizeURL(zero URL) succeeded")
+	}
+}
+
+// TestCanonicalizerOptions covers each option, alone and together.
+func TestCanonicalizerOptions(t *testing.T) {
+	all := Crawler
+	all.StripWWW = true
+	all.RemoveTrackingParams = true
+	all.RemoveSessionIDs = true
+	all.RemoveIndexPage = true
+	all.TrailingSlash = RemoveTrailingSlash
+	for _, tc := range []struct {
+		name    string
+		set     func(*Canonicalizer)
+		in      string
+		want    string
+		nothing bool // the option must not apply
+	}{
+		{"StripWWW", func(c *Canonicalizer) { c.StripWWW = true }, "http://www.example.com/", "http://example.com/", false},
+		{"StripWWW", func(c *Canonicalizer) { c.StripWWW = true }, "http://WWW.www.example.com:8080/", "http://example.com:8080/", false},
+		{"StripWWW", func(c *Canonicalizer) { c.StripWWW = true }, "http://u@www.example.com./", "http://u@example.com./", false},
+		{"StripWWW", func(c *Canonicalizer) { c.StripWWW = true }, "http://www.co.uk/", "http://www.co.uk/", true},
+		{"StripWWW", func(c *Canonicalizer) { c.StripWWW = true }, "http://www.com/", "http://www.com/", true},
+		{"StripWWW", func(c *Canonicalizer) { c.StripWWW = true }, "http://wwwx.example.com/", "http://wwwx.example.com/", true},
+		{"StripWWW", func(c *Canonicalizer) { c.StripWWW = true }, "sc://www.example.com/", "sc://www.example.com/", true},
+		{"RemoveTrackingParams", func(c *Canonicalizer) { c.RemoveTrackingParams = true }, "http://e.com/?utm_source=a&id=1&UTM_Medium=b&gclid=x&fbclid=y&%75tm_x=1", "http://e.com/?id=1", false},
+		{"RemoveTrackingParams", func(c *Canonicalizer) { c.RemoveTrackingParams = true }, "http://e.com/?utm_source=a", "http://e.com/", false},
+		{"RemoveTrackingParams", func(c *Canonicalizer) { c.RemoveTrackingParams = true }, "http://e.com/?gclidx=1&utm=2", "http://e.com/?gclidx=1&utm=2", true},
+		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/a;jsessionid=ABC?PHPSESSID=1&x=2&sid=3&ASPSESSIONIDQQ=4", "http://e.com/a?x=2", false},
+		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/;JSESSIONID=1", "http://e.com/", false},
+		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/a;v=1?sidx=1", "http://e.com/a;v=1?sidx=1", true},
+		{"RemoveIndexPage", func(c *Canonicalizer) { c.RemoveIndexPage = true }, "http://e.com/docs/index.html", "http://e.com/docs/", false},
+		{"RemoveIndexPage", func(c *Canonicalizer) { c.RemoveIndexPage = true }, "http://e.com/Default.ASPX?x=1", "http://e.com/?x=1", false},
+		{"RemoveIndexPage", func(c *Canonicalizer) { c.RemoveIndexPage = true }, "http://e.com/%69ndex.php", "http://e.com/", false},
+		{"RemoveIndexPage", func(c *Canonicalizer) { c.RemoveIndexPage = true }, "http://e.com/index.html/x", "http://e.com/index.html/x", true},
+		{"RemoveIndexPage", func(c *Canonicalizer) { c.RemoveIndexPage = true }, "http://e.com/myindex.html", "http://e.com/myindex.html", true},
+		{"RemoveTrailingSlash", func(c *Canonicalizer) { c.TrailingSlash = RemoveTrailingSlash }, "http://e.com/a/b//", "http://e.com/a/b", false},
+		{"RemoveTrailingSlash", func(c *Canonicalizer) { c.TrailingSlash = RemoveTrailingSlash }, "http://e.com/", "http://e.com/", true},
+		{"RemoveTrailingSlash", func(c *Canonicalizer) { c.TrailingSlash = RemoveTrailingSlash }, "http://e.com//", "http://e.com/", false},
+		{"AddTrailingSlash", func(c *Canonicalizer) { c.TrailingSlash = AddTrailingSlash }, "http://e.com/a/b?q", "http://e.com/a/b/?q", false},
+		{"AddTrailingSlash", func(c *Canonicalizer) { c.TrailingSlash = AddTrailingSlash }, "http://e.com/a/b.html", "http://e.com/a/b.html", true},
+		{"AddTrailingSlash", func(c *Canonicalizer) { c.TrailingSlash = AddTrailingSlash }, "http://e.com/a/b%2Ehtml", "http://e.com/a/b.html", true},
+		{"AddTrailingSlash", func(c *Canonicalizer) { c.TrailingSlash = AddTrailingSlash }, "sc://e.com/a", "sc://e.com/a", true},
+		{"all", func(c *Canonicalizer) { *c = all }, "http://www.e.com/a/index.html/;jsessionid=1/?utm_id=1&b=2&a=1#x", "http://e.com/a?a=1&b=2", false},
+		{"all", func(c *Canonicalizer) { *c = all }, "http://www.e.com/index.jsp;jsessionid=1", "http://e.com/", false},
+	} {
+		t.Run(tc.name+"/"+tc.in, func(t *testing.T) {
+			c := Crawler
+			tc.set(&c)
+			got, err := c.Canonicalize(tc.in)
+			if err != nil || got != tc.want {
+				t.Fatalf("Canonicalize(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+			}
+			if again, err := c.Canonicalize(got); err != nil || again != got {
+				t.Fatalf("not idempotent: Canonicalize(%q) = %q, %v", got, again, err)
+			}
+			plain, _ := Crawler.Canonicalize(tc.in)
+			if tc.nothing != (plain == got) {
+				t.Fatalf("Crawler gives %q, the option %q: the option should apply: %v", plain, got, !tc.nothing)
+			}
+		})
+	}
+	if (Crawler != Canonicalizer{}) {
+		t.Fatal("the Crawler profile was modified")
+	}
+}
+
+func TestCanonicalizeRef(t *testing.T) {
+	base := MustParse("https://Example.com/dir/page.html?x#top")
+	for _, tc := range []struct {
+		c         Canonicalizer
+		base      *URL
+		ref, want string
+	}{
+		{Crawler, base, "../%7Ea?b=1&a=2#f", "https://example.com/~a?a=2&b=1"},
+		{Crawler, base, "#only-fragment", "https://example.com/dir/page.html?x"},
+		{Crawler, nil, "http://e.com/#x", "http://e.com/"},
+		{SafeBrowsing, base, "../a/..//b/%2525", "https://example.com/b/%25"},
+		{SafeBrowsing, nil, "www.example.com", "http://www.example.com/"},
+	} {
+		t.Run(tc.ref, func(t *testing.T) {
+			got, err := tc.c.CanonicalizeRef(tc.base, tc.ref)
+			if err != nil || got != tc.want {
+				t.Fatalf("CanonicalizeRef(%v, %q) = %q, %v; want %q", tc.base, tc.ref, got, err, tc.want)
+			}
+		})
+	}
+	if _, err := Crawler.CanonicalizeRef(base, "http://[::1"); err == nil {
+		t.Fatal("CanonicalizeRef of an invalid reference succeeded")
+	}
+}
+
+// TestCompareFormNames checks the lazy comparison against decoding the
+// names with the form parser and comparing them as SearchParams.Sort
+// does.
+func TestCompareFormNames(t *testing.T) {
+	names := []string{
+		"", "a", "b", "a+b", "a%20b", "%61", "%zz", "%", "%4", "%C3%A9", "%C3", "%C3%28",
+		"%E2%82", "%E2%82X", "%EF%BF%BD", "%F0%90%80%80", "%EF%BC%A1", "%ED%A0%80", "%F4%90%80%80",
+		"%E0%80%80", "%F0%80", "%FF", "%C0%AF", "%EFA", "~", "%7E",
+	}
+	decode := func(s string) string {
+		return decodeFormComponent(s)
+	}
+	sign := func(n int) int {
+		switch {
+		case n < 0:
+			return -1
+		case n > 0:
+			return 1
+		}
+		return 0
+	}
+	for _, a := range names {
+		for _, b := range names {
+			if got, want := sign(compareFormNames(a, b)), sign(compareUTF16(decode(a), decode(b))); got != want {
+				t.Errorf("compareFormNames(%q, %q) = %d, want %d (decoded %q, %q)", a, b, got, want, decode(a), decode(b))
+			}
+		}
+	}
+}
+
+// TestCrawlerAllocs: a canonical URL costs nothing beyond Parse; one
+// that changes costs one allocation more.
+func TestCrawlerAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts")
+	}
+	for _, tc := range []struct {
+		in    string
+		extra float64
+	}{
+		{"https://example.com/a/b?x=1&y=2", 0},
+		{"https://example.com/a/b?x=1&y=2#frag", 0},
+		{"https://example.com/%7Ea/b?y=1&x=2", 1},
+		{"https://example.com/a/b?p9=1&p8=1&p7=1&p6=1&p5=1&p4=1&p3=1&p2=1&p1=1&p0=1", 1},
+	} {
+		parse := testing.AllocsPerRun(100, func() { _, _ = Parse(tc.in) })
+		canon := testing.AllocsPerRun(100, func() { _, _ = Crawler.Canonicalize(tc.in) })
+		if canon != parse+tc.extra {
+			t.Errorf("%q: Canonicalize %v allocations, Parse %v; want Parse + %v", tc.in, canon, parse, tc.extra)
+		}
+	}
+}
+
+// canonFuzzProfiles are the profiles and option sets the fuzz target
+// checks for idempotence.
+func canonFuzzProfiles() map[string]Canonicalizer {
+	all := Crawler
+	all.StripWWW, all.RemoveTrackingParams, all.RemoveSessionIDs, all.RemoveIndexPage = true, true, true, true
+	all.TrailingSlash = RemoveTrailingSlash
+	add := all
+	add.TrailingSlash = AddTrailingSlash
+	idx := Crawler
+	idx.RemoveIndexPage, idx.TrailingSlash = true, AddTrailingSlash
+	return map[string]Canonicalizer{
+		"SafeBrowsing": SafeBrowsing, "Crawler": Crawler,
+		"all+remove-slash": all, "all+add-slash": add, "index+add-slash": idx,
+	}
+}
+
+// FuzzCanonicalize checks that every profile is idempotent, that a
+// Crawler key parses to itself, and that nothing panics.
+func FuzzCanonicalize(f *testing.F) {
+	for _, tc := range safeBrowsingPageExamples {
+		f.Add(tc.in)
+	}
+	fuzzSeeds(f, func(input, base string) {
+		if base == "" {
+			f.Add(input)
+		}
+	})
+	f.Add("http://www.e.com/a/index.html/;jsessionid=1/?utm_id=1&b=2&a=1#x")
+	f.Add("http://example.com/%%34%31?b=%7e&a=%zz&&")
+	profiles := canonFuzzProfiles()
+	f.Fuzz(func(t *testing.T, input string) {
+		for name, c := range profiles {
+			key, err := c.Canonicalize(input)
+			if err != nil {
+				continue
+			}
+			again, err := c.Canonicalize(key)
+			if err != nil || again != key {
+				t.Fatalf("%s: Canonicalize(%q) = %q, but Canonicalize(%q) = %q, %v", name, input, key, key, again, err)
+			}
+			if name == "SafeBrowsing" {
+				continue
+			}
+			u, err := Parse(key)
+			if err != nil || u.Href() != key {
+				t.Fatalf("%s: key %q of %q does not parse to itself: %v", name, key, input, err)
+			}
+		}
+	})
+}
+
+// BenchmarkCanonicalize times the profiles over the datasets; run it
+// beside BenchmarkParse to read the cost of canonicalization off one run:
+//
+//	URL_DATASETS=../shared/datasets go test -run '^$' -bench 'Parse$|Canonicalize' -benchmem
+func BenchmarkCanonicalize(b *testing.B) {
+	for _, p := range []struct {
+		name string
+		c    Canonicalizer
+	}{{"Crawler", Crawler}, {"SafeBrowsing", SafeBrowsing}} {
+		b.Run(p.name, func(b *testing.B) {
+			benchDatasets(b, func(s string) int {
+				key, err := p.c.Canonicalize(s)
+				if err != nil {
+					return 0
+				}
+				return len(key)
+			})
+		})
+	}
+}
+
+// TestCanonicalizeLinear: long inputs of the shapes that cost the most
+// (many parameters to sort, many escapes, many path segments) stay
+// fast: a quadratic step would take minutes here.
+func TestCanonicalizeLinear(t *testing.T) {
+	n := 1 << 16
+	var params []string
+	for i := n; i > 0; i-- {
+		params = append(params, "p"+strings.Repeat("x", i%7)+"=1")
+	}
+	inputs := []string{
+		"http://e.com/?" + strings.Join(params, "&"),
+		"http://e.com/" + strings.Repeat("%%34%31%7e", n),
+		"http://www.e.com/" + strings.Repeat("index.html/", n),
+		"http://e.com/" + strings.Repeat("a/../", n),
+	}
+	all := canonFuzzProfiles()["all+remove-slash"]
+	for _, in := range inputs {
+		for _, c := range []Canonicalizer{Crawler, all, SafeBrowsing} {
+			if _, err := c.Canonicalize(in); err != nil {
+				t.Fatalf("%.40q: %v", in, err)
+			}
+		}
+	}
+}
