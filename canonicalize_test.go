@@ -322,3 +322,46 @@ func TestCanonicalizeLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonicalizeConcurrent: the profiles and a copy with options are
+// used from many goroutines at once (run with -race); the profiles are
+// values that no method modifies.
+func TestCanonicalizeConcurrent(t *testing.T) {
+	inputs := []string{
+		"http://www.example.com/a/index.html?utm_source=x&b=2&a=1#f",
+		"http://host/%25%32%35", "https://example.com/%7e?",
+	}
+	want := map[string][3]string{}
+	profiles := canonFuzzProfiles()
+	for name, c := range profiles {
+		var w [3]string
+		for i, in := range inputs {
+			w[i], _ = c.Canonicalize(in)
+		}
+		want[name] = w
+	}
+	done := make(chan error)
+	for g := 0; g < 4; g++ {
+		go func() {
+			var err error
+			for range 50 {
+				for name, c := range profiles {
+					for i, in := range inputs {
+						if got, _ := c.Canonicalize(in); got != want[name][i] && err == nil {
+							err = errors.New(name + ": " + in + " gave " + got)
+						}
+					}
+				}
+			}
+			done <- err
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+	if (Crawler != Canonicalizer{}) || (SafeBrowsing != Canonicalizer{safeBrowsing: true}) {
+		t.Fatal("a profile was modified")
+	}
+}
