@@ -321,6 +321,17 @@ func (c Canonicalizer) pathTail(path string) (string, bool) {
 		if c.RemoveSessionIDs {
 			if j := indexJSessionID(last); j >= 0 {
 				path = path[:len(path)-len(last)+j]
+				// What is left of the segment may be "." or "..",
+				// which the parser would resolve: resolve it here.
+				switch last = last[:j]; {
+				case isDotSegment(last):
+					path = path[:len(path)-len(last)]
+				case isDotDotSegment(last):
+					path = path[:len(path)-len(last)]
+					if len(path) > 1 {
+						path = path[:strings.LastIndexByte(path[:len(path)-1], '/')+1]
+					}
+				}
 				continue
 			}
 		}
@@ -349,6 +360,23 @@ func indexJSessionID(seg string) int {
 		}
 	}
 	return -1
+}
+
+// isDotSegment reports whether a path segment is "." or "%2e" (the URL
+// Standard's single-dot URL path segment).
+func isDotSegment(seg string) bool {
+	return seg == "." || len(seg) == 3 && seg[0] == '%' && seg[1] == '2' && seg[2]|0x20 == 'e'
+}
+
+// isDotDotSegment reports whether a path segment is "..", ".%2e",
+// "%2e." or "%2e%2e", in any case (a double-dot URL path segment).
+func isDotDotSegment(seg string) bool {
+	for _, half := range [...]int{1, 3} {
+		if len(seg) > half && isDotSegment(seg[:half]) && isDotSegment(seg[half:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // isIndexPage reports whether a path segment names a default page.

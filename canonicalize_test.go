@@ -112,6 +112,12 @@ func TestCanonicalizerOptions(t *testing.T) {
 		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/a;jsessionid=ABC?PHPSESSID=1&x=2&sid=3&ASPSESSIONIDQQ=4", "http://e.com/a?x=2", false},
 		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/;JSESSIONID=1", "http://e.com/", false},
 		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/a;v=1?sidx=1", "http://e.com/a;v=1?sidx=1", true},
+		// What the removal leaves may be a dot segment: it is resolved.
+		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/a/%2e;jsessionid=1", "http://e.com/a/", false},
+		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/a/b/..;jsessionid=1", "http://e.com/a/", false},
+		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/a/b/.%2E;JSESSIONID=1?x", "http://e.com/a/?x", false},
+		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com/..;jsessionid=1", "http://e.com/", false},
+		{"RemoveSessionIDs", func(c *Canonicalizer) { c.RemoveSessionIDs = true }, "http://e.com///.;jsessionid=1", "http://e.com///", false},
 		{"RemoveIndexPage", func(c *Canonicalizer) { c.RemoveIndexPage = true }, "http://e.com/docs/index.html", "http://e.com/docs/", false},
 		{"RemoveIndexPage", func(c *Canonicalizer) { c.RemoveIndexPage = true }, "http://e.com/Default.ASPX?x=1", "http://e.com/?x=1", false},
 		{"RemoveIndexPage", func(c *Canonicalizer) { c.RemoveIndexPage = true }, "http://e.com/%69ndex.php", "http://e.com/", false},

@@ -173,6 +173,13 @@ func sbHost(authority string) string {
 	if addr, fail := parseIPv4(host, &w); fail == 0 {
 		return string(appendIPv4(nil, addr))
 	}
+	if host[0] == '[' {
+		// Trimming dots exposed a "[": read it as a literal, as the
+		// key will be read.
+		if i := strings.IndexByte(host, ']'); i >= 0 {
+			host = host[:i+1]
+		}
+	}
 	return lowerASCII(host)
 }
 

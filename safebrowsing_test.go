@@ -93,6 +93,9 @@ func TestSafeBrowsingRules(t *testing.T) {
 		// IPv6 literals are kept, lowercased.
 		{"http://[2001:470:1:18::114]/", "http://[2001:470:1:18::114]/"},
 		{"http://[FEDC:BA98::3210]:80/x", "http://[fedc:ba98::3210]/x"},
+		// A "[" that trimming dots exposes is read as a literal's start.
+		{"http://.[x]y/", "http://[x]/"},
+		{"4294967296@%2E[]\xE3\x80\x82", "http://[]/"},
 		// Schemes.
 		{"HTTP://Example.COM/Path", "http://example.com/Path"},
 		{"ftp://ftp.myfiles.com/", "ftp://ftp.myfiles.com/"},
