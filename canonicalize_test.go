@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestCrawler covers each rule of the Crawler profile, one per row.
@@ -300,6 +301,67 @@ func BenchmarkCanonicalize(b *testing.B) {
 				}
 				return len(key)
 			})
+		})
+	}
+}
+
+// BenchmarkCanonicalizeVsParse times Crawler.Canonicalize and Parse on
+// the same chunks of 256 URLs of each dataset, alternately and in
+// alternating order, so that both see the same load on a shared machine;
+// it reports the ratio of their total times (canon/parse) beside each
+// one's ns/url:
+//
+//	URL_DATASETS=../shared/datasets go test -run '^$' -bench CanonicalizeVsParse
+func BenchmarkCanonicalizeVsParse(b *testing.B) {
+	parsePass := func(urls []string) (n int) {
+		for _, s := range urls {
+			if u, err := Parse(s); err == nil {
+				n += len(u.Href())
+			}
+		}
+		return n
+	}
+	canonPass := func(urls []string) (n int) {
+		for _, s := range urls {
+			key, _ := Crawler.Canonicalize(s)
+			n += len(key)
+		}
+		return n
+	}
+	for _, name := range datasetNames {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			urls := loadDataset(b, name)
+			var parse, canon time.Duration
+			sink, flip := 0, false
+			for b.Loop() {
+				for i := 0; i < len(urls); i += 256 {
+					chunk := urls[i:min(i+256, len(urls))]
+					flip = !flip
+					t0 := time.Now()
+					if flip {
+						sink += parsePass(chunk)
+					} else {
+						sink += canonPass(chunk)
+					}
+					t1 := time.Now()
+					if flip {
+						sink += canonPass(chunk)
+					} else {
+						sink += parsePass(chunk)
+					}
+					t2 := time.Now()
+					if flip {
+						parse, canon = parse+t1.Sub(t0), canon+t2.Sub(t1)
+					} else {
+						canon, parse = canon+t1.Sub(t0), parse+t2.Sub(t1)
+					}
+				}
+			}
+			n := float64(b.N) * float64(len(urls))
+			b.ReportMetric(float64(parse.Nanoseconds())/n, "parse-ns/url")
+			b.ReportMetric(float64(canon.Nanoseconds())/n, "canon-ns/url")
+			b.ReportMetric(float64(canon)/float64(parse), "canon/parse")
+			b.ReportMetric(0, "ns/op")
 		})
 	}
 }
