@@ -1,6 +1,9 @@
 package url
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // The parser's output: the serialization being written. Most inputs are
 // already in normal form (a crawler's links mostly are), and then the
@@ -44,7 +47,9 @@ func (p *parser) materialize(extra int) {
 		return
 	}
 	size := p.n + extra
-	if rest := len(p.input) - p.n; extra < rest+16 {
+	// The rest of the input still to come, which the states may have
+	// skipped ahead of the output (a run of slashes before a host).
+	if rest := len(p.input) - max(p.n, p.pos); extra < rest+16 {
 		size = p.n + rest + 16
 	}
 	if p.base != nil {
@@ -109,7 +114,14 @@ func (p *parser) writeEncoded(s string, set EncodeSet) {
 		return
 	}
 	p.writeString(s[:i])
-	p.materialize(3 * (len(s) - i))
+	// Room for exactly what s[i:] encodes to, so that the href of an
+	// input that grows is not a slice of a buffer three times its size.
+	need := len(s) - i + 2*countInSet(s[i:], set)
+	if p.out == nil {
+		p.materialize(len(p.input) - p.n - (len(s) - i) + need)
+	} else if cap(p.out)-len(p.out) < need {
+		p.out = slices.Grow(p.out, need+len(p.input)-max(p.n, p.pos))
+	}
 	p.out = appendPercentEncoded(p.out, s[i:], set)
 }
 

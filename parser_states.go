@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 )
@@ -70,12 +71,15 @@ type parser struct {
 	override state
 	report   func(ValidationError) // nil: nobody asked for validation errors
 	origLead int                   // bytes trimmed from the front of the caller's input
-	spans    []span                // offset map when preprocessing edited the input
+	spans    []span                // offset map when preprocessing edited the input and errors are reported
+	orig     string                // the caller's input, trimmed, when preprocessing edited it
+	origTabs bool                  // whether preprocessing removed tabs and newlines from orig
 	failAt   int                   // offset in the caller's input of the fatal error
 
 	schemeRefused  bool // the protocol setter's scheme was refused
 	uncheckedUntil int  // input before this offset was checked for URL units by an earlier state
 	hostEndHint    int  // where the host ends, found by the authority state; 0 when unknown
+	pos            int  // an input offset the states reached, for sizing the output (output.go)
 
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
@@ -114,6 +118,10 @@ func (p *parser) clean(input string, start, end int) {
 }
 
 // cleanTabs is clean, removing tabs and newlines only if removeTabs.
+// The offset map (p.spans) is built only when validation errors are
+// reported; otherwise origOffset recomputes the one offset a failure
+// needs by rescanning the caller's input, so that Parse allocates no
+// more than the cleaned input.
 func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	p.origLead = start
 	s := input[start:end]
@@ -122,9 +130,7 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	// the high bit of a byte of (w - 0x21...) | w is set for the lowest
 	// byte below 0x21 or above 0x7F.
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if ((w-0x2121212121212121)|w)&0x8080808080808080 != 0 {
+		if ((load64(s[i:i+8])-0x2121212121212121)|load64(s[i:i+8]))&0x8080808080808080 != 0 {
 			break
 		}
 	}
@@ -148,37 +154,81 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 		p.input = s
 		return
 	}
-	// Slow path: build the cleaned input, and the offset map if needed.
-	out := make([]byte, 0, len(s)+8)
+	// Slow path: build the cleaned input, of exactly the size it needs,
+	// and the offset map if needed.
+	p.orig, p.origTabs = s, removeTabs
+	out := make([]byte, 0, i+cleanLen(s[i:], removeTabs))
 	out = append(out, s[:i]...)
 	reportedTab := false
 	for i < len(s) {
-		c := s[i]
-		switch {
-		case (c == '\t' || c == '\n' || c == '\r') && removeTabs:
+		// Copy the run of bytes that stay as they are in one append.
+		j := i
+		for j < len(s) {
+			c := s[j]
+			if c < utf8.RuneSelf {
+				if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
+					break
+				}
+				j++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			j += size
+		}
+		out = append(out, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
+		if c := s[i]; c < utf8.RuneSelf {
+			// A tab or newline: removed.
 			if p.report != nil && !reportedTab {
 				reportedTab = true
 				p.warnAt(InvalidURLUnit, start+i)
 			}
-			i++
+		} else {
+			// An invalid UTF-8 byte: U+FFFD.
+			out = append(out, "\uFFFD"...)
+		}
+		i++
+		if p.report != nil {
 			p.mark(len(out), start+i)
-			continue
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				out = append(out, "\uFFFD"...)
-				i++
-				p.mark(len(out), start+i)
-				continue
+		}
+	}
+	p.input = unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+// load64 reads eight bytes of s, little-endian, in one load.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// cleanLen returns the length of s once cleaned: without tabs and
+// newlines if removeTabs, each invalid UTF-8 byte counted as the three
+// bytes of U+FFFD.
+func cleanLen(s string, removeTabs bool) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !(removeTabs && (c == '\t' || c == '\n' || c == '\r')) {
+				n++
 			}
-			out = append(out, s[i:i+size]...)
-			i += size
+			i++
 			continue
 		}
-		out = append(out, c)
-		i++
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if r == utf8.RuneError && size == 1 {
+			size = 3
+		}
+		n += size
 	}
-	p.input = string(out)
+	return n
 }
 
 func (p *parser) mark(proc, orig int) {
@@ -187,12 +237,49 @@ func (p *parser) mark(proc, orig int) {
 
 // origOffset maps an offset in p.input to the caller's input.
 func (p *parser) origOffset(i int) int {
+	if p.spans == nil && p.orig != "" {
+		return p.origLead + rescanOffset(p.orig, i, p.origTabs)
+	}
 	n := sort.Search(len(p.spans), func(k int) bool { return p.spans[k].proc > i })
 	if n == 0 {
 		return p.origLead + i
 	}
 	s := p.spans[n-1]
 	return s.orig + i - s.proc
+}
+
+// rescanOffset returns the offset in orig of offset i of orig cleaned
+// (see cleanTabs): what the offset map says, found without one.
+func rescanOffset(orig string, i int, removeTabs bool) int {
+	isTab := func(c byte) bool { return removeTabs && (c == '\t' || c == '\n' || c == '\r') }
+	j, proc := 0, 0
+	for j < len(orig) && proc < i {
+		c := orig[j]
+		switch {
+		case isTab(c):
+			j++
+		case c < utf8.RuneSelf:
+			j++
+			proc++
+		default:
+			r, size := utf8.DecodeRuneInString(orig[j:])
+			if r == utf8.RuneError && size == 1 {
+				if proc+3 > i {
+					// Inside the U+FFFD: the map points past the byte.
+					return j + (i - proc)
+				}
+				proc += 3
+			} else {
+				proc += size
+			}
+			j += size
+		}
+	}
+	// Offsets right after removed tabs map past them.
+	for j < len(orig) && isTab(orig[j]) {
+		j++
+	}
+	return j + (i - proc)
 }
 
 // warn reports a non-fatal validation error at offset i of p.input.
@@ -553,6 +640,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				hostEnd = j
 			}
 			p.hostEndHint = hostEnd
+			p.pos = i
 			p.startAuthority()
 			if at >= 0 {
 				// The authority state checks no URL units: the buffer is

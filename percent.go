@@ -135,6 +135,17 @@ func appendPercentEncoded(dst []byte, s string, set EncodeSet) []byte {
 	return append(dst, s[start:]...)
 }
 
+// countInSet returns how many bytes of s are in set.
+func countInSet(s string, set EncodeSet) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if percentTable[s[i]]&set != 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // needsEncoding reports the index of the first byte of s in set, or -1.
 func needsEncoding(s string, set EncodeSet) int {
 	if i := scan(s, 0, &percentTable, set); i < len(s) {

@@ -1,6 +1,7 @@
 package url
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,6 +30,14 @@ var growingInputs = []struct {
 	{"file-drive", func(n int) string { return "file:///C:/" + strings.Repeat("../", n/3) }},
 	{"ipv6-ish", func(n int) string { return "https://[" + strings.Repeat("1:", n/2) + "]/" }},
 	{"ipv4-digits", func(n int) string { return "https://" + strings.Repeat("9", n) + "/" }},
+	{"empty-segments", func(n int) string { return "https://h/" + strings.Repeat("/", n) }},
+	{"empty-segments-backslash", func(n int) string { return "https://h\\" + strings.Repeat("\\", n) }},
+	{"empty-segments-query", func(n int) string { return "https://h/" + strings.Repeat("/", n) + "?q" }},
+	{"percent", func(n int) string { return "https://h/" + strings.Repeat("%", n) }},
+	{"spaces", func(n int) string { return "https://h/" + strings.Repeat(" ", n) + "x" }},
+	{"dots", func(n int) string { return "https://h/" + strings.Repeat("./", n/2) }},
+	{"non-special-slashes", func(n int) string { return "sc://h/" + strings.Repeat("/", n) }},
+	{"file-slashes", func(n int) string { return "file:///" + strings.Repeat("/", n) }},
 }
 
 // TestLinearTime parses each pathological input at 64 KiB and at 1 MiB
@@ -116,5 +125,65 @@ func TestSetterLinearTime(t *testing.T) {
 				t.Errorf("64 KiB: %v, 1 MiB: %v: worse than linear", ts, tl)
 			}
 		})
+	}
+}
+
+// allocatedBytes returns the bytes f allocates on the heap.
+func allocatedBytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestParseMemory: Parse allocates at most about twice the size of the
+// href it returns, whatever the input holds: the offset map for
+// validation errors is not built when nobody asked for them (it cost
+// 107 B per input byte of invalid UTF-8, 44 B per byte of tabs).
+func TestParseMemory(t *testing.T) {
+	for _, in := range growingInputs {
+		t.Run(in.name, func(t *testing.T) {
+			if in.name == "non-ascii-host" {
+				// Domain to ASCII allocates inside golang.org/x/net/idna
+				// (3.5 B per input byte); issue 7 item 1 replaces that
+				// code in host.go.
+				t.Skip("IDNA allocations are host.go's, not the parser's")
+			}
+			s := in.build(1 << 20)
+			var u *URL
+			n := allocatedBytes(func() { u, _ = Parse(s) })
+			href := 0
+			if u != nil {
+				href = len(u.Href())
+			}
+			if limit := 2*href + 64<<10; n > uint64(limit) {
+				t.Errorf("Parse of %d bytes allocated %d bytes for an href of %d bytes (%.1f B per input byte)",
+					len(s), n, href, float64(n)/float64(len(s)))
+			}
+		})
+	}
+}
+
+// BenchmarkParseMemory reports the bytes Parse allocates per input byte
+// on 1 MiB of invalid UTF-8 and of tab-laden input.
+func BenchmarkParseMemory(b *testing.B) {
+	for _, name := range []string{"invalid-utf8", "tabs"} {
+		for _, in := range growingInputs {
+			if in.name != name {
+				continue
+			}
+			s := in.build(1 << 20)
+			b.Run(name, func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				var total uint64
+				for b.Loop() {
+					total += allocatedBytes(func() { Parse(s) })
+				}
+				b.ReportMetric(float64(total)/float64(b.N)/float64(len(s)), "B/inputB")
+			})
+		}
 	}
 }

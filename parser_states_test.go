@@ -1,0 +1,39 @@
+package url
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestFailOffsetWithoutMap: the offset of a fatal error in the caller's
+// input is the same whether or not validation errors are reported (with
+// them, an offset map is built while preprocessing; without, the offset
+// is found by rescanning the input).
+func TestFailOffsetWithoutMap(t *testing.T) {
+	inputs := []string{
+		"\thttps://\xffa b\n:99999/",
+		"https://h\t\t:\n1\xff/",
+		"https://\xff\xfe\t@/",
+		"ht\ttp://h:8\n0x/",
+		"https://h:\xff/",
+		"\xff\xffab",
+		"https://[::1\t\xff]/",
+		"https://h\t" + strings.Repeat("\xff", 100) + ":1\t2x/",
+		"a\xff\tb\xff",
+	}
+	for _, in := range inputs {
+		t.Run(in, func(t *testing.T) {
+			_, err := Parse(in)
+			var got *ValidationError
+			if !errors.As(err, &got) {
+				t.Fatalf("Parse(%q) = %v, want a validation error", in, err)
+			}
+			_, errs, _ := Validate(in)
+			want := errs[len(errs)-1]
+			if got.Kind != want.Kind || got.Offset != want.Offset {
+				t.Errorf("Parse: %v at %d; Validate: %v at %d", got.Kind, got.Offset, want.Kind, want.Offset)
+			}
+		})
+	}
+}
