@@ -14,6 +14,21 @@ import (
 // normalized URL therefore copies nothing, and its href is a substring
 // of the input.
 
+// maxLen returns the longest href the parser may produce.
+func (p *parser) maxLen() uint64 {
+	if p.limit == 0 {
+		return hrefLimit
+	}
+	return p.limit
+}
+
+// tooLong reports whether the href is, or would have been, longer than
+// the limit; past it the offsets (uint32) may have wrapped, so the URL
+// must not be used.
+func (p *parser) tooLong() bool {
+	return p.overLimit || uint64(p.outLen()) > p.maxLen()
+}
+
 // outLen returns the length of the output so far.
 func (p *parser) outLen() int {
 	if p.out == nil {
@@ -117,6 +132,11 @@ func (p *parser) writeEncoded(s string, set EncodeSet) {
 	// Room for exactly what s[i:] encodes to, so that the href of an
 	// input that grows is not a slice of a buffer three times its size.
 	need := len(s) - i + 2*countInSet(s[i:], set)
+	if uint64(p.outLen())+uint64(need) > p.maxLen() {
+		// Never allocate for an href that will be refused.
+		p.overLimit = true
+		return
+	}
 	if p.out == nil {
 		p.materialize(len(p.input) - p.n - (len(s) - i) + need)
 	} else if cap(p.out)-len(p.out) < need {

@@ -58,6 +58,10 @@ const errOverrideStop ErrorKind = 0
 // for the setters only).
 const errOverrideFailure ErrorKind = numErrorKinds
 
+// errTooLong is returned by run, and parseInput, when the href would be
+// longer than the limit: the cause is ErrTooLong.
+const errTooLong ErrorKind = numErrorKinds + 1
+
 // span maps an offset in p.input back to the caller's input after the
 // parser removed or replaced bytes.
 type span struct{ proc, orig int }
@@ -76,10 +80,12 @@ type parser struct {
 	origTabs bool                  // whether preprocessing removed tabs and newlines from orig
 	failAt   int                   // offset in the caller's input of the fatal error
 
-	schemeRefused  bool // the protocol setter's scheme was refused
-	uncheckedUntil int  // input before this offset was checked for URL units by an earlier state
-	hostEndHint    int  // where the host ends, found by the authority state; 0 when unknown
-	pos            int  // an input offset the states reached, for sizing the output (output.go)
+	schemeRefused  bool   // the protocol setter's scheme was refused
+	uncheckedUntil int    // input before this offset was checked for URL units by an earlier state
+	hostEndHint    int    // where the host ends, found by the authority state; 0 when unknown
+	pos            int    // an input offset the states reached, for sizing the output (output.go)
+	limit          uint64 // the longest href allowed; 0 means hrefLimit
+	overLimit      bool   // a write was dropped because the href would pass the limit
 
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]

@@ -27,6 +27,7 @@
 package url
 
 import (
+	"math"
 	"sync/atomic"
 
 	"golang.org/x/text/encoding"
@@ -139,6 +140,27 @@ type Parser struct {
 	// failed parse is Fatal. When nil, the parser does no work to find
 	// them.
 	OnValidationError func(ValidationError)
+
+	// MaxLength, if positive, is the longest input, and the longest
+	// href, in bytes, that the Parser accepts: a longer one fails with
+	// ErrTooLong before any work is done on it, or as soon as the href
+	// outgrows it (percent-encoding can make an href nine times as long
+	// as its input). A server can set it to bound the work and memory
+	// one request costs. Zero means the most a URL can hold: 4 GiB less
+	// one byte.
+	MaxLength int
+}
+
+// hrefLimit is the longest href a URL can hold: its offsets are 32-bit.
+// A variable only so that tests can lower it.
+var hrefLimit uint64 = math.MaxUint32
+
+// limit returns the longest input and href the Parser accepts.
+func (pr *Parser) limit() uint64 {
+	if pr.MaxLength > 0 && uint64(pr.MaxLength) < hrefLimit {
+		return uint64(pr.MaxLength)
+	}
+	return hrefLimit
 }
 
 // Parse parses input, which may be relative to an optional base URL, and
@@ -183,25 +205,44 @@ func (pr *Parser) ParseRef(base *URL, input string) (*URL, error) {
 }
 
 func (pr *Parser) parse(input string, base *URL, op string) (*URL, error) {
-	p := parser{base: base, enc: pr.Encoding, report: pr.OnValidationError}
+	p := parser{base: base, enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
 	if base != nil && base.href == "" {
 		p.base = nil
 	}
 	if fail := p.parseInput(input); fail != 0 {
-		return nil, &Error{Op: op, Input: input, Err: &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true}}
+		return nil, parseError(op, input, fail, p.failAt)
 	}
 	return &URL{href: p.result(), components: p.components}, nil
 }
 
+// parseError returns the *Error of a failed parse.
+func parseError(op, input string, fail ErrorKind, offset int) error {
+	if fail == errTooLong {
+		return &Error{Op: op, Input: input, Err: ErrTooLong}
+	}
+	return &Error{Op: op, Input: input, Err: &ValidationError{Kind: fail, Offset: offset, Fatal: true}}
+}
+
 // parseInput runs the basic URL parser on input; on success the URL is
-// p.result() with p.components. It returns the fatal validation error, or
-// 0.
+// p.result() with p.components. It returns the fatal validation error,
+// errTooLong, or 0.
 func (p *parser) parseInput(input string) ErrorKind {
+	if uint64(len(input)) > p.maxLen() {
+		return errTooLong
+	}
 	p.preprocess(input)
 	if fail := p.run(stateSchemeStart, 0); fail != 0 {
 		return fail
 	}
+	// Checked before finish, which reads the offsets: past the limit,
+	// they may have wrapped.
+	if p.tooLong() {
+		return errTooLong
+	}
 	p.finish()
+	if p.tooLong() {
+		return errTooLong
+	}
 	return 0
 }
 
@@ -241,8 +282,7 @@ func CanParse(input string, base ...string) bool {
 	if b != nil && b.href == "" {
 		p.base = nil
 	}
-	p.preprocess(input)
-	return p.run(stateSchemeStart, 0) == 0
+	return p.parseInput(input) == 0
 }
 
 // Href returns the serialization of the URL.
