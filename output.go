@@ -38,7 +38,7 @@ func (p *parser) outLen() int {
 }
 
 // outString returns the output so far. The result is only valid until
-// the next write.
+// the next write. It must not be called once the output is blind.
 func (p *parser) outString() string {
 	if p.out == nil {
 		return p.input[:p.n]
@@ -56,10 +56,15 @@ func (p *parser) result() string {
 }
 
 // materialize switches from counting to a buffer with room for extra
-// more bytes.
-func (p *parser) materialize(extra int) {
+// more bytes. With noStore (CanParse), it switches to blind counting
+// instead and returns false: the caller then only adds to p.n.
+func (p *parser) materialize(extra int) bool {
 	if p.out != nil {
-		return
+		return true
+	}
+	if p.noStore {
+		p.blind = true
+		return false
 	}
 	size := p.n + extra
 	// The rest of the input still to come, which the states may have
@@ -67,20 +72,28 @@ func (p *parser) materialize(extra int) {
 	if rest := len(p.input) - max(p.n, p.pos); extra < rest+16 {
 		size = p.n + rest + 16
 	}
-	if p.base != nil {
+	if p.hasBase {
 		size += len(p.base.href)
 	}
 	p.out = append(make([]byte, 0, size), p.input[:p.n]...)
+	return true
 }
 
 // writeString appends s to the output.
 func (p *parser) writeString(s string) {
 	if p.out == nil {
+		if p.blind {
+			p.n += len(s)
+			return
+		}
 		if rest := p.input[p.n:]; len(rest) >= len(s) && (unsafe.StringData(rest) == unsafe.StringData(s) || rest[:len(s)] == s) {
 			p.n += len(s)
 			return
 		}
-		p.materialize(len(s))
+		if !p.materialize(len(s)) {
+			p.n += len(s)
+			return
+		}
 	}
 	p.out = append(p.out, s...)
 }
@@ -88,11 +101,18 @@ func (p *parser) writeString(s string) {
 // writeBytes appends b to the output.
 func (p *parser) writeBytes(b []byte) {
 	if p.out == nil {
+		if p.blind {
+			p.n += len(b)
+			return
+		}
 		if rest := p.input[p.n:]; len(rest) >= len(b) && rest[:len(b)] == string(b) {
 			p.n += len(b)
 			return
 		}
-		p.materialize(len(b))
+		if !p.materialize(len(b)) {
+			p.n += len(b)
+			return
+		}
 	}
 	p.out = append(p.out, b...)
 }
@@ -100,18 +120,20 @@ func (p *parser) writeBytes(b []byte) {
 // writeByte appends c to the output.
 func (p *parser) writeByte(c byte) {
 	if p.out == nil {
-		if p.n < len(p.input) && p.input[p.n] == c {
+		if p.n < len(p.input) && p.input[p.n] == c || !p.materialize(1) {
 			p.n++
 			return
 		}
-		p.materialize(1)
 	}
 	p.out = append(p.out, c)
 }
 
 // writeLower appends s with ASCII upper alphas lowercased.
 func (p *parser) writeLower(s string) {
-	p.materialize(len(s))
+	if !p.materialize(len(s)) {
+		p.n += len(s)
+		return
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if byteClass[c]&classUpper != 0 {
@@ -119,6 +141,19 @@ func (p *parser) writeLower(s string) {
 		}
 		p.out = append(p.out, c)
 	}
+}
+
+// writeLowerIfNeeded appends s lowercased, copying nothing when s has no
+// ASCII upper alpha.
+func (p *parser) writeLowerIfNeeded(s string) {
+	for i := 0; i < len(s); i++ {
+		if byteClass[s[i]]&classUpper != 0 {
+			p.writeString(s[:i])
+			p.writeLower(s[i:])
+			return
+		}
+	}
+	p.writeString(s)
 }
 
 // writeEncoded appends s with every byte in set percent-encoded.
@@ -138,7 +173,10 @@ func (p *parser) writeEncoded(s string, set EncodeSet) {
 		return
 	}
 	if p.out == nil {
-		p.materialize(len(p.input) - p.n - (len(s) - i) + need)
+		if !p.materialize(len(p.input) - p.n - (len(s) - i) + need) {
+			p.n += need
+			return
+		}
 	} else if cap(p.out)-len(p.out) < need {
 		p.out = slices.Grow(p.out, need+len(p.input)-max(p.n, p.pos))
 	}

@@ -62,6 +62,58 @@ const errOverrideFailure ErrorKind = numErrorKinds
 // longer than the limit: the cause is ErrTooLong.
 const errTooLong ErrorKind = numErrorKinds + 1
 
+// baseURL is the base URL a parse resolves against. The parser holds it
+// by value, not as a *URL, so that a base parsed into a URL on the stack
+// stays there (the parser's methods leak what it points to).
+type baseURL struct {
+	href string
+	components
+}
+
+// setBase makes u, unless nil or empty, the parser's base URL.
+func (p *parser) setBase(u *URL) {
+	if u != nil && u.href != "" {
+		p.base, p.hasBase = baseURL{u.href, u.components}, true
+	}
+}
+
+// queryEnd, pathEnd, authorityEnd and firstPathSegment are URL's
+// methods of those names.
+func (b *baseURL) queryEnd() uint32 {
+	if b.fragmentStart != 0 {
+		return b.fragmentStart
+	}
+	return uint32(len(b.href))
+}
+
+func (b *baseURL) pathEnd() uint32 {
+	if b.queryStart != 0 {
+		return b.queryStart
+	}
+	return b.queryEnd()
+}
+
+func (b *baseURL) authorityEnd() uint32 {
+	if b.hostKind == HostNull {
+		return b.hostEnd
+	}
+	return b.pathStart
+}
+
+func (b *baseURL) firstPathSegment() string {
+	path := b.href[b.pathStart:b.pathEnd()]
+	if len(path) == 0 {
+		return ""
+	}
+	path = path[1:]
+	for i := 0; i < len(path); i++ {
+		if path[i] == '/' {
+			return path[:i]
+		}
+	}
+	return path
+}
+
 // span maps an offset in p.input back to the caller's input after the
 // parser removed or replaced bytes.
 type span struct{ proc, orig int }
@@ -70,7 +122,8 @@ type span struct{ proc, orig int }
 // it is building.
 type parser struct {
 	input    string // the input after preprocessing
-	base     *URL
+	base     baseURL
+	hasBase  bool
 	enc      encoding.Encoding // query encoding; nil means UTF-8
 	override state
 	report   func(ValidationError) // nil: nobody asked for validation errors
@@ -86,6 +139,8 @@ type parser struct {
 	pos            int    // an input offset the states reached, for sizing the output (output.go)
 	limit          uint64 // the longest href allowed; 0 means hrefLimit
 	overLimit      bool   // a write was dropped because the href would pass the limit
+	noStore        bool   // CanParse: keep no output that differs from the input
+	blind          bool   // noStore and the output differed: only its length (an upper bound) is kept
 
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
@@ -501,7 +556,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 					p.warn(SpecialSchemeMissingFollowingSolidus, i)
 				}
 				st = stateFile
-			case typ.special() && p.base != nil && p.base.scheme == typ && typ != schemeOther:
+			case typ.special() && p.hasBase && p.base.scheme == typ && typ != schemeOther:
 				st = stateSpecialRelativeOrAuthority
 			case typ.special():
 				st = stateSpecialAuthoritySlashes
@@ -517,7 +572,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 
 		case stateNoScheme:
 			c := p.at(i)
-			if p.base == nil || p.base.opaquePath && c != '#' {
+			if !p.hasBase || p.base.opaquePath && c != '#' {
 				return p.fail(MissingSchemeNonRelativeURL, i)
 			}
 			if p.base.opaquePath && c == '#' {
@@ -741,7 +796,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st, i = stateFileSlash, i+1
 				continue
 			}
-			if p.base == nil || p.base.scheme != schemeFile {
+			if !p.hasBase || p.base.scheme != schemeFile {
 				// The host is the empty host.
 				p.startAuthority()
 				p.hostKind = HostEmpty
@@ -776,7 +831,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st, i = stateFileHost, i+1
 				continue
 			}
-			if p.base != nil && p.base.scheme == schemeFile {
+			if p.hasBase && p.base.scheme == schemeFile {
 				p.copyBase(p.base.authorityEnd())
 				p.pathStart = uint32(p.outLen())
 				if !startsWithWindowsDriveLetter(input[i:]) {

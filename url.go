@@ -177,42 +177,81 @@ func (pr *Parser) limit() uint64 {
 // URL parsed from a substring of a large string keeps that string in
 // memory. Pass strings.Clone(input) if that matters.
 func Parse(input string, base ...string) (*URL, error) {
-	var p Parser
-	return p.Parse(input, base...)
+	// Small enough to inline, so that a caller that does not keep the
+	// URL can have it on its stack: parsing a URL in normal form then
+	// allocates nothing.
+	return parseURL(new(URL), input, base)
+}
+
+// parseURL is Parse's worker, out of line: it fills u and returns it,
+// or nil and the error.
+//
+//go:noinline
+func parseURL(u *URL, input string, base []string) (*URL, error) {
+	var pr Parser
+	if err := pr.parseBases(u, input, base); err != nil {
+		return nil, err
+	}
+	return u, nil
 }
 
 // Parse parses input against an optional base URL with the Parser's
 // options. See the package-level Parse.
 func (pr *Parser) Parse(input string, base ...string) (*URL, error) {
-	var b *URL
+	return pr.parseURL(new(URL), input, base)
+}
+
+// parseURL is (*Parser).Parse's worker, out of line.
+//
+//go:noinline
+func (pr *Parser) parseURL(u *URL, input string, base []string) (*URL, error) {
+	if err := pr.parseBases(u, input, base); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// parseBases parses the base, if any, and input against it into u.
+func (pr *Parser) parseBases(u *URL, input string, base []string) error {
+	var b URL
 	switch len(base) {
 	case 0:
+		return pr.parseInto(u, input, nil, "parse")
 	case 1:
-		var err error
-		b, err = pr.parse(base[0], nil, "parse base")
-		if err != nil {
-			return nil, err
+		if err := pr.parseInto(&b, base[0], nil, "parse base"); err != nil {
+			return err
 		}
-	default:
-		return nil, &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
+		return pr.parseInto(u, input, &b, "parse")
 	}
-	return pr.parse(input, b, "parse")
+	return &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
 }
 
 // ParseRef parses input against base with the Parser's options.
 func (pr *Parser) ParseRef(base *URL, input string) (*URL, error) {
-	return pr.parse(input, base, "parse")
+	return pr.parseRef(new(URL), base, input)
 }
 
-func (pr *Parser) parse(input string, base *URL, op string) (*URL, error) {
-	p := parser{base: base, enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
-	if base != nil && base.href == "" {
-		p.base = nil
+// parseRef is ParseRef's worker, out of line.
+//
+//go:noinline
+func (pr *Parser) parseRef(u, base *URL, input string) (*URL, error) {
+	if err := pr.parseInto(u, input, base, "parse"); err != nil {
+		return nil, err
 	}
+	return u, nil
+}
+
+// parseInto parses input against base (which may be nil) and stores the
+// URL in u; on failure u is unchanged.
+func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
+	p := parser{enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
+	p.setBase(base)
 	if fail := p.parseInput(input); fail != 0 {
-		return nil, parseError(op, input, fail, p.failAt)
+		return parseError(op, input, fail, p.failAt)
 	}
-	return &URL{href: p.result(), components: p.components}, nil
+	u.href = p.result()
+	u.components = p.components
+	return nil
 }
 
 // parseError returns the *Error of a failed parse.
@@ -234,6 +273,15 @@ func (p *parser) parseInput(input string) ErrorKind {
 	if fail := p.run(stateSchemeStart, 0); fail != 0 {
 		return fail
 	}
+	if p.noStore {
+		// finish adds at most "/.". The length is an upper bound when
+		// the output went blind: CanParse retries with the output kept
+		// when the bound is past the limit.
+		if p.overLimit || uint64(p.outLen())+2 > p.maxLen() {
+			return errTooLong
+		}
+		return 0
+	}
 	// Checked before finish, which reads the offsets: past the limit,
 	// they may have wrapped.
 	if p.tooLong() {
@@ -249,8 +297,8 @@ func (p *parser) parseInput(input string) ErrorKind {
 // Parse parses ref in the context of u: ref is resolved against u as a
 // base URL, as net/url's method of the same name is used.
 func (u *URL) Parse(ref string) (*URL, error) {
-	var p Parser
-	return p.ParseRef(u, ref)
+	var pr Parser
+	return pr.parseRef(new(URL), u, ref)
 }
 
 // MustParse is like Parse but panics if the input cannot be parsed. It is
@@ -264,9 +312,10 @@ func MustParse(input string, base ...string) *URL {
 }
 
 // CanParse reports whether Parse(input, base...) would succeed, without
-// building a URL.
+// building a URL: it allocates nothing unless base is given and is not
+// in normal form.
 func CanParse(input string, base ...string) bool {
-	var b *URL
+	var b baseURL
 	switch len(base) {
 	case 0:
 	case 1:
@@ -274,15 +323,22 @@ func CanParse(input string, base ...string) bool {
 		if p.parseInput(base[0]) != 0 {
 			return false
 		}
-		b = &URL{href: p.result(), components: p.components}
+		b = baseURL{p.result(), p.components}
 	default:
 		return false
 	}
-	p := parser{base: b}
-	if b != nil && b.href == "" {
-		p.base = nil
+	p := parser{noStore: true}
+	p.base, p.hasBase = b, b.href != ""
+	switch p.parseInput(input) {
+	case 0:
+		return true
+	case errTooLong:
+		// The length may be an overestimate: parse again, keeping the
+		// output, to know.
+		q := parser{base: p.base, hasBase: p.hasBase}
+		return q.parseInput(input) == 0
 	}
-	return p.parseInput(input) == 0
+	return false
 }
 
 // Href returns the serialization of the URL.
