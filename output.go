@@ -143,6 +143,27 @@ func (p *parser) writeLower(s string) {
 	}
 }
 
+// writeSlashes appends one "/" for each byte of run, a run of "/" and
+// "\\".
+func (p *parser) writeSlashes(run string) {
+	i := 0
+	for i < len(run) && run[i] == '/' {
+		i++
+	}
+	p.writeString(run[:i])
+	if i == len(run) {
+		return
+	}
+	n := len(run) - i
+	if p.out == nil && !p.materialize(n) {
+		p.n += n
+		return
+	}
+	for ; i < len(run); i++ {
+		p.out = append(p.out, '/')
+	}
+}
+
 // writeLowerIfNeeded appends s lowercased, copying nothing when s has no
 // ASCII upper alpha.
 func (p *parser) writeLowerIfNeeded(s string) {

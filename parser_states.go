@@ -921,7 +921,23 @@ func (p *parser) run(st state, i int) ErrorKind {
 			if p.override == stateNone {
 				mask |= delimQuery | delimFragment
 			}
+			slashes := uint8(delimSlash)
+			if special {
+				slashes |= delimBackslash
+			}
 			for {
+				if p.report == nil && i < len(input) && delimClass[input[i]]&slashes != 0 {
+					// A run of empty segments ("////", or "\\\\" in a
+					// special URL): each slash ends one and becomes "/".
+					// Nothing to warn about when nobody listens.
+					k := i + 1
+					for k < len(input) && delimClass[input[k]]&slashes != 0 {
+						k++
+					}
+					p.writeSlashes(input[i:k])
+					i = k
+					continue
+				}
 				// Find the segment's end, and whether any byte of it needs
 				// percent-encoding, in one pass.
 				j, clean := i, true
@@ -951,6 +967,10 @@ func (p *parser) run(st state, i int) ErrorKind {
 					if !slash {
 						p.writeByte('/')
 					}
+				case clean && i > 0 && input[i-1] == '/' && p.scheme != schemeFile:
+					// The slash before the segment and the segment, in one
+					// write (no copy while the output is the input).
+					p.writeString(input[i-1 : j])
 				default:
 					p.writeByte('/')
 					if p.scheme == schemeFile && p.outLen() == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
