@@ -111,23 +111,3 @@ func TestAllocs(t *testing.T) {
 		})
 	})
 }
-
-// FuzzCanParse: CanParse, which keeps no output that differs from the
-// input, agrees with Parse.
-func FuzzCanParse(f *testing.F) {
-	for _, in := range append(append(normalizedInputs, rewrittenInputs...), "sc:/..//a", "file:///C:/../..", "https://h/a/../../b/./c/%2e%2E/d", "a", "//h", "?q") {
-		f.Add(in, "")
-		f.Add(in, "https://example.com/dir/page.html")
-		f.Add(in, "file:///C:/dir/")
-	}
-	f.Fuzz(func(t *testing.T, input, base string) {
-		var bases []string
-		if base != "" {
-			bases = []string{base}
-		}
-		_, err := Parse(input, bases...)
-		if got := CanParse(input, bases...); got != (err == nil) {
-			t.Errorf("CanParse(%q, %q) = %v; Parse error: %v", input, base, got, err)
-		}
-	})
-}

@@ -159,10 +159,14 @@ func (p *parser) writeSlashes(run string) {
 		p.n += n
 		return
 	}
-	for ; i < len(run); i++ {
-		p.out = append(p.out, '/')
+	for n > 0 {
+		k := min(n, len(slashes64))
+		p.out = append(p.out, slashes64[:k]...)
+		n -= k
 	}
 }
+
+const slashes64 = "////////////////////////////////////////////////////////////////"
 
 // writeLowerIfNeeded appends s lowercased, copying nothing when s has no
 // ASCII upper alpha.

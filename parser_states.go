@@ -938,6 +938,23 @@ func (p *parser) run(st state, i int) ErrorKind {
 					i = k
 					continue
 				}
+				if p.report == nil && p.scheme != schemeFile {
+					// A run of segments that are neither dot segments nor
+					// in need of encoding (no ".", "%", "\\" or byte to
+					// encode) is written as it is: the segments up to the
+					// run's last slash in one write.
+					k := scan(input, i, &pathRunClass, 1)
+					if last := strings.LastIndexByte(input[i:k], '/'); last >= 0 {
+						if i > 0 && input[i-1] == '/' {
+							p.writeString(input[i-1 : i+last])
+						} else {
+							p.writeByte('/')
+							p.writeString(input[i : i+last])
+						}
+						i += last + 1
+						continue
+					}
+				}
 				// Find the segment's end, and whether any byte of it needs
 				// percent-encoding, in one pass.
 				j, clean := i, true
@@ -1155,6 +1172,18 @@ var pathClass = func() (t [256]uint8) {
 		t[c] = delimClass[c]
 		if percentTable[c]&PathSet != 0 {
 			t[c] |= pathEncode
+		}
+	}
+	return t
+}()
+
+// pathRunClass is 1 for the bytes that end a run of path segments the
+// path state may copy as they are: "\\", "?", "#", "." and "%" (which
+// may make a dot segment), and every byte the path percent-encodes.
+var pathRunClass = func() (t [256]uint8) {
+	for c := range t {
+		if pathClass[c]&(delimBackslash|delimQuery|delimFragment|pathEncode) != 0 || c == '.' || c == '%' {
+			t[c] = 1
 		}
 	}
 	return t
