@@ -52,6 +52,7 @@ const (
 	classForbiddenHost   = 1 << iota // forbidden host code point
 	classForbiddenDomain             // forbidden domain code point
 	classUpper                       // ASCII upper alpha
+	classNonASCII                    // a byte >= 0x80
 )
 
 var byteClass = buildByteClass()
@@ -70,6 +71,9 @@ func buildByteClass() (t [256]uint8) {
 	t[0x7F] |= classForbiddenDomain
 	for c := 'A'; c <= 'Z'; c++ {
 		t[c] |= classUpper
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] |= classNonASCII
 	}
 	return t
 }
@@ -118,7 +122,8 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 	// as the WPT data has it).
 	start := p.outLen()
 	plain, forbidden, upper := true, -1, false
-	for i := 0; i < len(input); i++ {
+	// The bytes before the first one of interest, eight at a time.
+	for i := scan(input, 0, &byteClass, classForbiddenDomain|classUpper|classNonASCII); i < len(input); i++ {
 		c := input[i]
 		if c >= utf8.RuneSelf || c == '%' {
 			// Mapping may turn what follows (or precedes) into something
