@@ -504,6 +504,13 @@ func (p *parser) at(i int) int {
 func (p *parser) run(st state, i int) ErrorKind {
 	input := p.input
 	for {
+		if st >= statePathStart && p.noStore && uint64(p.outLen())+3*uint64(len(input)-i)+2 <= p.maxLen() {
+			// CanParse: from the path start on, nothing fails (the path,
+			// query and fragment states have no failure), and the rest
+			// of the input, percent-encoded at worst (three bytes for
+			// one), plus the "/." finish may add, fits the limit.
+			return 0
+		}
 		switch st {
 		case stateSchemeStart:
 			if i < len(input) && isASCIIAlpha(input[i]) {
