@@ -233,6 +233,9 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 				j++
 				continue
 			}
+			if c < 0xC2 || c > 0xF4 {
+				break // never the first byte of a UTF-8 sequence
+			}
 			r, size := utf8.DecodeRuneInString(s[j:])
 			if r == utf8.RuneError && size == 1 {
 				break
@@ -280,6 +283,12 @@ func cleanLen(s string, removeTabs bool) int {
 				n++
 			}
 			i++
+			continue
+		}
+		if c < 0xC2 || c > 0xF4 {
+			// Never the first byte of a UTF-8 sequence: U+FFFD.
+			i++
+			n += 3
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])

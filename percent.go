@@ -128,7 +128,9 @@ func appendPercentEncoded(dst []byte, s string, set EncodeSet) []byte {
 		if percentTable[c]&set == 0 {
 			continue
 		}
-		dst = append(dst, s[start:i]...)
+		if start < i {
+			dst = append(dst, s[start:i]...)
+		}
 		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
 		start = i + 1
 	}
