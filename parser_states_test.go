@@ -37,3 +37,32 @@ func TestFailOffsetWithoutMap(t *testing.T) {
 		})
 	}
 }
+
+// TestScan checks scan, eight bytes at a time with an overlapping last
+// step, against a byte-by-byte loop, at every start offset of strings
+// of every length up to 40, with the match at every place.
+func TestScan(t *testing.T) {
+	naive := func(s string, i int, tab *[256]uint8, mask uint8) int {
+		for i < len(s) && tab[s[i]]&mask == 0 {
+			i++
+		}
+		return i
+	}
+	for n := 0; n <= 40; n++ {
+		for hit := -1; hit < n; hit++ {
+			b := []byte(strings.Repeat("a", n))
+			if hit >= 0 {
+				b[hit] = '/'
+			}
+			if n > 3 {
+				b[n/3] = '?' // in the table, not in the mask
+			}
+			s := string(b)
+			for i := 0; i <= n; i++ {
+				if got, want := scan(s, i, &delimClass, delimSlash), naive(s, i, &delimClass, delimSlash); got != want {
+					t.Fatalf("scan(%q, %d) = %d, want %d", s, i, got, want)
+				}
+			}
+		}
+	}
+}
