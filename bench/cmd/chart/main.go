@@ -224,7 +224,7 @@ func writeSVG(w io.Writer, res []result, ada map[string]float64, machine, date, 
 	hi = math.Pow(10, math.Ceil(math.Log10(hi)))
 
 	const (
-		width    = 900
+		width    = 1000
 		left     = 250
 		right    = 120
 		barH     = 14
@@ -236,7 +236,7 @@ func writeSVG(w io.Writer, res []result, ada map[string]float64, machine, date, 
 		"Command: " + cmd,
 	}
 	if len(ada) > 0 {
-		header = append(header, "ada (C++, green): ns/URL from a separate run of "+adaCmd+" ("+adaHeader+"), beside Parse+Href.")
+		header = append(header, "ada (C++, green, beside Parse+Href): ns/URL from a separate run of "+adaCmd+":", "    "+adaHeader)
 	}
 	top := 20*len(header) + 40
 	height := top
