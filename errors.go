@@ -236,6 +236,12 @@ func (l *ValidationLog) Add(e ValidationError) {
 // when given more than one base URL.
 var ErrTooManyBases = errors.New("more than one base URL")
 
+// ErrTooLong is the cause of the error Parse, CanParse and the setters
+// return when the input, or the href it would give, is longer than the
+// URL can hold (4 GiB less one byte, as offsets are 32-bit; ada also
+// refuses inputs over 4 GB), or longer than a Parser's MaxLength.
+var ErrTooLong = errors.New("URL too long")
+
 // Error is the error returned by Parse and the URL setters. It records
 // the operation, the input, and the cause: a *ValidationError for a
 // failure the URL Standard defines (errors.Is(err, url.PortInvalid)),

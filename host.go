@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/net/idna"
 	"golang.org/x/text/secure/bidirule"
@@ -56,6 +57,7 @@ const (
 	classForbiddenHost   = 1 << iota // forbidden host code point
 	classForbiddenDomain             // forbidden domain code point
 	classUpper                       // ASCII upper alpha
+	classNonASCII                    // a byte >= 0x80
 )
 
 var byteClass = buildByteClass()
@@ -74,6 +76,9 @@ func buildByteClass() (t [256]uint8) {
 	t[0x7F] |= classForbiddenDomain
 	for c := 'A'; c <= 'Z'; c++ {
 		t[c] |= classUpper
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] |= classNonASCII
 	}
 	return t
 }
@@ -122,7 +127,8 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 	// as the WPT data has it).
 	start := p.outLen()
 	plain, forbidden, upper := true, -1, false
-	for i := 0; i < len(input); i++ {
+	// The bytes before the first one of interest, eight at a time.
+	for i := scan(input, 0, &byteClass, classForbiddenDomain|classUpper|classNonASCII); i < len(input); i++ {
 		c := input[i]
 		if c >= utf8.RuneSelf || c == '%' {
 			// Mapping may turn what follows (or precedes) into something
@@ -348,7 +354,7 @@ func uts46ToASCII(domain string) (string, bool) {
 			b = append(b, '.')
 		}
 	}
-	return string(b), true
+	return unsafe.String(unsafe.SliceData(b), len(b)), true // b is not used again
 }
 
 // uts46ToUnicode is Unicode ToUnicode with the URL Standard's flags. The

@@ -34,6 +34,14 @@ func endsInANumber(s string) bool {
 		}
 		s = s[:len(s)-1]
 	}
+	// A number ends in a digit, a hex digit, or the "x" of "0x": most
+	// domains (".com", ".org") are told apart by their last byte.
+	if s == "" {
+		return false
+	}
+	if c := s[len(s)-1]; !isASCIIDigit(c) && !('a' <= c|0x20 && c|0x20 <= 'f') && c|0x20 != 'x' {
+		return false
+	}
 	last := s
 	for i := len(s) - 1; i >= 0; i-- {
 		if s[i] == '.' {

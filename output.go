@@ -1,6 +1,9 @@
 package url
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // The parser's output: the serialization being written. Most inputs are
 // already in normal form (a crawler's links mostly are), and then the
@@ -11,6 +14,21 @@ import "unsafe"
 // normalized URL therefore copies nothing, and its href is a substring
 // of the input.
 
+// maxLen returns the longest href the parser may produce.
+func (p *parser) maxLen() uint64 {
+	if p.limit == 0 {
+		return hrefLimit
+	}
+	return p.limit
+}
+
+// tooLong reports whether the href is, or would have been, longer than
+// the limit; past it the offsets (uint32) may have wrapped, so the URL
+// must not be used.
+func (p *parser) tooLong() bool {
+	return p.overLimit || uint64(p.outLen()) > p.maxLen()
+}
+
 // outLen returns the length of the output so far.
 func (p *parser) outLen() int {
 	if p.out == nil {
@@ -20,7 +38,7 @@ func (p *parser) outLen() int {
 }
 
 // outString returns the output so far. The result is only valid until
-// the next write.
+// the next write. It must not be called once the output is blind.
 func (p *parser) outString() string {
 	if p.out == nil {
 		return p.input[:p.n]
@@ -38,29 +56,44 @@ func (p *parser) result() string {
 }
 
 // materialize switches from counting to a buffer with room for extra
-// more bytes.
-func (p *parser) materialize(extra int) {
+// more bytes. With noStore (CanParse), it switches to blind counting
+// instead and returns false: the caller then only adds to p.n.
+func (p *parser) materialize(extra int) bool {
 	if p.out != nil {
-		return
+		return true
+	}
+	if p.noStore {
+		p.blind = true
+		return false
 	}
 	size := p.n + extra
-	if rest := len(p.input) - p.n; extra < rest+16 {
+	// The rest of the input still to come, which the states may have
+	// skipped ahead of the output (a run of slashes before a host).
+	if rest := len(p.input) - max(p.n, p.pos); extra < rest+16 {
 		size = p.n + rest + 16
 	}
-	if p.base != nil {
+	if p.hasBase {
 		size += len(p.base.href)
 	}
 	p.out = append(make([]byte, 0, size), p.input[:p.n]...)
+	return true
 }
 
 // writeString appends s to the output.
 func (p *parser) writeString(s string) {
 	if p.out == nil {
+		if p.blind {
+			p.n += len(s)
+			return
+		}
 		if rest := p.input[p.n:]; len(rest) >= len(s) && (unsafe.StringData(rest) == unsafe.StringData(s) || rest[:len(s)] == s) {
 			p.n += len(s)
 			return
 		}
-		p.materialize(len(s))
+		if !p.materialize(len(s)) {
+			p.n += len(s)
+			return
+		}
 	}
 	p.out = append(p.out, s...)
 }
@@ -68,11 +101,18 @@ func (p *parser) writeString(s string) {
 // writeBytes appends b to the output.
 func (p *parser) writeBytes(b []byte) {
 	if p.out == nil {
+		if p.blind {
+			p.n += len(b)
+			return
+		}
 		if rest := p.input[p.n:]; len(rest) >= len(b) && rest[:len(b)] == string(b) {
 			p.n += len(b)
 			return
 		}
-		p.materialize(len(b))
+		if !p.materialize(len(b)) {
+			p.n += len(b)
+			return
+		}
 	}
 	p.out = append(p.out, b...)
 }
@@ -80,18 +120,20 @@ func (p *parser) writeBytes(b []byte) {
 // writeByte appends c to the output.
 func (p *parser) writeByte(c byte) {
 	if p.out == nil {
-		if p.n < len(p.input) && p.input[p.n] == c {
+		if p.n < len(p.input) && p.input[p.n] == c || !p.materialize(1) {
 			p.n++
 			return
 		}
-		p.materialize(1)
 	}
 	p.out = append(p.out, c)
 }
 
 // writeLower appends s with ASCII upper alphas lowercased.
 func (p *parser) writeLower(s string) {
-	p.materialize(len(s))
+	if !p.materialize(len(s)) {
+		p.n += len(s)
+		return
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if byteClass[c]&classUpper != 0 {
@@ -99,6 +141,44 @@ func (p *parser) writeLower(s string) {
 		}
 		p.out = append(p.out, c)
 	}
+}
+
+// writeSlashes appends one "/" for each byte of run, a run of "/" and
+// "\\".
+func (p *parser) writeSlashes(run string) {
+	i := 0
+	for i < len(run) && run[i] == '/' {
+		i++
+	}
+	p.writeString(run[:i])
+	if i == len(run) {
+		return
+	}
+	n := len(run) - i
+	if p.out == nil && !p.materialize(n) {
+		p.n += n
+		return
+	}
+	for n > 0 {
+		k := min(n, len(slashes64))
+		p.out = append(p.out, slashes64[:k]...)
+		n -= k
+	}
+}
+
+const slashes64 = "////////////////////////////////////////////////////////////////"
+
+// writeLowerIfNeeded appends s lowercased, copying nothing when s has no
+// ASCII upper alpha.
+func (p *parser) writeLowerIfNeeded(s string) {
+	for i := 0; i < len(s); i++ {
+		if byteClass[s[i]]&classUpper != 0 {
+			p.writeString(s[:i])
+			p.writeLower(s[i:])
+			return
+		}
+	}
+	p.writeString(s)
 }
 
 // writeEncoded appends s with every byte in set percent-encoded.
@@ -109,7 +189,22 @@ func (p *parser) writeEncoded(s string, set EncodeSet) {
 		return
 	}
 	p.writeString(s[:i])
-	p.materialize(3 * (len(s) - i))
+	// Room for exactly what s[i:] encodes to, so that the href of an
+	// input that grows is not a slice of a buffer three times its size.
+	need := len(s) - i + 2*countInSet(s[i:], set)
+	if uint64(p.outLen())+uint64(need) > p.maxLen() {
+		// Never allocate for an href that will be refused.
+		p.overLimit = true
+		return
+	}
+	if p.out == nil {
+		if !p.materialize(len(p.input) - p.n - (len(s) - i) + need) {
+			p.n += need
+			return
+		}
+	} else if cap(p.out)-len(p.out) < need {
+		p.out = slices.Grow(p.out, need+len(p.input)-max(p.n, p.pos))
+	}
 	p.out = appendPercentEncoded(p.out, s[i:], set)
 }
 

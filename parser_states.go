@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 )
@@ -56,21 +57,85 @@ const errOverrideStop ErrorKind = 0
 // for the setters only).
 const errOverrideFailure ErrorKind = numErrorKinds
 
+// errTooLong is returned by run, and parseInput, when the href would be
+// longer than the limit: the cause is ErrTooLong.
+const errTooLong ErrorKind = numErrorKinds + 1
+
+// baseURL is the base URL a parse resolves against. The parser holds it
+// by value, not as a *URL, so that a base parsed into a URL on the stack
+// stays there (the parser's methods leak what it points to).
+type baseURL struct {
+	href string
+	components
+}
+
+// setBase makes u, unless nil or empty, the parser's base URL.
+func (p *parser) setBase(u *URL) {
+	if u != nil && u.href != "" {
+		p.base, p.hasBase = baseURL{u.href, u.components}, true
+	}
+}
+
+// queryEnd, pathEnd, authorityEnd and firstPathSegment are URL's
+// methods of those names.
+func (b *baseURL) queryEnd() uint32 {
+	if b.fragmentStart != 0 {
+		return b.fragmentStart
+	}
+	return uint32(len(b.href))
+}
+
+func (b *baseURL) pathEnd() uint32 {
+	if b.queryStart != 0 {
+		return b.queryStart
+	}
+	return b.queryEnd()
+}
+
+func (b *baseURL) authorityEnd() uint32 {
+	if b.hostKind == HostNull {
+		return b.hostEnd
+	}
+	return b.pathStart
+}
+
+func (b *baseURL) firstPathSegment() string {
+	path := b.href[b.pathStart:b.pathEnd()]
+	if len(path) == 0 {
+		return ""
+	}
+	path = path[1:]
+	for i := 0; i < len(path); i++ {
+		if path[i] == '/' {
+			return path[:i]
+		}
+	}
+	return path
+}
+
 // parser holds the state of one run of the basic URL parser and the URL
 // it is building.
 type parser struct {
 	input    string // the input after preprocessing
-	base     *URL
+	base     baseURL
+	hasBase  bool
 	enc      encoding.Encoding // query encoding; nil means UTF-8
 	override state
 	report   func(ValidationError) // nil: nobody asked for validation errors
 	origLead int                   // bytes trimmed from the front of the caller's input
-	offsets  offsetMap             // offset map when preprocessing edited the input
+	offsets  offsetMap             // offset map when preprocessing edited the input and errors are reported
+	orig     string                // the caller's input, trimmed, when preprocessing edited it
+	origTabs bool                  // whether preprocessing removed tabs and newlines from orig
 	failAt   int                   // offset in the caller's input of the fatal error
 
-	schemeRefused  bool // the protocol setter's scheme was refused
-	uncheckedUntil int  // input before this offset was checked for URL units by an earlier state
-	hostEndHint    int  // where the host ends, found by the authority state; 0 when unknown
+	schemeRefused  bool   // the protocol setter's scheme was refused
+	uncheckedUntil int    // input before this offset was checked for URL units by an earlier state
+	hostEndHint    int    // where the host ends, found by the authority state; 0 when unknown
+	pos            int    // an input offset the states reached, for sizing the output (output.go)
+	limit          uint64 // the longest href allowed; 0 means hrefLimit
+	overLimit      bool   // a write was dropped because the href would pass the limit
+	noStore        bool   // CanParse: keep no output that differs from the input
+	blind          bool   // noStore and the output differed: only its length (an upper bound) is kept
 
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
@@ -109,6 +174,10 @@ func (p *parser) clean(input string, start, end int) {
 }
 
 // cleanTabs is clean, removing tabs and newlines only if removeTabs.
+// The offset map (p.offsets) is built only when validation errors are
+// reported; otherwise origOffset recomputes the one offset a failure
+// needs by rescanning the caller's input, so that Parse allocates no
+// more than the cleaned input.
 func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	p.origLead = start
 	s := input[start:end]
@@ -117,9 +186,7 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	// the high bit of a byte of (w - 0x21...) | w is set for the lowest
 	// byte below 0x21 or above 0x7F.
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if ((w-0x2121212121212121)|w)&0x8080808080808080 != 0 {
+		if ((load64(s[i:i+8])-0x2121212121212121)|load64(s[i:i+8]))&0x8080808080808080 != 0 {
 			break
 		}
 	}
@@ -143,37 +210,90 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 		p.input = s
 		return
 	}
-	// Slow path: build the cleaned input, and the offset map if needed.
-	out := make([]byte, 0, len(s)+8)
+	// Slow path: build the cleaned input, of exactly the size it needs,
+	// and the offset map if needed.
+	p.orig, p.origTabs = s, removeTabs
+	out := make([]byte, 0, i+cleanLen(s[i:], removeTabs))
 	out = append(out, s[:i]...)
 	reportedTab := false
 	for i < len(s) {
-		c := s[i]
-		switch {
-		case (c == '\t' || c == '\n' || c == '\r') && removeTabs:
+		// Copy the run of bytes that stay as they are in one append.
+		j := i
+		for j < len(s) {
+			c := s[j]
+			if c < utf8.RuneSelf {
+				if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
+					break
+				}
+				j++
+				continue
+			}
+			if c < 0xC2 || c > 0xF4 {
+				break // never the first byte of a UTF-8 sequence
+			}
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			j += size
+		}
+		out = append(out, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
+		if c := s[i]; c < utf8.RuneSelf {
+			// A tab or newline: removed.
 			if p.report != nil && !reportedTab {
 				reportedTab = true
 				p.warnAt(InvalidURLUnit, start+i)
 			}
-			i++
+		} else {
+			// An invalid UTF-8 byte: U+FFFD.
+			out = append(out, "\uFFFD"...)
+		}
+		i++
+		if p.report != nil {
 			p.mark(len(out), start+i)
-			continue
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				out = append(out, "\uFFFD"...)
-				i++
-				p.mark(len(out), start+i)
-				continue
+		}
+	}
+	p.input = unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+// load64 reads eight bytes of s, little-endian, in one load.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// cleanLen returns the length of s once cleaned: without tabs and
+// newlines if removeTabs, each invalid UTF-8 byte counted as the three
+// bytes of U+FFFD.
+func cleanLen(s string, removeTabs bool) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !(removeTabs && (c == '\t' || c == '\n' || c == '\r')) {
+				n++
 			}
-			out = append(out, s[i:i+size]...)
-			i += size
+			i++
 			continue
 		}
-		out = append(out, c)
-		i++
+		if c < 0xC2 || c > 0xF4 {
+			// Never the first byte of a UTF-8 sequence: U+FFFD.
+			i++
+			n += 3
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if r == utf8.RuneError && size == 1 {
+			size = 3
+		}
+		n += size
 	}
-	p.input = string(out)
+	return n
 }
 
 func (p *parser) mark(proc, orig int) {
@@ -182,7 +302,45 @@ func (p *parser) mark(proc, orig int) {
 
 // origOffset maps an offset in p.input to the caller's input.
 func (p *parser) origOffset(i int) int {
+	if p.report == nil && p.orig != "" {
+		// No map was built: rescan for the one offset a failure needs.
+		return p.origLead + rescanOffset(p.orig, i, p.origTabs)
+	}
 	return p.offsets.lookup(i, p.origLead)
+}
+
+// rescanOffset returns the offset in orig of offset i of orig cleaned
+// (see cleanTabs): what the offset map says, found without one.
+func rescanOffset(orig string, i int, removeTabs bool) int {
+	isTab := func(c byte) bool { return removeTabs && (c == '\t' || c == '\n' || c == '\r') }
+	j, proc := 0, 0
+	for j < len(orig) && proc < i {
+		c := orig[j]
+		switch {
+		case isTab(c):
+			j++
+		case c < utf8.RuneSelf:
+			j++
+			proc++
+		default:
+			r, size := utf8.DecodeRuneInString(orig[j:])
+			if r == utf8.RuneError && size == 1 {
+				if proc+3 > i {
+					// Inside the U+FFFD: the map points past the byte.
+					return j + (i - proc)
+				}
+				proc += 3
+			} else {
+				proc += size
+			}
+			j += size
+		}
+	}
+	// Offsets right after removed tabs map past them.
+	for j < len(orig) && isTab(orig[j]) {
+		j++
+	}
+	return j + (i - proc)
 }
 
 // warn reports a non-fatal validation error at offset i of p.input.
@@ -346,6 +504,13 @@ func (p *parser) at(i int) int {
 func (p *parser) run(st state, i int) ErrorKind {
 	input := p.input
 	for {
+		if st >= statePathStart && p.noStore && uint64(p.outLen())+3*uint64(len(input)-i)+2 <= p.maxLen() {
+			// CanParse: from the path start on, nothing fails (the path,
+			// query and fragment states have no failure), and the rest
+			// of the input, percent-encoded at worst (three bytes for
+			// one), plus the "/." finish may add, fits the limit.
+			return 0
+		}
 		switch st {
 		case stateSchemeStart:
 			if i < len(input) && isASCIIAlpha(input[i]) {
@@ -398,7 +563,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 					p.warn(SpecialSchemeMissingFollowingSolidus, i)
 				}
 				st = stateFile
-			case typ.special() && p.base != nil && p.base.scheme == typ && typ != schemeOther:
+			case typ.special() && p.hasBase && p.base.scheme == typ && typ != schemeOther:
 				st = stateSpecialRelativeOrAuthority
 			case typ.special():
 				st = stateSpecialAuthoritySlashes
@@ -414,7 +579,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 
 		case stateNoScheme:
 			c := p.at(i)
-			if p.base == nil || p.base.opaquePath && c != '#' {
+			if !p.hasBase || p.base.opaquePath && c != '#' {
 				return p.fail(MissingSchemeNonRelativeURL, i)
 			}
 			if p.base.opaquePath && c == '#' {
@@ -543,6 +708,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				hostEnd = j
 			}
 			p.hostEndHint = hostEnd
+			p.pos = i
 			p.startAuthority()
 			if at >= 0 {
 				// The authority state checks no URL units: the buffer is
@@ -637,7 +803,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st, i = stateFileSlash, i+1
 				continue
 			}
-			if p.base == nil || p.base.scheme != schemeFile {
+			if !p.hasBase || p.base.scheme != schemeFile {
 				// The host is the empty host.
 				p.startAuthority()
 				p.hostKind = HostEmpty
@@ -672,7 +838,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st, i = stateFileHost, i+1
 				continue
 			}
-			if p.base != nil && p.base.scheme == schemeFile {
+			if p.hasBase && p.base.scheme == schemeFile {
 				p.copyBase(p.base.authorityEnd())
 				p.pathStart = uint32(p.outLen())
 				if !startsWithWindowsDriveLetter(input[i:]) {
@@ -762,7 +928,40 @@ func (p *parser) run(st state, i int) ErrorKind {
 			if p.override == stateNone {
 				mask |= delimQuery | delimFragment
 			}
+			slashes := uint8(delimSlash)
+			if special {
+				slashes |= delimBackslash
+			}
 			for {
+				if p.report == nil && i < len(input) && delimClass[input[i]]&slashes != 0 {
+					// A run of empty segments ("////", or "\\\\" in a
+					// special URL): each slash ends one and becomes "/".
+					// Nothing to warn about when nobody listens.
+					k := i + 1
+					for k < len(input) && delimClass[input[k]]&slashes != 0 {
+						k++
+					}
+					p.writeSlashes(input[i:k])
+					i = k
+					continue
+				}
+				if p.report == nil && p.scheme != schemeFile {
+					// A run of segments that are neither dot segments nor
+					// in need of encoding (no ".", "%", "\\" or byte to
+					// encode) is written as it is: the segments up to the
+					// run's last slash in one write.
+					k := scan(input, i, &pathRunClass, 1)
+					if last := strings.LastIndexByte(input[i:k], '/'); last >= 0 {
+						if i > 0 && input[i-1] == '/' {
+							p.writeString(input[i-1 : i+last])
+						} else {
+							p.writeByte('/')
+							p.writeString(input[i : i+last])
+						}
+						i += last + 1
+						continue
+					}
+				}
 				// Find the segment's end, and whether any byte of it needs
 				// percent-encoding, in one pass.
 				j, clean := i, true
@@ -792,6 +991,10 @@ func (p *parser) run(st state, i int) ErrorKind {
 					if !slash {
 						p.writeByte('/')
 					}
+				case clean && i > 0 && input[i-1] == '/' && p.scheme != schemeFile:
+					// The slash before the segment and the segment, in one
+					// write (no copy while the output is the input).
+					p.writeString(input[i-1 : j])
 				default:
 					p.writeByte('/')
 					if p.scheme == schemeFile && p.outLen() == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
@@ -976,6 +1179,18 @@ var pathClass = func() (t [256]uint8) {
 		t[c] = delimClass[c]
 		if percentTable[c]&PathSet != 0 {
 			t[c] |= pathEncode
+		}
+	}
+	return t
+}()
+
+// pathRunClass is 1 for the bytes that end a run of path segments the
+// path state may copy as they are: "\\", "?", "#", "." and "%" (which
+// may make a dot segment), and every byte the path percent-encodes.
+var pathRunClass = func() (t [256]uint8) {
+	for c := range t {
+		if pathClass[c]&(delimBackslash|delimQuery|delimFragment|pathEncode) != 0 || c == '.' || c == '%' {
+			t[c] = 1
 		}
 	}
 	return t

@@ -128,11 +128,24 @@ func appendPercentEncoded(dst []byte, s string, set EncodeSet) []byte {
 		if percentTable[c]&set == 0 {
 			continue
 		}
-		dst = append(dst, s[start:i]...)
+		if start < i {
+			dst = append(dst, s[start:i]...)
+		}
 		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
 		start = i + 1
 	}
 	return append(dst, s[start:]...)
+}
+
+// countInSet returns how many bytes of s are in set.
+func countInSet(s string, set EncodeSet) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if percentTable[s[i]]&set != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // needsEncoding reports the index of the first byte of s in set, or -1.

@@ -80,11 +80,7 @@ func (p *parser) replace(start, end uint32, s string, f field) {
 
 // appendScheme writes the scheme, lowercased, and ":".
 func (p *parser) appendScheme(scheme string, typ schemeType) {
-	if asciiLowercase(scheme) == scheme {
-		p.writeString(scheme)
-	} else {
-		p.writeLower(scheme)
-	}
+	p.writeLowerIfNeeded(scheme)
 	p.schemeEnd = uint32(p.outLen())
 	p.writeByte(':')
 	p.scheme = typ
@@ -154,7 +150,7 @@ func (p *parser) setHost(buffer string, offset int) ErrorKind {
 			p.truncate(start)
 			return fail
 		}
-		if p.scheme == schemeFile && p.outString()[start:] == "localhost" {
+		if p.scheme == schemeFile && !p.blind && p.outString()[start:] == "localhost" {
 			p.truncate(start)
 			kind = HostEmpty
 		}
@@ -220,7 +216,7 @@ func (p *parser) portNumber() (int, bool) {
 // copyBase copies the base URL's serialization up to end (the end of its
 // authority, path or query) and the offsets that go with it.
 func (p *parser) copyBase(end uint32) {
-	b := p.base
+	b := &p.base
 	p.truncate(0)
 	p.writeString(b.href[:end])
 	p.components = b.components
@@ -237,6 +233,11 @@ func (p *parser) copyBase(end uint32) {
 // URL's lone normalized Windows drive letter.
 // https://url.spec.whatwg.org/#shorten-a-urls-path
 func (p *parser) shortenPath() {
+	if p.blind {
+		// CanParse: the path is not kept, and its length only needs to
+		// be an upper bound.
+		return
+	}
 	path := p.outString()[p.pathStart:]
 	if p.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(path[1:]) {
 		return

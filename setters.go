@@ -60,6 +60,9 @@ func setterError(op, value string, cause error) error {
 func (u *URL) runOverride(op, value string, p *parser, invalid error) error {
 	before := u.href
 	fail := p.run(p.override, 0)
+	if fail == errTooLong || p.tooLong() {
+		return setterError(op, value, ErrTooLong)
+	}
 	u.commit(p)
 	switch {
 	case u.href != before:
@@ -120,7 +123,11 @@ func (u *URL) SetUsername(value string) error {
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError("set username", value, ErrCannotHaveCredentialsOrPort)
 	}
-	u.setUserinfo(utf8PercentEncode(value, UserinfoSet), u.Password())
+	username := utf8PercentEncode(value, UserinfoSet)
+	if uint64(len(u.href)-len(u.Username())+len(username)) > hrefLimit {
+		return setterError("set username", value, ErrTooLong)
+	}
+	u.setUserinfo(username, u.Password())
 	return nil
 }
 
@@ -132,7 +139,11 @@ func (u *URL) SetPassword(value string) error {
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError("set password", value, ErrCannotHaveCredentialsOrPort)
 	}
-	u.setUserinfo(u.Username(), utf8PercentEncode(value, UserinfoSet))
+	password := utf8PercentEncode(value, UserinfoSet)
+	if uint64(len(u.href)-len(u.Password())+len(password)+1) > hrefLimit {
+		return setterError("set password", value, ErrTooLong)
+	}
+	u.setUserinfo(u.Username(), password)
 	return nil
 }
 
@@ -220,6 +231,9 @@ func (u *URL) SetPathname(value string) error {
 	if fail := p.run(statePathStart, 0); fail != 0 {
 		return setterError(op, value, &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true})
 	}
+	if p.tooLong() || uint64(p.outLen()+len(suffix)) > hrefLimit {
+		return setterError(op, value, ErrTooLong)
+	}
 	p.reattach(suffix, pathEnd, u)
 	u.commit(p)
 	return nil
@@ -266,6 +280,9 @@ func (u *URL) SetSearch(value string) error {
 	p.fragmentStart = 0
 	p.startQuery()
 	p.run(stateQuery, 0) // cannot fail
+	if p.tooLong() || uint64(p.outLen()+len(suffix)) > hrefLimit {
+		return setterError("set search", value, ErrTooLong)
+	}
 	p.reattach(suffix, queryEnd, u)
 	u.commit(p)
 	if sp := u.ownSearchParams(); sp != nil {
@@ -296,6 +313,9 @@ func (u *URL) SetHash(value string) error {
 	if value != "" {
 		p.startFragment()
 		p.run(stateFragment, 0) // cannot fail
+	}
+	if p.tooLong() {
+		return setterError("set hash", value, ErrTooLong)
 	}
 	u.commit(p)
 	return nil

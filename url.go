@@ -27,6 +27,7 @@
 package url
 
 import (
+	"math"
 	"sync/atomic"
 
 	"golang.org/x/text/encoding"
@@ -165,6 +166,27 @@ type Parser struct {
 	// callback's choice ([ValidationLog.Add] keeps the first few and
 	// counts the rest).
 	OnValidationError func(ValidationError)
+
+	// MaxLength, if positive, is the longest input, and the longest
+	// href, in bytes, that the Parser accepts: a longer one fails with
+	// ErrTooLong before any work is done on it, or as soon as the href
+	// outgrows it (percent-encoding can make an href nine times as long
+	// as its input). A server can set it to bound the work and memory
+	// one request costs. Zero means the most a URL can hold: 4 GiB less
+	// one byte.
+	MaxLength int
+}
+
+// hrefLimit is the longest href a URL can hold: its offsets are 32-bit.
+// A variable only so that tests can lower it.
+var hrefLimit uint64 = math.MaxUint32
+
+// limit returns the longest input and href the Parser accepts.
+func (pr *Parser) limit() uint64 {
+	if pr.MaxLength > 0 && uint64(pr.MaxLength) < hrefLimit {
+		return uint64(pr.MaxLength)
+	}
+	return hrefLimit
 }
 
 // Parse parses input, which may be relative to an optional base URL, and
@@ -181,64 +203,131 @@ type Parser struct {
 // URL parsed from a substring of a large string keeps that string in
 // memory. Pass strings.Clone(input) if that matters.
 func Parse(input string, base ...string) (*URL, error) {
-	var p Parser
-	return p.Parse(input, base...)
+	// Small enough to inline, so that a caller that does not keep the
+	// URL can have it on its stack: parsing a URL in normal form then
+	// allocates nothing.
+	return parseURL(new(URL), input, base)
+}
+
+// parseURL is Parse's worker, out of line: it fills u and returns it,
+// or nil and the error.
+//
+//go:noinline
+func parseURL(u *URL, input string, base []string) (*URL, error) {
+	var pr Parser
+	if err := pr.parseBases(u, input, base); err != nil {
+		return nil, err
+	}
+	return u, nil
 }
 
 // Parse parses input against an optional base URL with the Parser's
 // options. See the package-level Parse.
 func (pr *Parser) Parse(input string, base ...string) (*URL, error) {
-	var b *URL
+	return pr.parseURL(new(URL), input, base)
+}
+
+// parseURL is (*Parser).Parse's worker, out of line.
+//
+//go:noinline
+func (pr *Parser) parseURL(u *URL, input string, base []string) (*URL, error) {
+	if err := pr.parseBases(u, input, base); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// parseBases parses the base, if any, and input against it into u.
+func (pr *Parser) parseBases(u *URL, input string, base []string) error {
+	var b URL
 	switch len(base) {
 	case 0:
+		return pr.parseInto(u, input, nil, "parse")
 	case 1:
-		var err error
-		b, err = pr.parse(base[0], nil, "parse base")
-		if err != nil {
-			return nil, err
+		if err := pr.parseInto(&b, base[0], nil, "parse base"); err != nil {
+			return err
 		}
-	default:
-		return nil, &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
+		return pr.parseInto(u, input, &b, "parse")
 	}
-	return pr.parse(input, b, "parse")
+	return &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
 }
 
 // ParseRef parses input against base with the Parser's options.
 func (pr *Parser) ParseRef(base *URL, input string) (*URL, error) {
-	if base != nil {
-		base = base.current()
-	}
-	return pr.parse(input, base, "parse")
+	return pr.parseRef(new(URL), base, input)
 }
 
-func (pr *Parser) parse(input string, base *URL, op string) (*URL, error) {
-	p := parser{base: base, enc: pr.Encoding, report: pr.OnValidationError}
-	if base != nil && base.href == "" {
-		p.base = nil
+// parseRef is ParseRef's worker, out of line.
+//
+//go:noinline
+func (pr *Parser) parseRef(u, base *URL, input string) (*URL, error) {
+	if base != nil {
+		base = base.current() // with the changes to its SearchParams
 	}
+	if err := pr.parseInto(u, input, base, "parse"); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// parseInto parses input against base (which may be nil) and stores the
+// URL in u; on failure u is unchanged.
+func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
+	p := parser{enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
+	p.setBase(base)
 	if fail := p.parseInput(input); fail != 0 {
-		return nil, &Error{Op: op, Input: input, Err: &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true}}
+		return parseError(op, input, fail, p.failAt)
 	}
-	return &URL{href: p.result(), components: p.components}, nil
+	u.href = p.result()
+	u.components = p.components
+	return nil
+}
+
+// parseError returns the *Error of a failed parse.
+func parseError(op, input string, fail ErrorKind, offset int) error {
+	if fail == errTooLong {
+		return &Error{Op: op, Input: input, Err: ErrTooLong}
+	}
+	return &Error{Op: op, Input: input, Err: &ValidationError{Kind: fail, Offset: offset, Fatal: true}}
 }
 
 // parseInput runs the basic URL parser on input; on success the URL is
-// p.result() with p.components. It returns the fatal validation error, or
-// 0.
+// p.result() with p.components. It returns the fatal validation error,
+// errTooLong, or 0.
 func (p *parser) parseInput(input string) ErrorKind {
+	if uint64(len(input)) > p.maxLen() {
+		return errTooLong
+	}
 	p.preprocess(input)
 	if fail := p.run(stateSchemeStart, 0); fail != 0 {
 		return fail
 	}
+	if p.noStore {
+		// finish adds at most "/.". The length is an upper bound when
+		// the output went blind: CanParse retries with the output kept
+		// when the bound is past the limit.
+		if p.overLimit || uint64(p.outLen())+2 > p.maxLen() {
+			return errTooLong
+		}
+		return 0
+	}
+	// Checked before finish, which reads the offsets: past the limit,
+	// they may have wrapped.
+	if p.tooLong() {
+		return errTooLong
+	}
 	p.finish()
+	if p.tooLong() {
+		return errTooLong
+	}
 	return 0
 }
 
 // Parse parses ref in the context of u: ref is resolved against u as a
 // base URL, as net/url's method of the same name is used.
 func (u *URL) Parse(ref string) (*URL, error) {
-	var p Parser
-	return p.ParseRef(u, ref)
+	var pr Parser
+	return pr.parseRef(new(URL), u, ref)
 }
 
 // MustParse is like Parse but panics if the input cannot be parsed. It is
@@ -252,9 +341,10 @@ func MustParse(input string, base ...string) *URL {
 }
 
 // CanParse reports whether Parse(input, base...) would succeed, without
-// building a URL.
+// building a URL: it allocates nothing unless base is given and is not
+// in normal form.
 func CanParse(input string, base ...string) bool {
-	var b *URL
+	var b baseURL
 	switch len(base) {
 	case 0:
 	case 1:
@@ -262,16 +352,22 @@ func CanParse(input string, base ...string) bool {
 		if p.parseInput(base[0]) != 0 {
 			return false
 		}
-		b = &URL{href: p.result(), components: p.components}
+		b = baseURL{p.result(), p.components}
 	default:
 		return false
 	}
-	p := parser{base: b}
-	if b != nil && b.href == "" {
-		p.base = nil
+	p := parser{noStore: true}
+	p.base, p.hasBase = b, b.href != ""
+	switch p.parseInput(input) {
+	case 0:
+		return true
+	case errTooLong:
+		// The length may be an overestimate: parse again, keeping the
+		// output, to know.
+		q := parser{base: p.base, hasBase: p.hasBase}
+		return q.parseInput(input) == 0
 	}
-	p.preprocess(input)
-	return p.run(stateSchemeStart, 0) == 0
+	return false
 }
 
 // Href returns the serialization of the URL.

@@ -512,15 +512,19 @@ func TestParseErrorsIs(t *testing.T) {
 func TestNoValidationWithoutCallback(t *testing.T) {
 	const normalized = "https://example.com/a/b?c=d#e"
 	var p Parser
+	// The URLs are kept (in keep), so that each costs its allocation;
+	// one nobody keeps lives on the stack (TestAllocs).
+	var keep *URL
 	allocs := testing.AllocsPerRun(1000, func() {
-		if _, err := p.Parse(normalized); err != nil {
+		var err error
+		if keep, err = p.Parse(normalized); err != nil {
 			t.Fatal(err)
 		}
 	})
 	if allocs != 1 {
 		t.Errorf("Parse(%q) with OnValidationError nil: %v allocs, want 1 (the *URL)", normalized, allocs)
 	}
-	allocs = testing.AllocsPerRun(1000, func() { Parse(normalized) })
+	allocs = testing.AllocsPerRun(1000, func() { keep, _ = Parse(normalized) })
 	if allocs != 1 {
 		t.Errorf("package Parse(%q): %v allocs, want 1", normalized, allocs)
 	}
@@ -528,7 +532,7 @@ func TestNoValidationWithoutCallback(t *testing.T) {
 	// also one allocation when nobody listens: the errors are not even
 	// built.
 	const invalid = "https://user@example.com/a|b?c^d#`e"
-	allocs = testing.AllocsPerRun(1000, func() { p.Parse(invalid) })
+	allocs = testing.AllocsPerRun(1000, func() { keep, _ = p.Parse(invalid) })
 	n := 0
 	q := Parser{OnValidationError: func(ValidationError) { n++ }}
 	q.Parse(invalid)
@@ -538,6 +542,7 @@ func TestNoValidationWithoutCallback(t *testing.T) {
 	if allocs > 2 {
 		t.Errorf("Parse(%q) with OnValidationError nil: %v allocs, want at most 2", invalid, allocs)
 	}
+	_ = keep
 }
 
 // hostileValidateInputs are 1 MiB inputs that make the parser meet a
@@ -776,13 +781,14 @@ func TestCallbackMemory(t *testing.T) {
 			if in.name == "percent" && n < 1<<20 {
 				t.Fatalf("%d validation errors: the test input is wrong", n)
 			}
-			var q Parser
-			plain := allocatedBytes(func() { q.Parse(in.input) })
-			// What the callback costs beyond a plain parse: the
-			// offset map, at most ~2.4 bytes per input byte.
-			if extra := int64(b) - int64(plain); extra > 3*int64(len(in.input)) {
-				t.Errorf("%d validation errors cost %d bytes more than a plain parse (%d, href %d bytes); want at most %d",
-					n, extra, plain, len(href), 3*len(in.input))
+			// What Parse may allocate (twice the href: see
+			// TestParseMemory) plus the offset map, at most ~2.4 bytes
+			// per input byte; nothing per error. (The comparison is not
+			// with a parse without a callback: that one takes fast paths
+			// that size the output exactly.)
+			if limit := 2*len(href) + 3*len(in.input) + 64<<10; b > uint64(limit) {
+				t.Errorf("%d validation errors: the parse allocated %d bytes (href %d bytes, input %d); want at most %d",
+					n, b, len(href), len(in.input), limit)
 			}
 		})
 	}
