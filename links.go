@@ -153,6 +153,13 @@ func ExtractLinks(r io.Reader, documentURL string) ([]Link, error) {
 // Links inside noscript elements are returned too: a link checker wants
 // the links of readers without scripts.
 //
+// The document is read as UTF-8 (a byte order mark is skipped), and its
+// links are parsed as in a UTF-8 document: a page in a legacy encoding
+// should be converted first. Elements are recognized by name only, so
+// an SVG a element's href is a link too; other SVG and MathML
+// attributes (xlink:href, image href) and URLs outside attributes (CSS
+// url(), meta refresh) are not extracted.
+//
 // The whole document is read into memory: the base URL may come after
 // the links it applies to. Time and memory are linear in its size.
 func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) {
@@ -294,7 +301,11 @@ func (e *linkScanner) tag(tag string, wanted []string, z *html.Tokenizer, raw []
 	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
-		attrs = append(attrs, attr{string(k), string(v)})
+		a := attr{key: string(k)}
+		if a.key == "type" || contains(wanted, a.key) {
+			a.val = string(v) // the others are not needed
+		}
+		attrs = append(attrs, a)
 	}
 	spans := attrValueSpans(raw)
 	if len(spans) != len(attrs) {
