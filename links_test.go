@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // linkString is a Link in one line, for comparisons:
@@ -282,6 +284,48 @@ func FuzzExtractLinks(f *testing.F) {
 			for _, e := range l.ValidationErrors {
 				if p := l.PositionOf(e.Offset); p.Offset < l.Offset || p.Offset > len(doc) {
 					t.Errorf("%q: %v at %v, out of the link", l.Raw, e, p)
+				}
+			}
+		}
+	})
+}
+
+// FuzzAttrValueSpans checks the mirror of x/net/html's attribute
+// reader: for every start tag, attrValueSpans finds as many attributes
+// as the Tokenizer returns, and the raw text of each value is the value
+// whenever no character reference, CR or NUL could change it.
+func FuzzAttrValueSpans(f *testing.F) {
+	for _, s := range []string{
+		`<a href=x>`, `<a =x href = "y" HREF='z' / b c=d>`, "<a\fhref\t=\n'x'\r>", `<a href="x`,
+		`<a href=x/>`, `<a b= >`, `<a b=>`, `<a/b/c=d>`, `<a "x"=y>`, `<img src=a.png alt="a>b">`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		z := html.NewTokenizer(strings.NewReader(doc))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			raw := []byte(string(z.Raw()))
+			spans := attrValueSpans(raw)
+			var vals []string
+			for _, more := z.TagName(); more; {
+				var v []byte
+				_, v, more = z.TagAttr()
+				vals = append(vals, string(v))
+			}
+			if len(spans) != len(vals) {
+				t.Fatalf("%q: %d spans, %d attributes", raw, len(spans), len(vals))
+			}
+			for i, s := range spans {
+				w := string(raw[s[0]:s[1]])
+				if !strings.ContainsAny(w, "&\r\x00") && w != vals[i] {
+					t.Errorf("%q: attribute %d is %q, its span %q", raw, i, vals[i], w)
 				}
 			}
 		}
