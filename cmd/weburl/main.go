@@ -1,198 +1,189 @@
 // Command weburl parses, resolves and validates URLs as web browsers do
-// (the WHATWG URL Standard), and prints their components.
+// (the WHATWG URL Standard), and extracts the links of HTML pages.
 //
 // Usage:
 //
-//	weburl [-base URL] [-json] [-v] [URL...]
+//	weburl parse [-base URL] [-json] [-v] [-field NAME] [URL...]
+//	weburl links [-base URL] [-json] [-v] FILE|URL|-...
+//	weburl [flags] [URL...]           (the same as weburl parse)
+//	weburl SUBCOMMAND -h              (the usage of a subcommand)
 //
-// With no URL arguments it reads one URL per line from standard input,
-// which suits link lists: `weburl -base https://example.com/dir/ < links.txt`.
+// # parse
+//
+// With no URL arguments, parse reads one URL per line from standard
+// input, which suits link lists: `weburl parse -base https://example.com/dir/ < links.txt`.
 //
 // For each URL it prints href, origin, protocol, username, password,
 // host, hostname, port, pathname, search and hash; with -json, one JSON
-// object per line instead. -v adds the URL Standard's validation errors,
-// by name, with the byte offset where each was found: the first 100 of
+// object per line instead; with -field NAME, only that component, one
+// value per line, for pipes (`weburl parse -field hostname < links.txt | sort -u`;
+// an input that fails to parse prints nothing there, only its error on
+// standard error). -v adds the URL Standard's validation errors, by
+// name, with the byte offset where each was found: the first 100 of
 // them, and how many more there were (the URL Standard's validation is
-// done only with -v).
+// done only with -v; with -field they go to standard error).
 //
 // Standard input may start with a UTF-8 byte-order mark, which is
 // skipped; blank lines are skipped; a line longer than 16 MiB is reported
 // as an error and skipped, and the lines after it are read as usual.
 //
-// The exit status is 1 if any input fails to parse or is too long (the
+// # links
+//
+// links prints the links of each HTML page, resolved as a browser
+// resolves them (the page's first <base href> applies, a srcset gives
+// one link per image candidate), one per line:
+//
+//	FILE:LINE:COL<TAB>HREF
+//
+// LINE and COL (in bytes, from 1) are where the link's URL starts in
+// the file. A link that fails to parse is printed on the same stream as
+// FILE:LINE:COL<TAB>error: REASON. -v adds each link's validation errors
+// as FILE:LINE:COL<TAB>validation error: NAME, at the position of each
+// error. -json prints one JSON object per link instead.
+//
+// A FILE's document URL, which its relative links resolve against, is
+// the file: URL of its absolute path; "-" reads standard input, and then
+// -base is required. An http: or https: URL argument is fetched (a
+// redirect is followed; the document URL is the one finally fetched).
+// -base URL sets the document URL of every page.
+//
+// # Exit status
+//
+// The exit status is 1 if any input fails to parse (for links: any link
+// fails to parse, or a page cannot be read), if a line is too long (the
 // reason goes to standard error) or if the output cannot be written (a
-// closed pipe, a full disk), 2 for bad usage or a failure to read standard
-// input.
+// closed pipe, a full disk); 2 for bad usage or a failure to read
+// standard input; 0 otherwise, and for -h, which prints the usage on
+// standard output.
 package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
-
-	url "github.com/weburl/url"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// result is what the command prints for one input.
-type result struct {
-	Input            string            `json:"input"`
-	Href             string            `json:"href"`
-	Origin           string            `json:"origin"`
-	Protocol         string            `json:"protocol"`
-	Username         string            `json:"username"`
-	Password         string            `json:"password"`
-	Host             string            `json:"host"`
-	Hostname         string            `json:"hostname"`
-	Port             string            `json:"port"`
-	Pathname         string            `json:"pathname"`
-	Search           string            `json:"search"`
-	Hash             string            `json:"hash"`
-	ValidationErrors []validationError `json:"validationErrors,omitempty"`
-	// MoreValidationErrors counts the validation errors found beyond
-	// the first maxValidationErrors, which alone are listed.
-	MoreValidationErrors int    `json:"moreValidationErrors,omitempty"`
-	Error                string `json:"error,omitempty"`
+// A command is one of weburl's subcommands.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
-// maxLine is the longest line of standard input the command parses; a
-// longer one is reported and skipped.
-const maxLine = 16 << 20
-
-// maxValidationErrors is how many validation errors -v lists for one
-// input; the rest are counted.
-const maxValidationErrors = url.MaxValidationErrors
-
-type validationError struct {
-	Name   string `json:"name"`
-	Offset int    `json:"offset"`
-	Fatal  bool   `json:"fatal,omitempty"`
+// commands are the subcommands, in the order the usage lists them.
+var commands = []command{
+	{"parse", "print the components of URLs (the default)", runParse},
+	{"links", "print the links of HTML pages, resolved, with line:col", runLinks},
 }
 
+// run runs weburl with the arguments args (without the program's name)
+// and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("weburl", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	base := fs.String("base", "", "resolve each URL against this base URL")
-	asJSON := fs.Bool("json", false, "print one JSON object per URL")
-	verbose := fs.Bool("v", false, "also print the validation errors of each URL")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: weburl [-base URL] [-json] [-v] [URL...]")
-		fmt.Fprintln(stderr, "Parses each URL (or each line of standard input) as browsers do and prints its components.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "-help", "--help", "help":
+			usage(stdout)
 			return 0
 		}
-		return 2
-	}
-	var baseURL *url.URL
-	if *base != "" {
-		var err error
-		if baseURL, err = url.Parse(*base); err != nil {
-			fmt.Fprintf(stderr, "weburl: invalid -base: %v\n", err)
-			return 2
-		}
-	}
-	out := bufio.NewWriter(stdout)
-	status := 0
-	first := true
-	handle := func(input string) {
-		var (
-			u   *url.URL
-			err error
-			log = url.ValidationLog{Max: maxValidationErrors}
-		)
-		if *verbose {
-			p := url.Parser{OnValidationError: log.Add}
-			u, err = p.ParseRef(baseURL, input)
-		} else {
-			// No validation: the parser then does no work to find
-			// validation errors, and keeps nothing for them.
-			var p url.Parser
-			u, err = p.ParseRef(baseURL, input)
-		}
-		r := result{Input: input}
-		if err != nil {
-			status = 1
-			r.Error = err.Error()
-			fmt.Fprintf(stderr, "weburl: %v\n", err)
-		} else {
-			r.Href, r.Origin, r.Protocol = u.Href(), u.Origin(), u.Protocol()
-			r.Username, r.Password, r.Host = u.Username(), u.Password(), u.Host()
-			r.Hostname, r.Port, r.Pathname = u.Hostname(), u.Port(), u.Pathname()
-			r.Search, r.Hash = u.Search(), u.Hash()
-		}
-		for _, e := range log.Errors {
-			r.ValidationErrors = append(r.ValidationErrors, validationError{e.Kind.String(), e.Offset, e.Fatal})
-		}
-		r.MoreValidationErrors = log.Total - len(log.Errors)
-		if *asJSON {
-			b, _ := json.Marshal(r)
-			out.Write(append(b, '\n'))
-			return
-		}
-		if err != nil && !*verbose {
-			return
-		}
-		if !first {
-			out.WriteByte('\n')
-		}
-		first = false
-		if err == nil {
-			for _, f := range [...]struct{ name, value string }{
-				{"href", r.Href}, {"origin", r.Origin}, {"protocol", r.Protocol},
-				{"username", r.Username}, {"password", r.Password}, {"host", r.Host},
-				{"hostname", r.Hostname}, {"port", r.Port}, {"pathname", r.Pathname},
-				{"search", r.Search}, {"hash", r.Hash},
-			} {
-				fmt.Fprintf(out, "%-9s %s\n", f.name+":", f.value)
-			}
-		} else {
-			fmt.Fprintf(out, "%-9s %q\n", "input:", input)
-		}
-		if *verbose {
-			if len(r.ValidationErrors) == 0 {
-				fmt.Fprintf(out, "%-9s none\n", "errors:")
-			}
-			for _, e := range r.ValidationErrors {
-				fatal := ""
-				if e.Fatal {
-					fatal = " (fatal)"
-				}
-				fmt.Fprintf(out, "%-9s %s at offset %d%s\n", "error:", e.Name, e.Offset, fatal)
-			}
-			if r.MoreValidationErrors > 0 {
-				fmt.Fprintf(out, "%-9s %d more not shown\n", "errors:", r.MoreValidationErrors)
+		for _, c := range commands {
+			if args[0] == c.name {
+				return c.run(args[1:], stdin, stdout, stderr)
 			}
 		}
 	}
-	// writeFailed reports a failure to write the output, which ends the
-	// run: a closed pipe or a full disk must not pass for success.
-	writeFailed := func(err error) int {
-		fmt.Fprintf(stderr, "weburl: writing standard output: %v\n", err)
-		return 1
+	// weburl [flags] URL... is weburl parse.
+	return runParse(args, stdin, stdout, stderr)
+}
+
+// usage prints the overview of the subcommands.
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: weburl SUBCOMMAND [flags] [arguments]")
+	fmt.Fprintln(w, "       weburl [flags] [URL...]    (weburl parse)")
+	fmt.Fprintln(w, "\nSubcommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
 	}
-	if fs.NArg() > 0 {
-		for _, input := range fs.Args() {
-			handle(input)
+	fmt.Fprintln(w, "\n'weburl SUBCOMMAND -h' prints the flags of a subcommand.")
+}
+
+// newFlagSet returns a flag set for the subcommand name whose usage
+// line is synopsis and whose description is about. Its errors go to
+// stderr; parseFlags prints its usage.
+func newFlagSet(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("weburl "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintln(w, "usage: "+synopsis)
+		fmt.Fprintln(w, about)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args with fs. It returns -1 when the command is to
+// go on, or the exit status: 0 after printing the usage on stdout for
+// -h, 2 after printing it on stderr for a usage error.
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) int {
+	usage := fs.Usage
+	fs.Usage = func() {} // printed here, on the right stream
+	err := fs.Parse(args)
+	fs.Usage = usage
+	if err == nil {
+		return -1
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		out := fs.Output()
+		fs.SetOutput(stdout)
+		fs.Usage()
+		fs.SetOutput(out)
+		return 0
+	}
+	fs.Usage()
+	return 2
+}
+
+// usageError reports a usage error found after the flags were parsed
+// and returns exit status 2.
+func usageError(fs *flag.FlagSet, format string, a ...any) int {
+	fmt.Fprintf(fs.Output(), fs.Name()+": "+format+"\n", a...)
+	fs.Usage()
+	return 2
+}
+
+// writeFailed reports a failure to write the output, which ends the
+// run: a closed pipe or a full disk must not pass for success.
+func writeFailed(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "weburl: writing standard output: %v\n", err)
+	return 1
+}
+
+// eachInput calls handle for each argument or, with none, for each line
+// of stdin (numbered from 1; 0 for an argument), skipping a byte order
+// mark at the start and blank lines. It stops when out has failed to
+// write. It returns 1 if a line was too long, 2 for a failure to read
+// stdin, and the error of out.
+func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writer, handle func(input string, line int)) (int, error) {
+	if len(args) > 0 {
+		for _, input := range args {
+			handle(input, 0)
+			// bufio.Writer's error is sticky: once a write has
+			// failed, stop.
 			if _, err := out.Write(nil); err != nil {
-				return writeFailed(err)
+				return 0, err
 			}
 		}
-		if err := out.Flush(); err != nil {
-			return writeFailed(err)
-		}
-		return status
+		return 0, nil
 	}
+	status := 0
 	lines := newLineReader(stdin)
 	for {
 		line, err := lines.next()
@@ -202,12 +193,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		if err == io.EOF {
-			break
+			return status, nil
 		}
 		if err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "weburl: reading standard input: %v\n", err)
-			return 2
+			return 2, nil
 		}
 		if lines.n == 1 {
 			line = strings.TrimPrefix(line, "\uFEFF")
@@ -215,15 +206,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if strings.Trim(line, " \t\r\n\f\v") == "" {
 			continue
 		}
-		handle(line)
-		// bufio.Writer's error is sticky: once a write has failed,
-		// stop reading.
+		handle(line, lines.n)
 		if _, err := out.Write(nil); err != nil {
-			return writeFailed(err)
+			return status, err
 		}
 	}
-	if err := out.Flush(); err != nil {
-		return writeFailed(err)
-	}
-	return status
 }

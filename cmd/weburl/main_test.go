@@ -237,3 +237,61 @@ func TestRunManyValidationErrors(t *testing.T) {
 		t.Errorf("json: %d errors, %d more; want %d, 900", len(r.ValidationErrors), r.MoreValidationErrors, maxValidationErrors)
 	}
 }
+
+// TestRunHelpAndUsage: -h prints a usage on standard output and exits
+// 0, for weburl and each subcommand; a usage error prints the usage on
+// standard error and exits 2.
+func TestRunHelpAndUsage(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		args       []string
+		wantStatus int
+		wantOut    string // substring of stdout
+		wantErr    string // substring of stderr
+	}{
+		{"weburl -h", []string{"-h"}, 0, "Subcommands:", ""},
+		{"weburl help", []string{"help"}, 0, "links ", ""},
+		{"parse -h", []string{"parse", "-h"}, 0, "usage: weburl parse", ""},
+		{"parse -help", []string{"parse", "-help"}, 0, "-field", ""},
+		{"links -h", []string{"links", "-h"}, 0, "usage: weburl links", ""},
+		{"unknown flag", []string{"parse", "-nope"}, 2, "", "flag provided but not defined: -nope"},
+		{"unknown flag, default form", []string{"-nope", "x"}, 2, "", "usage: weburl parse"},
+		{"flag without value", []string{"links", "-base"}, 2, "", "flag needs an argument"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tc.args, strings.NewReader(""), &stdout, &stderr)
+			if status != tc.wantStatus {
+				t.Errorf("status = %d, want %d", status, tc.wantStatus)
+			}
+			if !strings.Contains(stdout.String(), tc.wantOut) {
+				t.Errorf("stdout = %q, want it to contain %q", stdout.String(), tc.wantOut)
+			}
+			if !strings.Contains(stderr.String(), tc.wantErr) {
+				t.Errorf("stderr = %q, want it to contain %q", stderr.String(), tc.wantErr)
+			}
+			if tc.wantStatus == 0 && stderr.Len() != 0 {
+				t.Errorf("-h wrote to stderr: %q", stderr.String())
+			}
+			if tc.wantStatus == 2 && stdout.Len() != 0 {
+				t.Errorf("a usage error wrote to stdout: %q", stdout.String())
+			}
+		})
+	}
+}
+
+// TestRunDefaultIsParse: weburl [flags] URL... and weburl parse [flags]
+// URL... print the same.
+func TestRunDefaultIsParse(t *testing.T) {
+	for _, args := range [][]string{
+		{"-json", "-v", "https://example.com/a b", "http://[::1"},
+		{"-base", "https://example.com/d/", "x?y#z"},
+	} {
+		var out1, out2, err1, err2 bytes.Buffer
+		s1 := run(args, nil, &out1, &err1)
+		s2 := run(append([]string{"parse"}, args...), nil, &out2, &err2)
+		if s1 != s2 || out1.String() != out2.String() || err1.String() != err2.String() {
+			t.Errorf("%q: weburl and weburl parse differ:\n%d %q %q\n%d %q %q", args, s1, out1.String(), err1.String(), s2, out2.String(), err2.String())
+		}
+	}
+}

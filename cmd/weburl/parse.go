@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	url "github.com/weburl/url"
+)
+
+// result is what the parse subcommand prints for one input.
+type result struct {
+	Input            string            `json:"input"`
+	Href             string            `json:"href"`
+	Origin           string            `json:"origin"`
+	Protocol         string            `json:"protocol"`
+	Username         string            `json:"username"`
+	Password         string            `json:"password"`
+	Host             string            `json:"host"`
+	Hostname         string            `json:"hostname"`
+	Port             string            `json:"port"`
+	Pathname         string            `json:"pathname"`
+	Search           string            `json:"search"`
+	Hash             string            `json:"hash"`
+	ValidationErrors []validationError `json:"validationErrors,omitempty"`
+	// MoreValidationErrors counts the validation errors found beyond
+	// the first maxValidationErrors, which alone are listed.
+	MoreValidationErrors int    `json:"moreValidationErrors,omitempty"`
+	Error                string `json:"error,omitempty"`
+}
+
+// maxLine is the longest line of standard input the command parses; a
+// longer one is reported and skipped.
+const maxLine = 16 << 20
+
+// maxValidationErrors is how many validation errors -v lists for one
+// input; the rest are counted.
+const maxValidationErrors = url.MaxValidationErrors
+
+type validationError struct {
+	Name   string `json:"name"`
+	Offset int    `json:"offset"`
+	Fatal  bool   `json:"fatal,omitempty"`
+}
+
+// fields are the components parse prints, by the URL API's names, in
+// order.
+var fields = []struct {
+	name string
+	get  func(*url.URL) string
+}{
+	{"href", (*url.URL).Href},
+	{"origin", (*url.URL).Origin},
+	{"protocol", (*url.URL).Protocol},
+	{"username", (*url.URL).Username},
+	{"password", (*url.URL).Password},
+	{"host", (*url.URL).Host},
+	{"hostname", (*url.URL).Hostname},
+	{"port", (*url.URL).Port},
+	{"pathname", (*url.URL).Pathname},
+	{"search", (*url.URL).Search},
+	{"hash", (*url.URL).Hash},
+}
+
+func fieldNames() string {
+	var names []string
+	for _, f := range fields {
+		names = append(names, f.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// runParse is the parse subcommand.
+func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("parse", "weburl parse [-base URL] [-json] [-v] [-field NAME] [URL...]",
+		"Parses each URL (or each line of standard input) as browsers do and prints its components.", stderr)
+	base := fs.String("base", "", "resolve each URL against this base URL")
+	asJSON := fs.Bool("json", false, "print one JSON object per URL")
+	verbose := fs.Bool("v", false, "also print the validation errors of each URL (to standard error with -field)")
+	field := fs.String("field", "", "print only this component, one line per URL: "+fieldNames())
+	if status := parseFlags(fs, args, stdout); status >= 0 {
+		return status
+	}
+	var get func(*url.URL) string
+	if *field != "" {
+		for _, f := range fields {
+			if f.name == *field {
+				get = f.get
+			}
+		}
+		if get == nil {
+			return usageError(fs, "unknown -field %q (want one of %s)", *field, fieldNames())
+		}
+		if *asJSON {
+			return usageError(fs, "-field and -json exclude each other")
+		}
+	}
+	var baseURL *url.URL
+	if *base != "" {
+		var err error
+		if baseURL, err = url.Parse(*base); err != nil {
+			fmt.Fprintf(stderr, "weburl: invalid -base: %v\n", err)
+			return 2
+		}
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	status := 0
+	first := true
+	log := url.ValidationLog{Max: maxValidationErrors}
+	var p url.Parser // no validation: the parser then does no work to find validation errors
+	if *verbose {
+		p.OnValidationError = log.Add
+	}
+	handle := func(input string, line int) {
+		log = url.ValidationLog{Max: maxValidationErrors}
+		u, err := p.ParseRef(baseURL, input)
+		if err != nil {
+			status = 1
+			if line > 0 {
+				fmt.Fprintf(stderr, "weburl: line %d: %v\n", line, err)
+			} else {
+				fmt.Fprintf(stderr, "weburl: %v\n", err)
+			}
+		}
+		if get != nil {
+			// The fast path for pipes: no formatting.
+			if err == nil {
+				out.WriteString(get(u))
+				out.WriteByte('\n')
+			}
+			if *verbose {
+				for _, e := range log.Errors {
+					if !e.Fatal {
+						fmt.Fprintf(stderr, "weburl: %s: %s at offset %d\n", where(input, line), e.Kind, e.Offset)
+					}
+				}
+				if more := log.Total - len(log.Errors); more > 0 {
+					fmt.Fprintf(stderr, "weburl: %s: %d more validation errors not shown\n", where(input, line), more)
+				}
+			}
+			return
+		}
+		r := result{Input: input}
+		if err != nil {
+			r.Error = err.Error()
+		} else {
+			r.Href, r.Origin, r.Protocol = u.Href(), u.Origin(), u.Protocol()
+			r.Username, r.Password, r.Host = u.Username(), u.Password(), u.Host()
+			r.Hostname, r.Port, r.Pathname = u.Hostname(), u.Port(), u.Pathname()
+			r.Search, r.Hash = u.Search(), u.Hash()
+		}
+		for _, e := range log.Errors {
+			r.ValidationErrors = append(r.ValidationErrors, validationError{e.Kind.String(), e.Offset, e.Fatal})
+		}
+		r.MoreValidationErrors = log.Total - len(log.Errors)
+		if *asJSON {
+			b, _ := json.Marshal(r)
+			out.Write(append(b, '\n'))
+			return
+		}
+		if err != nil && !*verbose {
+			return
+		}
+		if !first {
+			out.WriteByte('\n')
+		}
+		first = false
+		if err == nil {
+			for _, f := range [...]struct{ name, value string }{
+				{"href", r.Href}, {"origin", r.Origin}, {"protocol", r.Protocol},
+				{"username", r.Username}, {"password", r.Password}, {"host", r.Host},
+				{"hostname", r.Hostname}, {"port", r.Port}, {"pathname", r.Pathname},
+				{"search", r.Search}, {"hash", r.Hash},
+			} {
+				writeLabel(out, f.name)
+				out.WriteString(f.value)
+				out.WriteByte('\n')
+			}
+		} else {
+			writeLabel(out, "input")
+			out.WriteString(strconv.Quote(input))
+			out.WriteByte('\n')
+		}
+		if *verbose {
+			if len(r.ValidationErrors) == 0 {
+				writeLabel(out, "errors")
+				out.WriteString("none\n")
+			}
+			for _, e := range r.ValidationErrors {
+				fatal := ""
+				if e.Fatal {
+					fatal = " (fatal)"
+				}
+				writeLabel(out, "error")
+				fmt.Fprintf(out, "%s at offset %d%s\n", e.Name, e.Offset, fatal)
+			}
+			if r.MoreValidationErrors > 0 {
+				writeLabel(out, "errors")
+				fmt.Fprintf(out, "%d more not shown\n", r.MoreValidationErrors)
+			}
+		}
+	}
+	st, err := eachInput(fs.Args(), stdin, out, stderr, handle)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		return writeFailed(stderr, err)
+	}
+	return max(status, st)
+}
+
+// writeLabel writes name followed by ":" and padded to 10 bytes, as
+// fmt's "%-9s " of name+":" does.
+func writeLabel(out *bufio.Writer, name string) {
+	out.WriteString(name)
+	out.WriteByte(':')
+	for n := len(name) + 1; n < 10; n++ {
+		out.WriteByte(' ')
+	}
+}
+
+// where names an input in a message: its line of standard input, or
+// the argument itself, quoted.
+func where(input string, line int) string {
+	if line > 0 {
+		return "line " + strconv.Itoa(line)
+	}
+	return strconv.Quote(input)
+}

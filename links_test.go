@@ -1,0 +1,377 @@
+package url
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// linkString is a Link in one line, for comparisons:
+// "LINE:COL tag attr raw -> href" or "... -> error: KIND".
+func linkString(l Link) string {
+	s := fmt.Sprintf("%s %s %s %q -> ", l.Position, l.Tag, l.Attr, l.Raw)
+	if l.Err != nil {
+		var ve *ValidationError
+		errors.As(l.Err, &ve)
+		return s + "error: " + ve.Kind.String()
+	}
+	return s + l.URL.Href()
+}
+
+func TestExtractLinks(t *testing.T) {
+	const doc = "https://example.com/dir/page.html"
+	tests := []struct {
+		name string
+		html string
+		want []string
+	}{
+		// The plain case, with a character reference decoded.
+		{"a href", `<a href="/x?a=1&amp;b=2">x</a>`,
+			[]string{`1:10 a href "/x?a=1&b=2" -> https://example.com/x?a=1&b=2`}},
+		// Leading and trailing whitespace, newlines included, are not
+		// part of the URL; the position is that of its first byte.
+		{"whitespace around", "<a href=\"\n   rel.html \t\n\">",
+			[]string{`2:4 a href "rel.html" -> https://example.com/dir/rel.html`}},
+		// A tab or newline inside is removed by the URL parser.
+		{"newline inside", "<a href='/a\n/b'>",
+			[]string{`1:10 a href "/a\n/b" -> https://example.com/a/b`}},
+		// <base href> is resolved against the document URL and applies
+		// to the links before it too; its own href is a link.
+		{"base after links", `<a href=x></a><base href="../other/"><img src=y.png>`,
+			[]string{
+				`1:9 a href "x" -> https://example.com/other/x`,
+				`1:27 base href "../other/" -> https://example.com/other/`,
+				`1:47 img src "y.png" -> https://example.com/other/y.png`,
+			}},
+		// Only the first base element with an href counts.
+		{"first base with href", `<base target=_blank><base href=/b1/><base href=/b2/><a href=z>`,
+			[]string{
+				`1:32 base href "/b1/" -> https://example.com/b1/`,
+				`1:48 base href "/b2/" -> https://example.com/b2/`,
+				`1:61 a href "z" -> https://example.com/b1/z`,
+			}},
+		// A base href that fails to parse leaves the document URL.
+		{"failing base", `<base href="http://a b/"><a href=z>`,
+			[]string{
+				`1:13 base href "http://a b/" -> error: domain-invalid-code-point`,
+				`1:34 a href "z" -> https://example.com/dir/z`,
+			}},
+		// Tag and attribute names in any case; unquoted values.
+		{"upper case, unquoted", `<A HREF=/up>x</A><IMG SRC=i.png ALT=x>`,
+			[]string{
+				`1:9 a href "/up" -> https://example.com/up`,
+				`1:27 img src "i.png" -> https://example.com/dir/i.png`,
+			}},
+		// A tag over several lines; the column counts bytes, é is two.
+		{"multi-line tag", "<p>é</p>\n<img\n  alt=\"é\"\n  src = \"pic.png\"\n>",
+			[]string{`4:10 img src "pic.png" -> https://example.com/dir/pic.png`}},
+		// srcset: candidates split on commas and whitespace, a comma
+		// inside a URL kept, descriptors dropped, a candidate with a
+		// bad descriptor skipped as browsers skip it.
+		{"srcset", `<img srcset="a.png 1x, b,c.png 2x,d.png, data:image/png;base64,AA== 100w, e.png 3q, f.png,g.png">`,
+			[]string{
+				`1:14 img srcset "a.png" -> https://example.com/dir/a.png`,
+				`1:24 img srcset "b,c.png" -> https://example.com/dir/b,c.png`,
+				`1:35 img srcset "d.png" -> https://example.com/dir/d.png`,
+				`1:42 img srcset "data:image/png;base64,AA==" -> data:image/png;base64,AA==`,
+				`1:85 img srcset "f.png,g.png" -> https://example.com/dir/f.png,g.png`,
+			}},
+		// srcset on source and link imagesrcset; srcset descriptors in
+		// parentheses (future ones) are skipped whole.
+		{"source srcset", `<picture><source srcset="s.webp 480w (max-width: 1px), t.webp 800w"></picture><link rel=preload imagesrcset="u.png 1.5x">`,
+			[]string{
+				`1:56 source srcset "t.webp" -> https://example.com/dir/t.webp`,
+				`1:110 link imagesrcset "u.png" -> https://example.com/dir/u.png`,
+			}},
+		// The other URL-valued attributes.
+		{"kinds", `<link rel=stylesheet href=s.css><script src=j.js></script><iframe src=f.html></iframe>` +
+			`<video poster=p.jpg src=v.mp4><track src=t.vtt></video><audio src=a.ogg></audio><embed src=e.swf>` +
+			`<object data=o.pdf></object><form action=/post><button formaction=/other>b</button></form>` +
+			`<blockquote cite=/q1></blockquote><q cite=/q2></q><del cite=/d></del><ins cite=/i></ins><area href=ar>`,
+			[]string{
+				`1:27 link href "s.css" -> https://example.com/dir/s.css`,
+				`1:45 script src "j.js" -> https://example.com/dir/j.js`,
+				`1:71 iframe src "f.html" -> https://example.com/dir/f.html`,
+				`1:101 video poster "p.jpg" -> https://example.com/dir/p.jpg`,
+				`1:111 video src "v.mp4" -> https://example.com/dir/v.mp4`,
+				`1:128 track src "t.vtt" -> https://example.com/dir/t.vtt`,
+				`1:153 audio src "a.ogg" -> https://example.com/dir/a.ogg`,
+				`1:178 embed src "e.swf" -> https://example.com/dir/e.swf`,
+				`1:197 object data "o.pdf" -> https://example.com/dir/o.pdf`,
+				`1:225 form action "/post" -> https://example.com/post`,
+				`1:250 button formaction "/other" -> https://example.com/other`,
+				`1:291 blockquote cite "/q1" -> https://example.com/q1`,
+				`1:316 q cite "/q2" -> https://example.com/q2`,
+				`1:334 del cite "/d" -> https://example.com/d`,
+				`1:353 ins cite "/i" -> https://example.com/i`,
+				`1:373 area href "ar" -> https://example.com/dir/ar`,
+			}},
+		// input src only with type=image (in any case).
+		{"input", `<input type=text src=no.png><input TYPE=" Image " src=yes.png formaction=/go>`,
+			[]string{
+				`1:55 input src "yes.png" -> https://example.com/dir/yes.png`,
+				`1:74 input formaction "/go" -> https://example.com/go`,
+			}},
+		// Script, style, textarea and comments are not markup.
+		{"not markup", `<script>var s = '<a href="/no1">';</script><style>/* <a href="/no2"> */</style>` +
+			`<!-- <a href="/no3"> --><textarea><a href="/no4"></textarea><a href=/yes>`,
+			[]string{`1:148 a href "/yes" -> https://example.com/yes`}},
+		// Links inside template and noscript are returned; a base
+		// element inside them does not count.
+		{"template and noscript", `<template><base href=/t/><a href=t1></template><noscript><base href=/n/><img src=n1></noscript><a href=z>`,
+			[]string{
+				`1:22 base href "/t/" -> https://example.com/t/`,
+				`1:34 a href "t1" -> https://example.com/dir/t1`,
+				`1:69 base href "/n/" -> https://example.com/n/`,
+				`1:82 img src "n1" -> https://example.com/dir/n1`,
+				`1:104 a href "z" -> https://example.com/dir/z`,
+			}},
+		// A byte order mark counts in the offset, not in the column.
+		{"BOM", "\uFEFF<a href=x>", []string{`1:9 a href "x" -> https://example.com/dir/x`}},
+		// CRLF and lone CR end lines.
+		{"CRLF", "<p>\r\n<a\rhref=x>", []string{`3:6 a href "x" -> https://example.com/dir/x`}},
+		// A repeated attribute: the first counts (HTML drops the rest).
+		{"repeated attribute", `<a href=first href=second>`,
+			[]string{`1:9 a href "first" -> https://example.com/dir/first`}},
+		// An empty href is the base URL itself; a link that fails to
+		// parse is returned with its error.
+		{"empty and failing", `<a href="">e</a><a href="https://[::1">f</a>`,
+			[]string{
+				`1:10 a href "" -> https://example.com/dir/page.html`,
+				`1:26 a href "https://[::1" -> error: IPv6-unclosed`,
+			}},
+		// Attributes of end tags and of other elements are not links.
+		{"other attributes", `<div href=/no data=/no></a href=/no><img data-src=/no>`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			links, err := ExtractLinks(strings.NewReader(tt.html), doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range links {
+				got = append(got, linkString(l))
+				checkLinkPosition(t, tt.html, l)
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+// checkLinkPosition checks that l's Line and Col agree with its Offset
+// in doc and, when Raw is written as it is, that it is there.
+func checkLinkPosition(t *testing.T, doc string, l Link) {
+	t.Helper()
+	if l.Offset < 0 || l.Offset > len(doc) {
+		t.Fatalf("%v: offset %d out of the document", l.Raw, l.Offset)
+	}
+	start := 0
+	if strings.HasPrefix(doc, "\uFEFF") {
+		start = 3
+	}
+	line, col := 1, 1
+	for i := start; i < l.Offset; i++ {
+		if doc[i] == '\n' || doc[i] == '\r' && (i+1 == len(doc) || doc[i+1] != '\n') {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	if l.Line != line || l.Col != col {
+		t.Errorf("%q: at %d:%d, offset %d is %d:%d", l.Raw, l.Line, l.Col, l.Offset, line, col)
+	}
+	if l.exact && !strings.HasPrefix(doc[l.Offset:], l.Raw) {
+		t.Errorf("%q is marked exact, the document has %q at offset %d", l.Raw, doc[l.Offset:min(len(doc), l.Offset+len(l.Raw))], l.Offset)
+	}
+}
+
+// TestExtractLinksValidation checks that each validation error is
+// placed at its line and column, exactly when the attribute is written
+// as it is, at the value's start when a character reference changed it.
+func TestExtractLinksValidation(t *testing.T) {
+	const html = "<a href=\"https://example.com/a b\">\n" +
+		"<a href='/x\n\t/y'>\n" +
+		"<a href=\"https://example.com/&amp;a b\">\n" +
+		"<a href=\"https://u:p@example.com/\">"
+	links, err := LinkExtractor{Validate: true}.Extract(strings.NewReader(html), "https://example.com/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range links {
+		for _, e := range l.ValidationErrors {
+			got = append(got, fmt.Sprintf("%s %s", l.PositionOf(e.Offset), e.Kind))
+		}
+	}
+	want := strings.Join([]string{
+		"1:31 invalid-URL-unit",    // the space
+		"2:12 invalid-URL-unit",    // the newline inside the value, at the end of line 2
+		"4:10 invalid-URL-unit",    // "&amp;": the value's start
+		"5:21 invalid-credentials", // at the "@"
+	}, "\n")
+	if g := strings.Join(got, "\n"); g != want {
+		t.Errorf("got\n%s\nwant\n%s", g, want)
+	}
+}
+
+// TestExtractLinksNoValidation: without Validate, no validation errors.
+func TestExtractLinksNoValidation(t *testing.T) {
+	links, err := ExtractLinks(strings.NewReader(`<a href="https://example.com/a b">`), "https://example.com/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(links) != 1 || links[0].ValidationErrors != nil {
+		t.Errorf("links = %+v, want one without validation errors", links)
+	}
+}
+
+// TestExtractLinksBadDocumentURL: a document URL that does not parse is
+// the error of Extract.
+func TestExtractLinksBadDocumentURL(t *testing.T) {
+	_, err := ExtractLinks(strings.NewReader(`<a href=x>`), "not a url")
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, MissingSchemeNonRelativeURL) {
+		t.Errorf("err = %v, want an *Error with missing-scheme-non-relative-URL", err)
+	}
+}
+
+// TestExtractLinksPage runs over the sample page in testdata/links and
+// checks every link's position.
+func TestExtractLinksPage(t *testing.T) {
+	b, err := os.ReadFile("testdata/links/page.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	links, err := LinkExtractor{Validate: true}.Extract(strings.NewReader(string(b)), "https://docs.example.org/guide/install.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(links) < 30 {
+		t.Errorf("%d links, want at least 30", len(links))
+	}
+	for _, l := range links {
+		checkLinkPosition(t, string(b), l)
+	}
+}
+
+// FuzzExtractLinks: any document, no panic, and every link's position
+// agrees with its offset and, when exact, with the document's bytes.
+func FuzzExtractLinks(f *testing.F) {
+	for _, s := range []string{
+		`<a href=x>`, "<a\nhref = ' y '\n>", `<img srcset="a 1x, b 2x">`, `<base href=/b/><a href=c>`,
+		`<a =href=x href=y>`, `<a href="x`, `<noscript><a href=x></noscript>`, "\uFEFF<a href=&amp;x>",
+		`<a / href=x/>`, `<input type=image src=x>`, "<a href=x\r\n\rhref=y>",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		links, err := LinkExtractor{Validate: true}.Extract(strings.NewReader(doc), "https://example.com/d/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range links {
+			checkLinkPosition(t, doc, l)
+			if (l.URL == nil) == (l.Err == nil) {
+				t.Errorf("%q: URL %v and Err %v", l.Raw, l.URL, l.Err)
+			}
+			for _, e := range l.ValidationErrors {
+				if p := l.PositionOf(e.Offset); p.Offset < l.Offset || p.Offset > len(doc) {
+					t.Errorf("%q: %v at %v, out of the link", l.Raw, e, p)
+				}
+			}
+		}
+	})
+}
+
+// FuzzAttrValueSpans checks the mirror of x/net/html's attribute
+// reader: for every start tag, attrValueSpans finds as many attributes
+// as the Tokenizer returns, and the raw text of each value is the value
+// whenever no character reference, CR or NUL could change it.
+func FuzzAttrValueSpans(f *testing.F) {
+	for _, s := range []string{
+		`<a href=x>`, `<a =x href = "y" HREF='z' / b c=d>`, "<a\fhref\t=\n'x'\r>", `<a href="x`,
+		`<a href=x/>`, `<a b= >`, `<a b=>`, `<a/b/c=d>`, `<a "x"=y>`, `<img src=a.png alt="a>b">`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		z := html.NewTokenizer(strings.NewReader(doc))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			raw := []byte(string(z.Raw()))
+			spans := attrValueSpans(raw)
+			var vals []string
+			for _, more := z.TagName(); more; {
+				var v []byte
+				_, v, more = z.TagAttr()
+				vals = append(vals, string(v))
+			}
+			if len(spans) != len(vals) {
+				t.Fatalf("%q: %d spans, %d attributes", raw, len(spans), len(vals))
+			}
+			for i, s := range spans {
+				w := string(raw[s[0]:s[1]])
+				if !strings.ContainsAny(w, "&\r\x00") && w != vals[i] {
+					t.Errorf("%q: attribute %d is %q, its span %q", raw, i, vals[i], w)
+				}
+			}
+		}
+	})
+}
+
+func TestSrcsetCandidates(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string
+	}{
+		{"", ""},
+		{" , ,", ""},
+		{"a.png", "a.png@0"},
+		{"a.png,b.png", "a.png,b.png@0"},
+		{"a.png, b.png", "a.png@0 b.png@7"},
+		{"a.png,, b.png 2x", "a.png@0 b.png@8"},
+		{"a.png 1x 2x, b.png", "b.png@13"}, // two densities
+		{"a.png 100w 50h", "a.png@0"},      // width and height
+		{"a.png 50h", ""},                  // height without width
+		{"a.png 0w", ""},                   // zero width
+		{"a.png -1x", ""},                  // negative density
+		{"a.png .5x, b.png 1e1x, c.png 1.x", "a.png@0 b.png@11"},
+		{"a.png (x, y) 1x, b.png", "b.png@17"}, // unknown descriptor
+		{"\ta.png\n1x\f,\rb.png", "a.png@1 b.png@12"},
+	} {
+		var got []string
+		for _, c := range srcsetCandidates(tc.in) {
+			got = append(got, fmt.Sprintf("%s@%d", c.url, c.start))
+		}
+		if g := strings.Join(got, " "); g != tc.want {
+			t.Errorf("srcsetCandidates(%q) = %q, want %q", tc.in, g, tc.want)
+		}
+	}
+}
+
+func BenchmarkExtractLinks(b *testing.B) {
+	doc, err := os.ReadFile("testdata/links/page.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if _, err := ExtractLinks(strings.NewReader(string(doc)), "https://docs.example.org/guide/install.html"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
