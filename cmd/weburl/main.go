@@ -82,6 +82,7 @@ type command struct {
 var commands = []command{
 	{"parse", "print the components of URLs (the default)", runParse},
 	{"links", "print the links of HTML pages, resolved, with line:col", runLinks},
+	{"canon", "print canonical keys of URLs (crawler, Safe Browsing)", runCanon},
 }
 
 // run runs weburl with the arguments args (without the program's name)
