@@ -239,7 +239,9 @@ var ErrTooManyBases = errors.New("more than one base URL")
 // ErrTooLong is the cause of the error Parse, CanParse and the setters
 // return when the input, or the href it would give, is longer than the
 // URL can hold (4 GiB less one byte, as offsets are 32-bit; ada also
-// refuses inputs over 4 GB), or longer than a Parser's MaxLength.
+// refuses inputs over 4 GB), or longer than a Parser's MaxLength. A
+// change to a URL's [SearchParams] cannot return an error: when it
+// would make the href that long, the URL keeps the query it had.
 var ErrTooLong = errors.New("URL too long")
 
 // Error is the error returned by Parse and the URL setters. It records

@@ -139,7 +139,9 @@ func (u *URL) settle() {
 
 // updated returns u with the query the update steps make of sp's list:
 // u's href up to the end of its path, "?" and the serialized list unless
-// that is empty, and u's fragment. It takes time linear in the href.
+// that is empty, and u's fragment. It takes time linear in the href. An
+// href longer than a URL can hold (4 GiB) is not made: u is returned as
+// it is.
 func (sp *SearchParams) updated(u *URL) *URL {
 	end := u.pathEnd()
 	var fragment string
@@ -161,6 +163,11 @@ func (sp *SearchParams) updated(u *URL) *URL {
 	if u.fragmentStart != 0 {
 		v.fragmentStart = uint32(len(b))
 		b = append(b, fragment...)
+	}
+	if uint64(len(b)) > hrefLimit {
+		// Past what 32-bit offsets can hold: the update steps cannot
+		// fail, so the URL keeps the query it had (see ErrTooLong).
+		return &URL{href: u.href, components: u.components}
 	}
 	// b is never written again: the href can be its bytes.
 	v.href = unsafe.String(unsafe.SliceData(b), len(b))
