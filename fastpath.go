@@ -1,0 +1,128 @@
+package url
+
+// The single-pass fast path: an absolute special URL already in normal
+// form ("https://example.com/a/b?c#d") parses to itself. One scan with a
+// table lookup per byte checks that the input is in that form and finds
+// the offsets of its components; at the first byte it cannot vouch for,
+// it gives up and the general parser (parser_states.go) starts over.
+// Giving up costs the bytes scanned so far and allocates nothing.
+//
+// The fast path runs only when nobody listens for validation errors and
+// no query encoding is set (see parseInto): a Parser with an
+// OnValidationError callback is the test hook that forces the general
+// path, and FuzzFastPath checks that both agree.
+
+// Byte classes of the fast path.
+const (
+	fastHost     = 1 << iota // a-z, 0-9, "-", ".", "_": a domain the host parser copies
+	fastPath                 // copied as is by the path state, and no delimiter ("/", "\", "?", "#")
+	fastQuery                // copied as is by the query state of a special URL, and not "#"
+	fastFragment             // copied as is by the fragment state
+)
+
+// fastClass classifies each byte for the fast path. Non-ASCII bytes,
+// controls and space are in no class: they need encoding or cleaning.
+var fastClass = func() (t [256]uint8) {
+	for c := 0x21; c < 0x7F; c++ {
+		b := byte(c)
+		if 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '-' || b == '.' || b == '_' {
+			t[c] |= fastHost
+		}
+		if percentTable[c]&PathSet == 0 && b != '/' && b != '\\' {
+			t[c] |= fastPath
+		}
+		if percentTable[c]&SpecialQuerySet == 0 && b != '#' {
+			t[c] |= fastQuery
+		}
+		if percentTable[c]&FragmentSet == 0 {
+			t[c] |= fastFragment
+		}
+	}
+	return t
+}()
+
+// parseNormalized returns the components of s when s is an absolute URL
+// with a special scheme other than file, in the form the URL serializer
+// gives it: lowercase scheme, "//", no credentials, a lowercase ASCII
+// domain that does not end in a number, no port or a non-default one
+// without leading zeros, a non-empty path without dot segments, and a
+// query and fragment with nothing to percent-encode. Otherwise ok is
+// false, and s may still be a URL: the general parser decides.
+func parseNormalized(s string) (c components, ok bool) {
+	// The scheme: "http://", "https://", "ws://", "wss://" or "ftp://".
+	var i int
+	switch {
+	case len(s) >= 8 && s[:8] == "https://":
+		c.scheme, i = schemeHTTPS, 5
+	case len(s) >= 7 && s[:7] == "http://":
+		c.scheme, i = schemeHTTP, 4
+	case len(s) >= 6 && s[:6] == "wss://":
+		c.scheme, i = schemeWSS, 3
+	case len(s) >= 5 && s[:5] == "ws://":
+		c.scheme, i = schemeWS, 2
+	case len(s) >= 6 && s[:6] == "ftp://":
+		c.scheme, i = schemeFTP, 3
+	default:
+		return c, false
+	}
+	c.schemeEnd = uint32(i)
+	i += 3
+	hostStart := i
+	for i < len(s) && fastClass[s[i]]&fastHost != 0 {
+		i++
+	}
+	if i == hostStart || i == len(s) || endsInANumber(s[hostStart:i]) {
+		// No host, no path (the serializer adds "/"), or an IPv4 address.
+		return c, false
+	}
+	c.usernameEnd, c.hostStart, c.hostEnd = uint32(hostStart), uint32(hostStart), uint32(i)
+	c.hostKind = HostDomain
+	if s[i] == ':' {
+		// A port: 1 to 65535 without leading zeros, not the default.
+		i++
+		portStart, port := i, 0
+		for i < len(s) && i-portStart < 6 && '0' <= s[i] && s[i] <= '9' {
+			port = port*10 + int(s[i]-'0')
+			i++
+		}
+		if i == portStart || s[portStart] == '0' || i-portStart > 5 || port > 65535 || port == c.scheme.defaultPort() || i == len(s) {
+			return c, false
+		}
+	}
+	if s[i] != '/' {
+		// "?", "#" (the serializer inserts "/"), "\", credentials, a
+		// host to lowercase or decode...
+		return c, false
+	}
+	c.pathStart = uint32(i)
+	// The path, one segment at a time.
+	for {
+		i++ // past "/"
+		seg := i
+		for i < len(s) && fastClass[s[i]]&fastPath != 0 {
+			i++
+		}
+		if n := i - seg; n > 0 && n <= 6 && (s[seg] == '.' || s[seg] == '%') &&
+			(isSingleDotSegment(s[seg:i]) || isDoubleDotSegment(s[seg:i])) {
+			return c, false
+		}
+		if i == len(s) || s[i] != '/' {
+			break
+		}
+	}
+	if i < len(s) && s[i] == '?' {
+		c.queryStart = uint32(i)
+		i++
+		for i < len(s) && fastClass[s[i]]&fastQuery != 0 {
+			i++
+		}
+	}
+	if i < len(s) && s[i] == '#' {
+		c.fragmentStart = uint32(i)
+		i++
+		for i < len(s) && fastClass[s[i]]&fastFragment != 0 {
+			i++
+		}
+	}
+	return c, i == len(s)
+}
