@@ -42,11 +42,12 @@ var fastClass = func() (t [256]uint8) {
 }()
 
 // parseNormalized returns the components of s when s is an absolute URL
-// with a special scheme other than file, in the form the URL serializer
-// gives it: lowercase scheme, "//", no credentials, a lowercase ASCII
-// domain that does not end in a number, no port or a non-default one
-// without leading zeros, a non-empty path without dot segments, and a
-// query and fragment with nothing to percent-encode. Otherwise ok is
+// with a special scheme, in the form the URL serializer gives it:
+// lowercase scheme, "//", no credentials, a lowercase ASCII domain that
+// does not end in a number (or, for file, the empty host), no port or a
+// non-default one without leading zeros (none for file), a non-empty path
+// without dot segments (nor a Windows drive letter for file), and a query
+// and fragment with nothing to percent-encode. Otherwise ok is
 // false, and s may still be a URL: the general parser decides.
 func parseNormalized(s string) (c components, ok bool) {
 	// The scheme: "http://", "https://", "ws://", "wss://" or "ftp://".
@@ -62,6 +63,8 @@ func parseNormalized(s string) (c components, ok bool) {
 		c.scheme, i = schemeWS, 2
 	case len(s) >= 6 && s[:6] == "ftp://":
 		c.scheme, i = schemeFTP, 3
+	case len(s) >= 7 && s[:7] == "file://":
+		c.scheme, i = schemeFile, 4
 	default:
 		return c, false
 	}
@@ -71,12 +74,28 @@ func parseNormalized(s string) (c components, ok bool) {
 	for i < len(s) && fastClass[s[i]]&fastHost != 0 {
 		i++
 	}
-	if i == hostStart || i == len(s) || endsInANumber(s[hostStart:i]) {
-		// No host, no path (the serializer adds "/"), or an IPv4 address.
+	if i == len(s) || endsInANumber(s[hostStart:i]) {
+		// No path (the serializer adds "/"), or an IPv4 address.
 		return c, false
 	}
 	c.usernameEnd, c.hostStart, c.hostEnd = uint32(hostStart), uint32(hostStart), uint32(i)
 	c.hostKind = HostDomain
+	if c.scheme == schemeFile {
+		switch s[hostStart:i] {
+		case "":
+			c.hostKind = HostEmpty
+		case "localhost":
+			return c, false // the empty host
+		}
+		// The port and the Windows drive letters of file URLs (which
+		// empty the host and turn "|" into ":") are for the general
+		// parser.
+		if s[i] != '/' || i+3 <= len(s) && (s[i+2] == ':' || s[i+2] == '|') && (i+3 == len(s) || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
+			return c, false
+		}
+	} else if i == hostStart {
+		return c, false // a special URL other than file needs a host
+	}
 	if s[i] == ':' {
 		// A port: 1 to 65535 without leading zeros, not the default.
 		i++

@@ -75,6 +75,8 @@ var fastTaken = []string{
 	"https://h/a?b?c/../%2e#d#e?f'",
 	"https://h/!$&'()*+,;=:@~|[]",
 	"https://xn--nxasmq6b.com/", "https://1.2.3.example/", "https://example.1a/",
+	"file:///", "file:///?x", "file:///Users/a/b.js?x=1#y", "file://deps/v8/.git-blame-ignore-revs", "file://host/",
+	"file:///c:x/", "file:///cd:/", "file:///c/", "file:///a/c:/", "file://localhost.com/",
 }
 
 // Inputs parseNormalized declines: not in normal form, not special, or
@@ -89,7 +91,10 @@ var fastDeclined = []string{
 	"https://h/%2E%2e", "https://h/.%2e?x", "https://h/a/%2e.#x",
 	"https://h/a b", "https://h/a\tb", "https://h/a\"b", "https://h/<", "https://h/^", "https://h/`", "https://h/{}",
 	"https://h/?'", "https://h/?a b", "https://h/?<", "https://h/#a b", "https://h/#`", "https://h/\xc3\xa9",
-	"https://h/ ", " https://h/", "https://h/\n", "file:///x", "sc://h/", "sc://h/a//b/./c", "https://h//a\\\\b//", "https://[::1]/", "https://h\xff/",
+	"https://h/ ", " https://h/", "https://h/\n", "sc://h/",
+	"file://", "file://h", "file://h?x", "file://localhost/", "file://h:1/", "file://1.2.3.4/",
+	"file:///c:", "file:///c|", "file:///c:/x", "file:///c|/x", "file://h/c:", "file://h/c:/x", "file://h/c|?x", "file://h/c:#",
+	"file:///..", "file:///a/./b", "file:\\\\h\\", "file:/h/", "file:h/", "FILE:///", "sc://h/a//b/./c", "https://h//a\\\\b//", "https://[::1]/", "https://h\xff/",
 }
 
 // TestParseNormalized: the fast path takes the inputs in normal form it
