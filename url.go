@@ -365,6 +365,9 @@ func CanParse(input string, base ...string) bool {
 	default:
 		return false
 	}
+	if _, ok := parseNormalized(input); ok && uint64(len(input)) <= hrefLimit {
+		return true // an absolute URL in normal form (fastpath.go)
+	}
 	p := parser{noStore: true}
 	p.base, p.hasBase = b, b.href != ""
 	switch p.parseInput(input) {
