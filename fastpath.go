@@ -144,6 +144,14 @@ func parseNormalized(s string) (c components, ok bool) {
 				return c, false
 			}
 		}
+		// The rest of the segment needs no look: skip it a byte at a
+		// time rather than calling scan for every "." or "%" in it.
+		for i < len(s) && fastClass[s[i]]&fastPathEnd == 0 {
+			i++
+		}
+		if i == len(s) || s[i] != '/' {
+			break
+		}
 	}
 	if i < len(s) && s[i] == '?' {
 		c.queryStart = uint32(i)
