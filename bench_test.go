@@ -116,3 +116,25 @@ func BenchmarkNetURLParseString(b *testing.B) {
 		return 0
 	})
 }
+
+// BenchmarkParseDeclined parses inputs that the fast path (fastpath.go)
+// declines only at their last bytes, so that the general parser starts
+// over: the most a decline costs. Without URL_DATASETS.
+func BenchmarkParseDeclined(b *testing.B) {
+	const page = "https://example.com/a/long/path/to/the/page.html"
+	for _, c := range []struct{ name, input string }{
+		{"fragment-space", page + "?query=string#frag ment"},
+		{"query-quote", page + "?query=it's"},
+		{"dot-segment", page + "/.."},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.input)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if u, err := Parse(c.input); err == nil {
+					_ = u.Href()
+				}
+			}
+		})
+	}
+}

@@ -18,7 +18,7 @@ func generalParse(input string, base []string) (*URL, error) {
 // URL, components included, or both fail with the same error kind.
 func FuzzFastPath(f *testing.F) {
 	fuzzSeeds(f, func(input, base string) { f.Add(input, base) })
-	for _, in := range append(append(normalizedInputs, rewrittenInputs...), "https://h//a\\\\b//", "sc://h/a//b/./c", "https://h/a/b.c/d?e#f") {
+	for _, in := range append(append(append(normalizedInputs, rewrittenInputs...), fastTaken...), fastDeclined...) {
 		f.Add(in, "")
 		f.Add(in, "https://example.com/dir/page.html")
 	}
@@ -63,4 +63,66 @@ func FuzzCanParse(f *testing.F) {
 			t.Errorf("CanParse(%q, %q) = %v; Parse error: %v", input, base, got, err)
 		}
 	})
+}
+
+// Inputs parseNormalized takes: absolute special URLs in normal form.
+var fastTaken = []string{
+	"https://h/a/b.c/d?e#f",
+	"http://example.com/",
+	"ws://a.b/c", "wss://a.b/c?", "ftp://a.b/c#",
+	"https://example.com:8443/x", "http://h:443/", "ftp://h:80/", "ws://h:65535/",
+	"https://my_host.example-1.com./a//b/...//.a/a./%2e%2e%2e/%2/%zz",
+	"https://h/a?b?c/../%2e#d#e?f'",
+	"https://h/!$&'()*+,;=:@~|[]",
+	"https://h/%%%%%%%%%%%%%%%%%%%/%/.../%%/....../a.b.c.d.e.f.g.h.i/%2e%2e%2e%2e%2e%2e%2e%2e",
+	"https://h/a.b/.c/..d/%2f/%2e%2e.x/.%2ex/a%2e/abcdefgh.ijklmnop/qrstuvwxyz0123456789.html",
+	"https://xn--nxasmq6b.com/", "https://1.2.3.example/", "https://example.1a/",
+	"file:///", "file:///?x", "file:///Users/a/b.js?x=1#y", "file://deps/v8/.git-blame-ignore-revs", "file://host/",
+	"file:///c:x/", "file:///cd:/", "file:///c/", "file:///a/c:/", "file://localhost.com/",
+}
+
+// Inputs parseNormalized declines: not in normal form, not special, or
+// with a part it does not vouch for. Many are still URLs.
+var fastDeclined = []string{
+	"https://h", "https://h?q", "https://h#f", "https://h:8080", "https:/h/", "https:h/",
+	"HTTPS://h/", "https://H/", "https://h\\a", "https://u@h/", "https://u:p@h/",
+	"https://h:/", "https://h:0/", "https://h:08080/", "https://h:443/", "http://h:80/",
+	"ws://h:80/", "wss://h:443/", "ftp://h:21/", "https://h:65536/", "https://h:123456/", "https://h:1x/",
+	"https://1.2.3.4/", "https://h.0x1/", "https://h.09/", "https://0/", "https:///a", "https://%41/",
+	"https://h/.", "https://h/..", "https://h/a/./b", "https://h/a/../b", "https://h/%2e/",
+	"https://h/%2E%2e", "https://h/abcdefgh/.%2E/b", "https://h/a%.b/%2e./..", "https://h/a..b/../c", "https://h/%%%%/.%2e/", "https://h/abcdefghijk/%2e.", "https://h/abcdefghijk/%2e%2E?q", "https://h/.%2e?x", "https://h/a/%2e.#x",
+	"https://h/a b", "https://h/a\tb", "https://h/a\"b", "https://h/<", "https://h/^", "https://h/`", "https://h/{}",
+	"https://h/?'", "https://h/?a b", "https://h/?<", "https://h/#a b", "https://h/#`", "https://h/\xc3\xa9",
+	"https://h/ ", " https://h/", "https://h/\n", "sc://h/",
+	"file://", "file://h", "file://h?x", "file://localhost/", "file://h:1/", "file://1.2.3.4/",
+	"file:///c:", "file:///c|", "file:///c:/x", "file:///c|/x", "file://h/c:", "file://h/c:/x", "file://h/c|?x", "file://h/c:#",
+	"file:///..", "file:///a/./b", "file:\\\\h\\", "file:/h/", "file:h/", "FILE:///", "sc://h/a//b/./c", "https://h//a\\\\b//", "https://[::1]/", "https://h\xff/",
+}
+
+// TestParseNormalized: the fast path takes the inputs in normal form it
+// is meant for, declines the others, and on those it takes gives what
+// the general path gives.
+func TestParseNormalized(t *testing.T) {
+	for _, in := range fastTaken {
+		t.Run(in, func(t *testing.T) {
+			c, ok := parseNormalized(in)
+			if !ok {
+				t.Fatalf("parseNormalized declined")
+			}
+			g, err := generalParse(in, nil)
+			if err != nil {
+				t.Fatalf("general path: %v", err)
+			}
+			if g.href != in || g.components != c {
+				t.Errorf("fast %+v; general path %q %+v", c, g.href, g.components)
+			}
+		})
+	}
+	for _, in := range fastDeclined {
+		t.Run(in, func(t *testing.T) {
+			if c, ok := parseNormalized(in); ok {
+				t.Errorf("parseNormalized took it: %+v", c)
+			}
+		})
+	}
 }

@@ -273,6 +273,15 @@ func (pr *Parser) parseRef(u, base *URL, input string) (*URL, error) {
 // parseInto parses input against base (which may be nil) and stores the
 // URL in u; on failure u is unchanged.
 func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
+	// An absolute URL in normal form is its own href, whatever the base
+	// (fastpath.go). Validation errors and query encodings need the
+	// general parser.
+	if pr.OnValidationError == nil && pr.Encoding == nil && uint64(len(input)) <= pr.limit() {
+		if c, ok := parseNormalized(input); ok {
+			u.href, u.components = input, c
+			return nil
+		}
+	}
 	p := parser{enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
 	p.setBase(base)
 	if fail := p.parseInput(input); fail != 0 {
@@ -355,6 +364,9 @@ func CanParse(input string, base ...string) bool {
 		b = baseURL{p.result(), p.components}
 	default:
 		return false
+	}
+	if _, ok := parseNormalized(input); ok && uint64(len(input)) <= hrefLimit {
+		return true // an absolute URL in normal form (fastpath.go)
 	}
 	p := parser{noStore: true}
 	p.base, p.hasBase = b, b.href != ""
