@@ -61,63 +61,18 @@ const errOverrideFailure ErrorKind = numErrorKinds
 // longer than the limit: the cause is ErrTooLong.
 const errTooLong ErrorKind = numErrorKinds + 1
 
-// baseURL is the base URL a parse resolves against. The parser holds it
-// by value, not as a *URL, so that a base parsed into a URL on the stack
-// stays there (the parser's methods leak what it points to).
-type baseURL struct {
-	href string
-	components
-}
-
 // setBase makes u, unless nil or empty, the parser's base URL.
 func (p *parser) setBase(u *URL) {
 	if u != nil && u.href != "" {
-		p.base, p.hasBase = baseURL{u.href, u.components}, true
+		p.base, p.hasBase = u.record, true
 	}
-}
-
-// queryEnd, pathEnd, authorityEnd and firstPathSegment are URL's
-// methods of those names.
-func (b *baseURL) queryEnd() uint32 {
-	if b.fragmentStart != 0 {
-		return b.fragmentStart
-	}
-	return uint32(len(b.href))
-}
-
-func (b *baseURL) pathEnd() uint32 {
-	if b.queryStart != 0 {
-		return b.queryStart
-	}
-	return b.queryEnd()
-}
-
-func (b *baseURL) authorityEnd() uint32 {
-	if b.hostKind == HostNull {
-		return b.hostEnd
-	}
-	return b.pathStart
-}
-
-func (b *baseURL) firstPathSegment() string {
-	path := b.href[b.pathStart:b.pathEnd()]
-	if len(path) == 0 {
-		return ""
-	}
-	path = path[1:]
-	for i := 0; i < len(path); i++ {
-		if path[i] == '/' {
-			return path[:i]
-		}
-	}
-	return path
 }
 
 // parser holds the state of one run of the basic URL parser and the URL
 // it is building.
 type parser struct {
 	input    string // the input after preprocessing
-	base     baseURL
+	base     record
 	hasBase  bool
 	enc      encoding.Encoding // query encoding; nil means UTF-8
 	override state

@@ -153,7 +153,7 @@ func (sp *SearchParams) updated(u *URL) *URL {
 		size += len(p.Name) + len(p.Value) + 2
 	}
 	b := append(make([]byte, 0, size+size/4), u.href[:end]...)
-	v := &URL{components: u.components}
+	v := &URL{record: record{components: u.components}}
 	v.queryStart, v.fragmentStart = 0, 0
 	if len(sp.list) > 0 { // every pair serializes to at least "="
 		v.queryStart = end
@@ -167,7 +167,7 @@ func (sp *SearchParams) updated(u *URL) *URL {
 	if uint64(len(b)) > hrefLimit {
 		// Past what 32-bit offsets can hold: the update steps cannot
 		// fail, so the URL keeps the query it had (see ErrTooLong).
-		return &URL{href: u.href, components: u.components}
+		return &URL{record: u.record}
 	}
 	// b is never written again: the href can be its bytes.
 	v.href = unsafe.String(unsafe.SliceData(b), len(b))

@@ -108,6 +108,16 @@ type components struct {
 	opaquePath    bool
 }
 
+// record is a URL record in serialized form: the href and the offsets
+// of its components. A URL is one, with its SearchParams; the parser
+// holds its base URL as one, by value, so that a base parsed into a URL
+// on the stack stays there (the parser's methods leak what it points
+// to).
+type record struct {
+	href string
+	components
+}
+
 // URL is a parsed URL: a URL record of the URL Standard, kept in
 // serialized form. The zero URL is empty: every getter returns "". It is
 // not a URL (it has no scheme), so it has no query for its SearchParams
@@ -130,8 +140,7 @@ type components struct {
 // SearchParams rebuilds it under a lock of the SearchParams' own, which
 // readers may meet but need not know about.
 type URL struct {
-	href string
-	components
+	record
 
 	// pending, when not nil, is the SearchParams whose changes href does
 	// not show yet: the query in href, and with it the fragment offset,
@@ -350,10 +359,11 @@ func MustParse(input string, base ...string) *URL {
 }
 
 // CanParse reports whether Parse(input, base...) would succeed, without
-// building a URL: it allocates nothing unless base is given and is not
-// in normal form.
+// building a URL: it allocates nothing unless the input holds tabs,
+// newlines or invalid UTF-8 (it then makes one cleaned copy), or base is
+// given and is not in normal form.
 func CanParse(input string, base ...string) bool {
-	var b baseURL
+	var b record
 	switch len(base) {
 	case 0:
 	case 1:
@@ -361,7 +371,7 @@ func CanParse(input string, base ...string) bool {
 		if p.parseInput(base[0]) != 0 {
 			return false
 		}
-		b = baseURL{p.result(), p.components}
+		b = record{p.result(), p.components}
 	default:
 		return false
 	}
@@ -561,7 +571,7 @@ func (u *URL) Origin() string {
 }
 
 // pathEnd is the offset where the path ends.
-func (u *URL) pathEnd() uint32 {
+func (u *record) pathEnd() uint32 {
 	if u.queryStart != 0 {
 		return u.queryStart
 	}
@@ -569,7 +579,7 @@ func (u *URL) pathEnd() uint32 {
 }
 
 // queryEnd is the offset where the query (or, if null, the path) ends.
-func (u *URL) queryEnd() uint32 {
+func (u *record) queryEnd() uint32 {
 	if u.fragmentStart != 0 {
 		return u.fragmentStart
 	}
@@ -578,7 +588,7 @@ func (u *URL) queryEnd() uint32 {
 
 // authorityEnd is the offset where the host and port end: the path start
 // but for the "/." that may precede a path when the host is null.
-func (u *URL) authorityEnd() uint32 {
+func (u *record) authorityEnd() uint32 {
 	if u.hostKind == HostNull {
 		return u.hostEnd
 	}
@@ -586,7 +596,7 @@ func (u *URL) authorityEnd() uint32 {
 }
 
 // firstPathSegment returns the first segment of a non-opaque path.
-func (u *URL) firstPathSegment() string {
+func (u *record) firstPathSegment() string {
 	path := u.href[u.pathStart:u.pathEnd()]
 	if len(path) == 0 {
 		return ""
