@@ -475,6 +475,14 @@ func FuzzFormRoundTrip(f *testing.F) {
 					t.Fatalf("%s: decoding %q of %q: %v", label, raw, out, err)
 				}
 				p[j] = string(text)
+				if label == "gb18030" {
+					// x/text decodes 81 35 F4 37 as U+1E3F, the mapping
+					// before GB18030-2022; the Encoding Standard decodes
+					// it as U+E7C7, which the encoder wrote it for (and
+					// encodes U+1E3F as A8 BC, which x/text decodes as
+					// U+FFFD).
+					p[j] = strings.ReplaceAll(p[j], "\u1E3F", "\uE7C7")
+				}
 			}
 			decoded = append(decoded, Param{p[0], p[1]})
 		}
