@@ -20,7 +20,7 @@ package url
 // The cases the rules do not cover are left out, each for a stated reason
 // (see derive). Run
 //
-//	WPT_DIR=/work/shared/wpt go test -run TestGenSettersWeburl -update-setters
+//	WPT_DIR=../shared/wpt go test -run TestGenSettersWeburl -update-setters
 //
 // to rewrite the file; without the flag the test fails when the file is
 // not what the rules give (stale, or edited by hand).
