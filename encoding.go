@@ -25,6 +25,8 @@ import (
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
+
+	"github.com/weburl/url/internal/percent"
 )
 
 // ErrUnknownEncoding is returned (wrapped) by LookupEncoding when a label
@@ -172,57 +174,16 @@ func appendPercentEncodeAfterEncoding(dst []byte, enc encoding.Encoding, s strin
 	return e.appendPercentEncoded(dst, s, set, spaceAsPlus)
 }
 
-// appendPercentEncodeUTF8 is percent-encode after encoding with UTF-8.
-// Runs of bytes that stay as they are are copied at once; a byte that is
-// not part of valid UTF-8 becomes %EF%BF%BD (U+FFFD).
+// appendPercentEncodeUTF8 is percent-encode after encoding with UTF-8:
+// a byte that is not part of valid UTF-8 becomes %EF%BF%BD (U+FFFD).
 func appendPercentEncodeUTF8(dst []byte, s string, set EncodeSet, spaceAsPlus bool) []byte {
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if percentTable[c]&set == 0 && (c != ' ' || !spaceAsPlus) {
-			i++
-			continue
-		}
-		dst = append(dst, s[start:i]...)
-		switch {
-		case c == ' ' && spaceAsPlus:
-			dst = append(dst, '+')
-			i++
-		case c < utf8.RuneSelf:
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
-			i++
-		default:
-			_, size := utf8.DecodeRuneInString(s[i:])
-			if size == 1 { // invalid: DecodeRune reports one byte
-				dst = append(dst, "%EF%BF%BD"...)
-				i++
-				break
-			}
-			for _, b := range []byte(s[i : i+size]) {
-				dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
-			}
-			i += size
-		}
-		start = i
-	}
-	return append(dst, s[start:]...)
+	return percent.AppendUTF8(dst, s, &percentTable, set, spaceAsPlus)
 }
 
 // appendPercentEncodedBytes percent-encodes the output of an encoder:
 // steps 5.3.1 to 5.3.5 of percent-encode after encoding.
 func appendPercentEncodedBytes[T string | []byte](dst []byte, b T, set EncodeSet, spaceAsPlus bool) []byte {
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c == ' ' && spaceAsPlus:
-			dst = append(dst, '+')
-		case percentTable[c]&set != 0:
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst
+	return percent.Append(dst, b, &percentTable, set, spaceAsPlus)
 }
 
 // iso-2022-jp encoder states.

@@ -26,6 +26,8 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/url/internal/percent"
 )
 
 // safeBrowsingKey canonicalizes input by the Safe Browsing rules.
@@ -267,13 +269,15 @@ func appendSBPath(b []byte, path string) []byte {
 // appendSBEscaped appends s with every byte <= 0x20, >= 0x7F, "#" and
 // "%" percent-encoded, in upper-case hex.
 func appendSBEscaped(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c <= ' ' || c >= 0x7F || c == '#' || c == '%' {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
-			continue
-		}
-		b = append(b, c)
-	}
-	return b
+	return percent.Append(b, s, &sbEscaped, 1, false)
 }
+
+// sbEscaped[c] is 1 for every byte appendSBEscaped encodes.
+var sbEscaped = func() (t [256]uint8) {
+	for c := range t {
+		if c <= ' ' || c >= 0x7F || c == '#' || c == '%' {
+			t[c] = 1
+		}
+	}
+	return t
+}()
