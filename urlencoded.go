@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/weburl/url/internal/legacy"
 	"golang.org/x/text/encoding"
 )
 
@@ -225,22 +226,21 @@ func appendSerializedForm(dst []byte, params []Param) []byte {
 // as it is.
 // https://url.spec.whatwg.org/#concept-urlencoded-serializer
 func SerializeFormEncoding(params []Param, enc encoding.Encoding) string {
-	k := kindOf(OutputEncoding(enc))
-	if k == kindUTF8 {
+	e := legacy.NewEncoder(enc)
+	if e == nil {
 		return SerializeForm(params)
 	}
 	if len(params) == 0 {
 		return ""
 	}
-	e := newLegacyEncoder(OutputEncoding(enc), k)
 	var dst []byte
 	for i, p := range params {
 		if i > 0 {
 			dst = append(dst, '&')
 		}
-		dst = e.appendPercentEncoded(dst, p.Name, FormURLEncodedSet, true)
+		dst = legacy.AppendPercentEncoded(e, dst, p.Name, &percentTable, FormURLEncodedSet, true)
 		dst = append(dst, '=')
-		dst = e.appendPercentEncoded(dst, p.Value, FormURLEncodedSet, true)
+		dst = legacy.AppendPercentEncoded(e, dst, p.Value, &percentTable, FormURLEncodedSet, true)
 	}
 	return string(dst)
 }
