@@ -55,7 +55,7 @@ func appendParsedForm(list []Param, input string) []Param {
 	}
 	for len(input) > 0 {
 		seq := input
-		if i := indexByte(input, '&'); i >= 0 {
+		if i := strings.IndexByte(input, '&'); i >= 0 {
 			seq, input = input[:i], input[i+1:]
 		} else {
 			input = ""
@@ -64,21 +64,12 @@ func appendParsedForm(list []Param, input string) []Param {
 			continue
 		}
 		name, value := seq, ""
-		if i := indexByte(seq, '='); i >= 0 {
+		if i := strings.IndexByte(seq, '='); i >= 0 {
 			name, value = seq[:i], seq[i+1:]
 		}
 		list = append(list, Param{decodeFormComponent(name), decodeFormComponent(value)})
 	}
 	return list
-}
-
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
 }
 
 // decodeFormComponent replaces '+' with a space, percent-decodes and
