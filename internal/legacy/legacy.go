@@ -300,14 +300,13 @@ func (e *Encoder) encode(dst []byte, r rune) ([]byte, rune) {
 
 	case kindShiftJIS:
 		// https://encoding.spec.whatwg.org/#shift_jis-encoder
-		switch r {
-		case 0x80: // "ASCII code point or U+0080": x/text rejects U+0080
+		if r == 0x80 { // "ASCII code point or U+0080": x/text rejects U+0080
 			return append(dst, 0x80), -1
-		case 0xA5:
-			return append(dst, 0x5C), -1
-		case 0x203E:
-			return append(dst, 0x7E), -1
-		case 0x2212:
+		}
+		if b, ok := yenOrOverline(r); ok {
+			return append(dst, b), -1
+		}
+		if r == 0x2212 {
 			r = 0xFF0D
 		}
 		out, ok := e.xtext(dst, r)
@@ -336,12 +335,10 @@ func (e *Encoder) encode(dst []byte, r rune) ([]byte, rune) {
 
 	case kindEUCJP:
 		// https://encoding.spec.whatwg.org/#euc-jp-encoder
-		switch r {
-		case 0xA5:
-			return append(dst, 0x5C), -1
-		case 0x203E:
-			return append(dst, 0x7E), -1
-		case 0x2212:
+		if b, ok := yenOrOverline(r); ok {
+			return append(dst, b), -1
+		}
+		if r == 0x2212 {
 			r = 0xFF0D
 		}
 		out, ok := e.xtext(dst, r)
@@ -547,13 +544,23 @@ func (e *Encoder) encodeISO2022JP(dst []byte, r rune) ([]byte, rune) {
 }
 
 func romanByte(r rune) byte {
-	switch r {
-	case 0xA5:
-		return 0x5C
-	case 0x203E:
-		return 0x7E
+	if b, ok := yenOrOverline(r); ok {
+		return b
 	}
 	return byte(r)
+}
+
+// yenOrOverline is the step the Shift_JIS, EUC-JP and ISO-2022-JP (Roman
+// state) encoders share: U+00A5 YEN SIGN is 0x5C and U+203E OVERLINE is
+// 0x7E.
+func yenOrOverline(r rune) (byte, bool) {
+	switch r {
+	case 0xA5:
+		return 0x5C, true
+	case 0x203E:
+		return 0x7E, true
+	}
+	return 0, false
 }
 
 // jis0208 returns the two bytes (0x21 to 0x7E) of r's first pointer in
