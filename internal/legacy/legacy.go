@@ -159,7 +159,7 @@ type Encoder struct {
 	t     transform.Transformer // x/text encoder of enc
 	aux   transform.Transformer // look-up helper, made on first use
 	state uint8                 // iso-2022-jp encoder state
-	buf   [16]byte              // scratch output of one code point
+	buf   [64]byte              // scratch output of a run of code points
 	// Scratch input and output of the x/text transformers: arrays on
 	// the stack would escape through the interface calls, one
 	// allocation per code point.
@@ -214,7 +214,9 @@ func (e *Encoder) asciiIsIdentity() bool {
 // https://url.spec.whatwg.org/#string-percent-encode-after-encoding
 func AppendPercentEncoded[T ~uint8](e *Encoder, dst []byte, s string, table *[256]T, mask T, spaceAsPlus bool) []byte {
 	e.reset()
-	buf := e.buf[:0]
+	// raw is encoder output not yet percent-encoded: the bytes of up to
+	// 64 bytes of output go through the percent-encoder in one call.
+	raw := e.buf[:0]
 	fast := e.asciiIsIdentity()
 	for i := 0; i < len(s); {
 		if fast && s[i] < utf8.RuneSelf {
@@ -222,21 +224,34 @@ func AppendPercentEncoded[T ~uint8](e *Encoder, dst []byte, s string, table *[25
 			for j < len(s) && s[j] < utf8.RuneSelf {
 				j++
 			}
-			dst = percent.Append(dst, s[i:j], table, mask, spaceAsPlus)
+			if cap(raw)-len(raw) >= j-i+24 {
+				// A short run joins raw: ASCII encodes to itself.
+				raw = append(raw, s[i:j]...)
+			} else {
+				dst = percent.Append(dst, raw, table, mask, spaceAsPlus)
+				raw = raw[:0]
+				dst = percent.Append(dst, s[i:j], table, mask, spaceAsPlus)
+			}
 			i = j
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:]) // invalid byte: U+FFFD, size 1
 		i += size
-		out, errCP := e.encode(buf, r)
-		dst = percent.Append(dst, out, table, mask, spaceAsPlus)
+		var errCP rune
+		raw, errCP = e.encode(raw, r)
 		if errCP >= 0 {
+			dst = percent.Append(dst, raw, table, mask, spaceAsPlus)
+			raw = raw[:0]
 			dst = append(dst, "%26%23"...)
 			dst = strconv.AppendInt(dst, int64(errCP), 10)
 			dst = append(dst, "%3B"...)
+		} else if cap(raw)-len(raw) < 24 {
+			// Keep room for the next code point: xtext wants 16 bytes.
+			dst = percent.Append(dst, raw, table, mask, spaceAsPlus)
+			raw = raw[:0]
 		}
 	}
-	return percent.Append(dst, e.finish(buf), table, mask, spaceAsPlus)
+	return percent.Append(dst, e.finish(raw), table, mask, spaceAsPlus)
 }
 
 // finish handles end-of-queue: it returns the bytes a stateful encoder

@@ -28,32 +28,11 @@ func AppendByte(dst []byte, c byte) []byte {
 // table[c]&mask != 0. With spaceAsPlus, a space becomes "+" whether or
 // not it is in the set, as the application/x-www-form-urlencoded
 // serializer writes it. Runs of bytes that stay as they are are copied at
-// once. s is taken byte by byte: the caller decides what invalid UTF-8
-// becomes (see AppendUTF8).
+// once. s is taken byte by byte: bytes that are not valid UTF-8 are
+// encoded as they are (see AppendUTF8).
 func Append[S ~string | ~[]byte, T ~uint8](dst []byte, s S, table *[256]T, mask T, spaceAsPlus bool) []byte {
-	_ = table[0] // one nil check, not one per byte
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if table[c]&mask == 0 && (!spaceAsPlus || c != ' ') {
-			continue
-		}
-		if start < i { // for a run of escapes, skips a call
-			dst = append(dst, s[start:i]...)
-		}
-		if spaceAsPlus && c == ' ' {
-			dst = append(dst, '+')
-		} else {
-			dst = append(dst, '%', UpperHex[c>>4], UpperHex[c&15])
-		}
-		start = i + 1
-	}
-	return append(dst, s[start:]...)
+	return appendEncoded(dst, s, table, mask, spaceAsPlus, false)
 }
-
-// replacementEscaped is U+FFFD percent-encoded: what a byte that is not
-// part of valid UTF-8 becomes when a scalar value string is encoded.
-const replacementEscaped = "%EF%BF%BD"
 
 // AppendUTF8 is Append for a scalar value string given as a Go string:
 // each byte that is not part of valid UTF-8 is taken as U+FFFD and
@@ -64,35 +43,46 @@ const replacementEscaped = "%EF%BF%BD"
 // doc comments promise for invalid input.
 // https://url.spec.whatwg.org/#string-utf-8-percent-encode
 func AppendUTF8[T ~uint8](dst []byte, s string, table *[256]T, mask T, spaceAsPlus bool) []byte {
-	if utf8.ValidString(s) { // the common case, checked eight bytes at a time
-		return Append(dst, s, table, mask, spaceAsPlus)
-	}
-	for {
-		i := invalidUTF8(s)
-		if i < 0 {
-			return Append(dst, s, table, mask, spaceAsPlus)
-		}
-		dst = Append(dst, s[:i], table, mask, spaceAsPlus)
-		dst = append(dst, replacementEscaped...)
-		s = s[i+1:]
-	}
+	return appendEncoded(dst, s, table, mask, spaceAsPlus, true)
 }
 
-// invalidUTF8 returns the index of the first byte of s that is not part
-// of valid UTF-8, or -1.
-func invalidUTF8(s string) int {
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			i++
+// replacementEscaped is U+FFFD percent-encoded.
+const replacementEscaped = "%EF%BF%BD"
+
+// appendEncoded is the loop of Append and AppendUTF8: one pass over s.
+// With replaceInvalid, a byte >= 0x80 to encode starts a UTF-8 sequence
+// that is checked before its bytes are encoded.
+func appendEncoded[S ~string | ~[]byte, T ~uint8](dst []byte, s S, table *[256]T, mask T, spaceAsPlus, replaceInvalid bool) []byte {
+	_ = table[0] // one nil check, not one per byte
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if table[c]&mask == 0 && (c != ' ' || !spaceAsPlus) {
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			return i
+		if start < i { // for a run of escapes, skips a call
+			dst = append(dst, s[start:i]...)
 		}
-		i += n
+		switch {
+		case c == ' ' && spaceAsPlus:
+			dst = append(dst, '+')
+		case c >= utf8.RuneSelf && replaceInvalid:
+			var seq [utf8.UTFMax]byte
+			r, n := utf8.DecodeRune(seq[:copy(seq[:], s[i:min(i+utf8.UTFMax, len(s))])])
+			if r == utf8.RuneError && n == 1 {
+				dst = append(dst, replacementEscaped...)
+				break
+			}
+			for _, b := range seq[:n] {
+				dst = append(dst, '%', UpperHex[b>>4], UpperHex[b&15])
+			}
+			i += n - 1
+		default:
+			dst = append(dst, '%', UpperHex[c>>4], UpperHex[c&15])
+		}
+		start = i + 1
 	}
-	return -1
+	return append(dst, s[start:]...)
 }
 
 // IsHex reports whether c is an ASCII hex digit.
