@@ -20,7 +20,7 @@ package url
 // The cases the rules do not cover are left out, each for a stated reason
 // (see derive). Run
 //
-//	WPT_DIR=../shared/wpt go test -run TestGenSettersWeburl -update-setters
+//	WPT_DIR=../shared/wpt go test -run TestGenSettersWeburl -update
 //
 // to rewrite the file; without the flag the test fails when the file is
 // not what the rules give (stale, or edited by hand).
@@ -28,16 +28,11 @@ package url
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
-
-var updateSetters = flag.Bool("update-setters", false, "rewrite testdata/setters-weburl.json from WPT's setters_tests.json")
 
 const settersWeburlPath = "testdata/setters-weburl.json"
 
@@ -349,26 +344,14 @@ func generateSettersWeburl(t *testing.T) ([]byte, map[string]int) {
 	return buf.Bytes(), counts
 }
 
-// TestGenSettersWeburl checks (or with -update-setters, rewrites)
+// TestGenSettersWeburl checks (or with -update, rewrites)
 // testdata/setters-weburl.json.
 func TestGenSettersWeburl(t *testing.T) {
 	want, counts := generateSettersWeburl(t)
 	for _, attr := range setterAttrs {
 		t.Logf("%-8s %4d cases", attr, counts[attr])
 	}
-	if *updateSetters {
-		if err := os.WriteFile(filepath.FromSlash(settersWeburlPath), want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got, err := os.ReadFile(filepath.FromSlash(settersWeburlPath))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale or was edited by hand: regenerate it with go test -run TestGenSettersWeburl -update-setters", settersWeburlPath)
-	}
+	checkGenerated(t, settersWeburlPath, want, "TestGenSettersWeburl")
 }
 
 // TestUserinfoEncodeMatchesWPT checks the test's own userinfo encoder
