@@ -1,7 +1,7 @@
 package url
 
-// Unit tests of the parser's helpers, each named after the spec
-// algorithm or definition it implements; expectations come from the
+// Unit tests of the IPv4 parser's helpers, each named after the spec
+// algorithm it implements; expectations come from the
 // spec's text, row by row.
 
 import (

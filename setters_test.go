@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// TestInvalidUTF8Setters checks the same rules through the setters: the
+// TestInvalidUTF8Setters checks the rules of TestInvalidUTF8Parse
+// (url_test.go) through the setters: the
 // value "a\xff\xe2\x82b" holds one lone byte and one truncated sequence,
 // three U+FFFD in all.
 func TestInvalidUTF8Setters(t *testing.T) {

@@ -1,5 +1,8 @@
 package url
 
+// Tests of the parser as a whole, through Parse and Parser: input that
+// is not valid UTF-8, and the length limits (hrefLimit, MaxLength).
+//
 // Input that is not valid UTF-8. The URL Standard parses a string of
 // Unicode scalar values; a Go string may hold any bytes. The package
 // reads every byte that is not part of a valid UTF-8 sequence as U+FFFD
