@@ -1,8 +1,9 @@
 package url
 
-// WPT's percent-encoding.json (through the URL parser's encoding
-// argument) and urlencoded-parser-data.json (the
+// WPT's urlencoded-parser-data.json (the
 // application/x-www-form-urlencoded parser and URLSearchParams).
+// percent-encoding.json goes through the URL parser's encoding argument
+// and is run by wpt_test.go.
 
 import (
 	"encoding/json"
