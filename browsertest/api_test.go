@@ -6,6 +6,7 @@ import (
 	"net/http"
 	neturl "net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -84,6 +85,53 @@ func TestAPIURLTestData(t *testing.T) {
 			}
 			if r.NetURL["ok"] != true && r.NetURL["error"] == "" {
 				t.Errorf("net/url failed with no reason")
+			}
+		})
+	}
+}
+
+// TestServedLimits: the running server (not only its handler) sends
+// the security headers, refuses an input over its bound, a request
+// line over its limit, another method, and a Host that is not a
+// loopback name.
+func TestServedLimits(t *testing.T) {
+	client := &http.Client{Timeout: 10 * time.Second}
+	do := func(method, target, host string) *http.Response {
+		t.Helper()
+		req, err := http.NewRequest(method, viewerURL+target, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if host != "" {
+			req.Host = host
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	for _, tc := range []struct {
+		name, method, target, host string
+		status                     int
+	}{
+		{"page", "GET", "", "", 200},
+		{"page by localhost", "GET", "", "localhost", 200},
+		{"input at 8 KiB", "GET", "api/parse?url=" + strings.Repeat("a", 8<<10), "", 200},
+		{"input over 8 KiB", "GET", "api/parse?url=" + strings.Repeat("a", 8<<10+1), "", 413},
+		{"request line over the limit", "GET", "api/parse?url=" + strings.Repeat("%41", 40<<10), "", 431},
+		{"POST", "POST", "api/parse?url=x", "", 405},
+		{"rebound name", "GET", "", "attacker.example", 421},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp := do(tc.method, tc.target, tc.host)
+			if resp.StatusCode != tc.status {
+				t.Errorf("status %d, want %d", resp.StatusCode, tc.status)
+			}
+			if tc.status != 431 && !strings.Contains(resp.Header.Get("Content-Security-Policy"), "default-src 'none'") {
+				t.Errorf("CSP %q", resp.Header.Get("Content-Security-Policy"))
 			}
 		})
 	}
