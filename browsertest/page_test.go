@@ -448,3 +448,35 @@ func TestPermalink(t *testing.T) {
 		t.Errorf("reloaded: %q against %q, href %q", s2.Input, s2.Base, s2.Cells["href"]["weburl"].Text)
 	}
 }
+
+// TestPageTooLong: an input the server refuses (over 8 KiB of UTF-8,
+// though within the field's 8192 UTF-16 units) is reported on the page.
+func TestPageTooLong(t *testing.T) {
+	ctx := newTab(t, 30*time.Second)
+	openViewer(t, ctx, "")
+	long := "https://example.com/" + strings.Repeat("é", 5000)
+	if err := setField(ctx, "input", long, false); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		st, err := evalJS[[]string](ctx, `() => [document.getElementById("viewer").dataset.state, document.getElementById("status").textContent, document.getElementById("input").value]`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st[0] == "error" {
+			if st[2] != long || !strings.Contains(st[1], "at most 8192 bytes") {
+				t.Errorf("field of %d units, status %q", len(utf16.Encode([]rune(st[2]))), st[1])
+			}
+			break
+		}
+		if st[0] == "done" && st[2] == long {
+			t.Fatalf("the page parsed an input of %d bytes", len(long))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// The address is not touched on loading, only by edits.
+	openViewer(t, ctx, "")
+	if search, err := evalJS[string](ctx, `() => location.search`); err != nil || search != "" {
+		t.Errorf("on loading, the address became %q (%v)", search, err)
+	}
+}

@@ -174,13 +174,14 @@ function permalink(input, base) {
 
 let seq = 0;
 
-// update parses the fields' contents and shows the result.
-async function update() {
+// update parses the fields' contents and shows the result; after an
+// edit (not on loading the page) it updates the permalink.
+async function update(event) {
   const input = $("input").value, base = $("base").value;
   const my = ++seq;
   const main = $("viewer");
   main.dataset.state = "pending";
-  permalink(input, base);
+  if (event) permalink(input, base);
   const q = new URLSearchParams();
   // A lone surrogate cannot be sent as UTF-8: send U+FFFD, as the URL
   // parser reads it (its UTF-16 offset is the same).
