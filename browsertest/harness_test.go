@@ -76,7 +76,9 @@ func runMain(m *testing.M) int {
 // the loopback interface; stop ends it.
 func startViewer(tmp string) (stop func(), err error) {
 	bin := filepath.Join(tmp, "weburl")
-	build := exec.Command("go", "build", "-o", bin, "../cmd/weburl")
+	// Built in the main module, with its own go.mod, as a user builds it.
+	build := exec.Command("go", "build", "-o", bin, "./cmd/weburl")
+	build.Dir = ".."
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		return nil, fmt.Errorf("building weburl: %v", err)
