@@ -392,6 +392,19 @@ func TestPageMarksNonASCII(t *testing.T) {
 			if !slices.Equal(got, tc.marked) {
 				t.Errorf("marks %q, want %q (%v)", got, tc.marked, s.Marks)
 			}
+			// Clicking an error's offset selects its place in the input.
+			last := len(s.Errors) - 1
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf("#errors li:nth-child(%d) button.at", last+1)))); err != nil {
+				t.Fatal(err)
+			}
+			sel, err := evalJS[[]int](ctx, `() => { const f = document.getElementById("input"); return [f.selectionStart, f.selectionEnd]; }`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(s.Marks, func(m mark) bool { return m.Offset16 == s.Errors[last].Offset16 })
+			if i < 0 || sel[0] != s.Errors[last].Offset16 || sel[1]-sel[0] != len(utf16.Encode([]rune(s.Marks[i].Text))) {
+				t.Errorf("selection %v for the error at %d (marks %v)", sel, s.Errors[last].Offset16, s.Marks)
+			}
 		})
 	}
 }

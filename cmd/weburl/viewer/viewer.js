@@ -122,6 +122,16 @@ function renderMarked(input, errors) {
   if (at < text.length) box.append(text.slice(at));
 }
 
+// selectAt selects the code point at the UTF-16 offset off in the input
+// field (or puts the caret there at the end).
+function selectAt(off) {
+  const f = $("input");
+  const cp = f.value.codePointAt(off);
+  const end = off >= f.value.length ? off : off + (cp > 0xffff ? 2 : 1);
+  f.focus();
+  f.setSelectionRange(off, end);
+}
+
 // renderErrors lists the validation errors.
 function renderErrors(errors, more) {
   const ol = $("errors");
@@ -132,7 +142,12 @@ function renderErrors(errors, more) {
     li.dataset.offset16 = String(e.offset16);
     const a = el("a", "name", e.name);
     a.href = e.link;
-    li.append(a, ` at ${e.offset16}` + (e.offset16 !== e.offset ? ` (byte ${e.offset})` : ""));
+    // The offset is a button that selects the place in the input.
+    const at = el("button", "at", `at ${e.offset16}` + (e.offset16 !== e.offset ? ` (byte ${e.offset})` : ""));
+    at.type = "button";
+    at.title = "select this place in the input";
+    at.addEventListener("click", () => selectAt(e.offset16));
+    li.append(a, " ", at);
     if (e.fatal) li.append(" ", el("strong", "fatal", "fatal"));
     li.append(el("span", "gloss", e.gloss));
     ol.append(li);
