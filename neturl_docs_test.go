@@ -214,7 +214,7 @@ var migrationNames = []migrationName{
 	{"URL.Query", []string{"URL.Query"}, "`Query`, `SearchParams`", "Browser form parsing: ';' is not a separator and bad escapes are kept. `SearchParams` keeps the order of names."},
 	{"URL.Redacted", []string{"URL.Redacted", "URL.LogValue"}, "`Redacted`, `LogValue`", "Same \"xxxxx\"; an empty password is not serialized, so nothing is redacted."},
 	{"URL.RequestURI", []string{"URL.RequestURI"}, "`RequestURI`", "Path and query; never the fragment."},
-	{"URL.ResolveReference", []string{"URL.Parse"}, "`u.Parse(ref.String())`", "A parsed URL is always absolute, so references stay strings until resolved."},
+	{"URL.ResolveReference", []string{"URL.Parse", "Parse", "URL.Href"}, "`base.Parse(ref)`, `Parse(ref, base.Href())` with ref a string", "A parsed URL is always absolute and `Parse` without a base rejects a relative reference, so keep references as strings until resolved; a `*net/url.URL` reference resolves as `base.Parse(ref.String())`. See Recipes."},
 	{"URL.String", []string{"URL.String", "URL.Href"}, "`String`, `Href`", "The WHATWG serialization."},
 	{"URL.UnmarshalBinary", []string{"URL.UnmarshalBinary"}, "`UnmarshalBinary`", "Parses with `Parse`; empty data is the zero URL."},
 
@@ -380,6 +380,7 @@ func migrationDoc(t *testing.T) []byte {
 	b.WriteString("(`u.Host` becomes `u.Host()`, `u.RawQuery` becomes `u.RawQuery()`, which also says whether the query is null),\n")
 	b.WriteString("a URL is always absolute, and parsing follows the URL Standard as browsers do. Code that needs a `*net/url.URL`\n")
 	b.WriteString("(net/http, for one) converts with `u.NetURL()`, whose `String()` is `u.Href()`; `FromNetURL` converts back.\n\n")
+	writeMigrationRecipes(t, &b)
 	b.WriteString("## Every exported name of net/url\n\n")
 	b.WriteString("| net/url | weburl | notes |\n| --- | --- | --- |\n")
 	for _, m := range migrationNames {
