@@ -4,7 +4,7 @@ package url
 // documents are measured, not written by hand: the normal test run fails
 // when either is stale, and
 //
-//	WPT_DIR=... go test -run 'TestMigrationDoc|TestNetURLDifferencesDoc' -update-neturl-doc
+//	WPT_DIR=../shared/wpt go test -run 'TestMigrationDoc|TestNetURLDifferencesDoc' -update-neturl-doc
 //
 // rewrites them.
 
@@ -564,7 +564,7 @@ func TestNetURLDifferencesDoc(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCell(mdCode(fmt.Sprintf("%q", ex[0]))), mdCell(base), mdCell(mdCode(fmt.Sprintf("%q", got))))
 	}
-	b.WriteString("\nRegenerate with `WPT_DIR=... go test -run TestNetURLDifferencesDoc -update-neturl-doc`.\n")
+	b.WriteString("\nRegenerate with `WPT_DIR=../shared/wpt go test -run TestNetURLDifferencesDoc -update-neturl-doc` (or with the corpus in testdata/wpt).\n")
 	checkGenerated(t, differencesDocPath, b.Bytes(), "TestNetURLDifferencesDoc")
 	t.Logf("net/url: %d of %d valid inputs give the same href; accepts %d of %d must-fail inputs", same, valid, accepted, mustFail)
 }
