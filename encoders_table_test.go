@@ -2,7 +2,6 @@ package url
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	neturl "net/url"
 	"os"
@@ -11,8 +10,6 @@ import (
 
 	"github.com/weburl/url/internal/percent"
 )
-
-var update = flag.Bool("update", false, "rewrite generated files (docs/encoders.md) instead of checking them")
 
 const encodersTablePath = "docs/encoders.md"
 

@@ -182,14 +182,6 @@ func TestOutputEncoding(t *testing.T) {
 	}
 }
 
-// The reference encoders below are written from the Encoding Standard's
-// encoder algorithms and its index files (testdata/encoding, copied from
-// the whatwg/encoding repository; see testdata/encoding/README.md). They
-// share no code or table with encoding.go, which builds on
-// golang.org/x/text: TestLegacyEncodersAgainstIndexes compares the two on
-// every scalar value.
-// https://encoding.spec.whatwg.org/#indexes
-
 // BenchmarkPercentEncodeAfterEncoding encodes a form value in a legacy
 // encoding: ASCII, text the encoding has, and emoji it has not (each
 // becomes "%26%23N%3B").
