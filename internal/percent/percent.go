@@ -74,11 +74,11 @@ func appendEncoded[S ~string | ~[]byte, T ~uint8](dst []byte, s S, table *[256]T
 				break
 			}
 			for _, b := range seq[:n] {
-				dst = append(dst, '%', UpperHex[b>>4], UpperHex[b&15])
+				dst = AppendByte(dst, b)
 			}
 			i += n - 1
 		default:
-			dst = append(dst, '%', UpperHex[c>>4], UpperHex[c&15])
+			dst = AppendByte(dst, c)
 		}
 		start = i + 1
 	}
