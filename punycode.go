@@ -136,99 +136,261 @@ func (f fenwick) find(k int32) int {
 // appendPunycode appends the Punycode encoding of label (RFC 3492
 // section 6.3, without the "xn--" prefix) to dst. It reports false on
 // overflow, as punycode.js does. Invalid UTF-8 counts as U+FFFD.
-// Time O(n log n); memory 8 bytes per non-ASCII code point of label
-// and 4 per code point (none for up to 64 code points).
+// Time O(n log n); memory at most 1 byte per non-basic code point (see
+// punyEncoder).
 func appendPunycode(dst []byte, label string) ([]byte, bool) {
-	// The non-basic code points as (code point << 32 | position)
-	// pairs, and the basic ones straight to the output.
-	var pairBuf [64]uint64
-	pairs := pairBuf[:0]
-	if n := utf8.RuneCountInString(label); n > len(pairBuf) {
-		pairs = make([]uint64, 0, n)
+	e := punyEncoder{out: dst}
+	ok := e.encode(label, 0)
+	return e.out, ok
+}
+
+// punycodeLen returns the length of the Punycode encoding of label
+// (without the "xn--" prefix), and false on overflow, without writing
+// it: what appendPunycode will append.
+func punycodeLen(label string) (int, bool) {
+	e := punyEncoder{count: true}
+	ok := e.encode(label, 0)
+	return e.n, ok
+}
+
+// punyGroups is how many groups of code point values the encoder splits
+// a label's non-basic code points into, at least: its scratch holds one
+// group at a time, 16 bytes per code point of it, so 1/16 of them costs
+// at most 1 byte per non-basic code point, which is at most the length
+// of the encoding (every non-basic code point takes at least one digit).
+const punyGroups = 16
+
+// punyMinGroup is the fewest code points the encoder's scratch holds
+// room for (16 KiB) when the label has more: short labels are encoded in
+// one group.
+const punyMinGroup = 1024
+
+// punyEncoder writes a Punycode encoding, or counts its bytes.
+//
+// RFC 3492's encoder scans the whole label once per distinct code point
+// (quadratic time). Here the non-basic code points are split, by value,
+// into groups of at most g of them (g is 1/punyGroups of the label's
+// non-basic code points, at least punyMinGroup), and the label is scanned
+// once per group: a value with more than g occurrences makes a group on
+// its own, encoded as RFC 3492 does in that one scan; the others
+// are taken into a buffer in position order, with the count of code points
+// below the group before each, then sorted by (code point, position),
+// and a Fenwick tree over the buffer counts the group's code points
+// already handled before a position. There are at most 2*punyGroups+1
+// groups, and a histogram of the values (4 KiB, on the stack) finds
+// them, with one more scan for each value bucket that holds more than g
+// code points: O(n) scans for a group each, O(n log n) time in all, and
+// scratch of 16 bytes per code point of the largest group.
+type punyEncoder struct {
+	out   []byte
+	n     int  // bytes written or counted
+	count bool // count only
+
+	keys  []uint64 // (code point << 32 | index) of the group's code points
+	below []int32  // by index: the code points below the group before it
+	tree  fenwick
+}
+
+func (e *punyEncoder) writeByte(c byte) {
+	e.n++
+	if !e.count {
+		e.out = append(e.out, c)
 	}
-	length := 0
+}
+
+// punyGroup is a range of code point values lo..hi that the encoder
+// handles in one scan; stream is set when it is a single value with
+// more occurrences than a group buffer holds.
+type punyGroup struct {
+	lo, hi rune
+	stream bool
+}
+
+// punyBuckets is the number of 1,024-value buckets of the histogram.
+const punyBuckets = utf8.MaxRune>>10 + 1
+
+// encode encodes label; g, when not 0, sets the group size (for tests).
+func (e *punyEncoder) encode(label string, g int) bool {
+	// The basic code points, straight to the output, and the histogram
+	// of the others.
+	var hist [punyBuckets]int32
+	length, basic := 0, 0
 	for _, r := range label {
 		if r < 0x80 {
-			dst = append(dst, byte(r))
+			e.writeByte(byte(r))
+			basic++
 		} else {
-			pairs = append(pairs, uint64(r)<<32|uint64(length))
+			hist[r>>10]++
 		}
 		length++
 	}
-	basic := int64(length - len(pairs))
+	nonBasic := length - basic
 	if basic > 0 {
-		dst = append(dst, '-')
+		e.writeByte('-')
 	}
-	if len(pairs) == 0 {
-		return dst, true
+	if nonBasic == 0 {
+		return true
 	}
-	slices.Sort(pairs)
+	if g <= 0 {
+		g = max(punyMinGroup, (nonBasic+punyGroups-1)/punyGroups)
+	}
 
-	// handled counts the code points already encoded (below n), by
-	// position: first the basic ones.
-	var treeBuf [65]int32
-	var handled fenwick
-	if length+1 <= len(treeBuf) {
-		handled = treeBuf[:length+1]
-	} else {
-		handled = make(fenwick, length+1)
-	}
-	pos := 0
-	for _, r := range label {
-		if r < 0x80 {
-			handled[pos+1] = 1
+	// The groups, in ascending order of values.
+	var groupBuf [2*punyGroups + 2]punyGroup
+	groups := groupBuf[:0]
+	cur, curN := punyGroup{lo: -1}, 0
+	add := func(lo, hi rune, n int) {
+		if cur.lo >= 0 && curN+n <= g {
+			cur.hi, curN = hi, curN+n
+			return
 		}
-		pos++
-	}
-	handled.build()
-
-	n, delta, bias, h := int64(punyInitialN), int64(0), int64(punyInitialBias), basic
-	for i := 0; i < len(pairs); {
-		m := int64(pairs[i] >> 32)
-		// Advance the decoder's <n,i> state to <m,0>.
-		if m-n > (punyMaxInt-delta)/(h+1) {
-			return dst, false
+		if cur.lo >= 0 {
+			groups = append(groups, cur)
 		}
-		delta += (m - n) * (h + 1)
-		n = m
-		// Every occurrence of m, left to right: delta counts the
-		// handled code points since the previous occurrence.
-		hRound := h // code points below m
-		last := int64(0)
-		j := i
-		for ; j < len(pairs) && int64(pairs[j]>>32) == m; j++ {
-			before := handled.prefix(int(uint32(pairs[j])))
-			delta += before - last
-			last = before
-			if delta > punyMaxInt {
-				return dst, false
+		if n > g {
+			groups = append(groups, punyGroup{lo, hi, true})
+			cur, curN = punyGroup{lo: -1}, 0
+			return
+		}
+		cur, curN = punyGroup{lo: lo, hi: hi}, n
+	}
+	for b := range hist {
+		n := int(hist[b])
+		if n == 0 {
+			continue
+		}
+		lo := max(rune(b)<<10, punyInitialN) // bucket 0 holds the basic code points too
+		if n <= g {
+			add(lo, rune(b)<<10|0x3FF, n)
+			continue
+		}
+		// A bucket with more code points than a group holds: count
+		// each value.
+		var values [1 << 10]int32
+		for _, r := range label {
+			if r>>10 == rune(b) && r >= punyInitialN {
+				values[r&0x3FF]++
 			}
-			q := delta
-			for k := int64(punyBase); ; k += punyBase {
-				t := punyThreshold(k, bias)
-				if q < t {
-					break
+		}
+		for v, n := range values {
+			if n > 0 {
+				add(rune(b)<<10|rune(v), rune(b)<<10|rune(v), int(n))
+			}
+		}
+	}
+	if cur.lo >= 0 {
+		groups = append(groups, cur)
+	}
+
+	n, delta, bias, h := int64(punyInitialN), int64(0), int64(punyInitialBias), int64(basic)
+	for _, gr := range groups {
+		if gr.stream {
+			// One value m: RFC 3492's scan.
+			m := int64(gr.lo)
+			if m-n > (punyMaxInt-delta)/(h+1) {
+				return false
+			}
+			delta += (m - n) * (h + 1)
+			n = m
+			hRound := h
+			below, last := int64(0), int64(0)
+			for _, r := range label {
+				if r < gr.lo {
+					below++
+				} else if r == gr.lo {
+					delta += below - last
+					last = below
+					if delta > punyMaxInt {
+						return false
+					}
+					bias = e.writeDelta(delta, bias, h+1, h == int64(basic))
+					delta = 0
+					h++
 				}
-				dst = append(dst, punyEncodeDigit(t+(q-t)%(punyBase-t)))
-				q = (q - t) / (punyBase - t)
 			}
-			dst = append(dst, punyEncodeDigit(q))
-			bias = punyAdapt(delta, h+1, h == basic)
-			delta = 0
-			h++
+			delta += hRound - last
+			if delta > punyMaxInt {
+				return false
+			}
+			delta++
+			n++
+			continue
 		}
-		// The handled code points after the last occurrence.
-		delta += hRound - last
-		if delta > punyMaxInt {
-			return dst, false
+
+		// The group's code points in position order, with the count of
+		// code points below the group before each.
+		keys, belowAt := e.keys[:0], e.below[:0]
+		below := int32(0)
+		for _, r := range label {
+			if r < gr.lo {
+				below++
+			} else if r <= gr.hi {
+				keys = append(keys, uint64(r)<<32|uint64(len(keys)))
+				belowAt = append(belowAt, below)
+			}
 		}
-		for ; i < j; i++ {
-			handled.add(int(uint32(pairs[i])), 1)
+		e.keys, e.below = keys, belowAt
+		slices.Sort(keys)
+		if cap(e.tree) < len(keys)+1 {
+			e.tree = make(fenwick, len(keys)+1)
 		}
-		delta++
-		n++
+		handled := e.tree[:len(keys)+1]
+		clear(handled)
+
+		for i := 0; i < len(keys); {
+			m := int64(keys[i] >> 32)
+			// Advance the decoder's <n,i> state to <m,0>.
+			if m-n > (punyMaxInt-delta)/(h+1) {
+				return false
+			}
+			delta += (m - n) * (h + 1)
+			n = m
+			// Every occurrence of m, left to right: delta counts the
+			// code points below m since the previous occurrence.
+			hRound := h // code points below m
+			last := int64(0)
+			j := i
+			for ; j < len(keys) && int64(keys[j]>>32) == m; j++ {
+				idx := int(uint32(keys[j]))
+				before := int64(belowAt[idx]) + handled.prefix(idx)
+				delta += before - last
+				last = before
+				if delta > punyMaxInt {
+					return false
+				}
+				bias = e.writeDelta(delta, bias, h+1, h == int64(basic))
+				delta = 0
+				h++
+			}
+			// The code points below m after the last occurrence.
+			delta += hRound - last
+			if delta > punyMaxInt {
+				return false
+			}
+			for ; i < j; i++ {
+				handled.add(int(uint32(keys[i])), 1)
+			}
+			delta++
+			n++
+		}
 	}
-	return dst, true
+	return true
+}
+
+// writeDelta writes delta as a generalized variable-length integer
+// and returns the adapted bias (RFC 3492 section 6.3, the inner loop).
+func (e *punyEncoder) writeDelta(delta, bias, numPoints int64, firstTime bool) int64 {
+	q := delta
+	for k := int64(punyBase); ; k += punyBase {
+		t := punyThreshold(k, bias)
+		if q < t {
+			break
+		}
+		e.writeByte(punyEncodeDigit(t + (q-t)%(punyBase-t)))
+		q = (q - t) / (punyBase - t)
+	}
+	e.writeByte(punyEncodeDigit(q))
+	return punyAdapt(delta, numPoints, firstTime)
 }
 
 // decodePunycode decodes the Punycode encoding s (RFC 3492 section 6.2,

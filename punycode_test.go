@@ -164,6 +164,57 @@ func TestPunycodeRoundTrip(t *testing.T) {
 	}
 }
 
+// encodeGrouped encodes label with groups of g code points (see
+// punyEncoder), and checks that punycodeLen counts what it writes.
+func encodeGrouped(t *testing.T, label string, g int) (string, bool) {
+	t.Helper()
+	e := punyEncoder{}
+	ok := e.encode(label, g)
+	c := punyEncoder{count: true}
+	if cok := c.encode(label, g); cok != ok || ok && c.n != len(e.out) {
+		t.Fatalf("group size %d: %.30q... counts %d, %v; writes %d, %v", g, label, c.n, cok, len(e.out), ok)
+	}
+	if n, lok := punycodeLen(label); lok != ok && g == 0 || ok && n != len(e.out) {
+		t.Fatalf("punycodeLen(%.30q...) = %d, %v; encoding %d bytes, %v", label, n, lok, len(e.out), ok)
+	}
+	return string(e.out), ok
+}
+
+// TestPunycodeGroups: the encoder gives the same result whatever the
+// size of its groups, down to one code point, so with a value spread
+// over several groups, values with more occurrences than a group holds
+// (encoded in one scan each), and buckets of the histogram split into
+// values; and fails on the same labels.
+func TestPunycodeGroups(t *testing.T) {
+	scrambled := make([]rune, 0, 3000)
+	for i := range 3000 {
+		scrambled = append(scrambled, 0x4E00+rune(i*7919%20000), rune('a'+i%26))
+	}
+	labels := []string{
+		"", "a", "ü", "bücher", "aü", "üa", "ßüß", "a-b-ü", "-ü", "ü-",
+		strings.Repeat("ü", 100) + strings.Repeat("a", 100),
+		distinctIdeographs(3000), string(scrambled),
+		strings.Repeat("ab\u00e9\u4e00", 500),
+		strings.Repeat("\u00e9", 700) + strings.Repeat("\u00e8\u00ea\u0100", 50) + "z",
+		strings.Repeat("\U00010000", 300) + "x" + distinctIdeographs(400),
+		"\U0010FFFD" + strings.Repeat("a", 2000), // overflows
+		"\U0010FFFD" + strings.Repeat("a", 1900),
+		strings.Repeat("é\U0010FFFD", 2000), // overflows in the second round
+		"\xff\xfe" + strings.Repeat("\u00e9\xff", 40),
+	}
+	for _, tc := range punycodeSamples {
+		labels = append(labels, string(tc.runes))
+	}
+	for _, label := range labels {
+		want, wantOK := encodeGrouped(t, label, 0)
+		for _, g := range []int{1, 2, 3, 7, 64, 1000} {
+			if got, ok := encodeGrouped(t, label, g); ok != wantOK || got != want {
+				t.Errorf("group size %d: encode(%.30q...) = %.40q..., %v; want %.40q..., %v", g, label, got, ok, want, wantOK)
+			}
+		}
+	}
+}
+
 // FuzzPunycode checks decode(encode(x)) == x for any valid UTF-8 x, and
 // that short inputs give the result of golang.org/x/net/idna's encoder;
 // for any string, that a successful decoding encodes and decodes back
@@ -178,6 +229,11 @@ func FuzzPunycode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if utf8.ValidString(s) {
 			enc, ok := appendPunycode(nil, s)
+			for _, g := range []int{1, 3} {
+				if got, gok := encodeGrouped(t, s, g); gok != ok || gok && got != string(enc) {
+					t.Fatalf("group size %d: encode(%q) = %q, %v; want %q, %v", g, s, got, gok, enc, ok)
+				}
+			}
 			if ok {
 				if dec, ok := decodePunycode(string(enc)); !ok || dec != s {
 					t.Fatalf("decode(encode(%q)) = %q, %v", s, dec, ok)
