@@ -1,6 +1,7 @@
 package url
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -158,12 +159,21 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 			// fails domain to ASCII (canparse.go).
 			return 0, p.fail(DomainToASCII, offset)
 		}
-		var fail ErrorKind
-		domain, fail = p.domainToASCII(PercentDecodeString(input), offset)
+		var e punyEncoder
+		u, n, fail := p.checkDomainToASCII(PercentDecodeString(input), offset, &e)
 		if fail != 0 {
 			return 0, fail
 		}
-		p.writeString(domain)
+		if p.noStore || isASCII(u) {
+			domain = e.asciiFormString(u, n)
+			p.writeString(domain)
+			break
+		}
+		// Punycode labels: encoded straight into the output, sized
+		// exactly.
+		p.reserveHost(n, offset+len(input))
+		p.out = e.appendASCIIForm(p.out, u)
+		domain = p.outString()[start:]
 	}
 	if plain && p.report != nil {
 		if _, ok := uts46ToASCII(input); !ok {
@@ -190,9 +200,22 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 // rejects. The result is ASCII.
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
 func (p *parser) domainToASCII(domain string, offset int) (string, ErrorKind) {
-	var result string
+	var e punyEncoder
+	u, n, fail := p.checkDomainToASCII(domain, offset, &e)
+	if fail != 0 {
+		return "", fail
+	}
+	return e.asciiFormString(u, n), 0
+}
+
+// checkDomainToASCII runs domainToASCII up to the Punycode encoding: it
+// returns the ASCII domain, or the mapped Unicode domain (see
+// uts46Map) that e.appendASCIIForm encodes, and n, the length of the
+// result. e counts the result and keeps its scratch for the encoding.
+func (p *parser) checkDomainToASCII(domain string, offset int, e *punyEncoder) (u string, n int, fail ErrorKind) {
 	if isASCII(domain) {
-		result = asciiLowercase(domain)
+		u = asciiLowercase(domain)
+		n = len(u)
 		if p.report != nil {
 			if _, ok := uts46ToASCII(domain); !ok {
 				p.warn(DomainToASCII, offset)
@@ -200,23 +223,40 @@ func (p *parser) domainToASCII(domain string, offset int) (string, ErrorKind) {
 		}
 	} else {
 		if !utf8.ValidString(domain) {
-			return "", p.fail(DomainToASCII, offset)
+			return "", 0, p.fail(DomainToASCII, offset)
 		}
 		var ok bool
-		result, ok = uts46ToASCII(domain)
+		u, n, ok = uts46Map(domain, e)
 		if !ok {
-			return "", p.fail(DomainToASCII, offset)
+			return "", 0, p.fail(DomainToASCII, offset)
 		}
 	}
-	if result == "" {
-		return "", p.fail(DomainToASCII, offset)
+	if n == 0 {
+		return "", 0, p.fail(DomainToASCII, offset)
 	}
-	for i := 0; i < len(result); i++ {
-		if byteClass[result[i]]&classForbiddenDomain != 0 {
-			return "", p.fail(DomainInvalidCodePoint, offset)
+	// The result's ASCII code points are exactly u's: a label's ASCII
+	// code points are copied (by Punycode too), and the rest of a
+	// Punycode label is "xn--", letters, digits and a hyphen.
+	for i := 0; i < len(u); i++ {
+		if byteClass[u[i]]&classForbiddenDomain != 0 {
+			return "", 0, p.fail(DomainInvalidCodePoint, offset)
 		}
 	}
-	return result, 0
+	return u, n, 0
+}
+
+// reserveHost makes room in the output for a host of n bytes and the
+// rest of the input after the host, which ends at end in p.input: the
+// states are past the host, whose own bytes need no room.
+func (p *parser) reserveHost(n, end int) {
+	if end <= len(p.input) {
+		p.pos = max(p.pos, end)
+	}
+	if p.out != nil {
+		p.out = slices.Grow(p.out, n)
+		return
+	}
+	p.materialize(n + len(p.input) - max(p.n, p.pos) + 16)
 }
 
 // parseOpaqueHost is the opaque-host parser.
@@ -325,14 +365,59 @@ const unicode16 = unicode.Version >= "16.0.0"
 // (beStrict false; see idnaProfile). ok is false when it records an
 // error; the result is then meaningless.
 func uts46ToASCII(domain string) (string, bool) {
-	u, err := idnaProfile.ToUnicode(domain)
-	if err != nil || !checkACELabels(domain, nil) || !bidiRuleHolds(u) {
+	var e punyEncoder
+	u, n, ok := uts46Map(domain, &e)
+	if !ok {
 		return "", false
 	}
-	if isASCII(u) {
-		return u, true
+	return e.asciiFormString(u, n), true
+}
+
+// uts46Map is Unicode ToASCII up to the Punycode encoding: it returns
+// the mapped, normalized and validated domain, and the length of its
+// ASCII form, which e.appendASCIIForm writes. ok is false when ToASCII
+// records an error. e counts the ASCII form and keeps the scratch of its
+// Punycode encoder for the writing.
+func uts46Map(domain string, e *punyEncoder) (u string, n int, ok bool) {
+	u, err := idnaProfile.ToUnicode(domain)
+	if err != nil || !checkACELabels(domain, nil) || !bidiRuleHolds(u) {
+		return "", 0, false
 	}
-	b := make([]byte, 0, len(u)+16)
+	if isASCII(u) {
+		return u, len(u), true
+	}
+	e.count, e.n = true, 0
+	if !e.asciiForm(u) {
+		return "", 0, false
+	}
+	return u, e.n, true
+}
+
+// asciiFormString returns the ASCII form of u, a result of uts46Map
+// whose ASCII form is n bytes long.
+func (e *punyEncoder) asciiFormString(u string, n int) string {
+	if isASCII(u) {
+		return u
+	}
+	b := e.appendASCIIForm(make([]byte, 0, n), u)
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not used again
+}
+
+// appendASCIIForm appends the ASCII form of u, a result of uts46Map, to
+// dst: its ASCII labels as they are, the others in Punycode, with the
+// "xn--" prefix.
+func (e *punyEncoder) appendASCIIForm(dst []byte, u string) []byte {
+	e.count, e.out, e.n = false, dst, 0
+	e.asciiForm(u)
+	b := e.out
+	e.out = nil
+	return b
+}
+
+// asciiForm writes (or counts) the ASCII form of the mapped domain u,
+// label by label, and reports false when a label cannot be encoded.
+// The encoder's scratch serves every label in turn.
+func (e *punyEncoder) asciiForm(u string) bool {
 	for len(u) > 0 {
 		label := u
 		dot := strings.IndexByte(u, '.')
@@ -342,24 +427,23 @@ func uts46ToASCII(domain string) (string, bool) {
 			u = ""
 		}
 		if isASCII(label) {
-			b = append(b, label...)
+			e.writeString(label)
 		} else {
 			// x/net/idna's encoder refuses U+FFFD from Unicode 16 on;
 			// no valid label holds it anyway.
 			if unicode16 && strings.ContainsRune(label, utf8.RuneError) {
-				return "", false
+				return false
 			}
-			var ok bool
-			b = append(b, "xn--"...)
-			if b, ok = appendPunycode(b, label); !ok {
-				return "", false
+			e.writeString("xn--")
+			if !e.encode(label, 0) {
+				return false
 			}
 		}
 		if dot >= 0 {
-			b = append(b, '.')
+			e.writeByte('.')
 		}
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), true // b is not used again
+	return true
 }
 
 // uts46ToUnicode is Unicode ToUnicode with the URL Standard's flags. The

@@ -191,6 +191,13 @@ type punyEncoder struct {
 	tree  fenwick
 }
 
+func (e *punyEncoder) writeString(s string) {
+	e.n += len(s)
+	if !e.count {
+		e.out = append(e.out, s...)
+	}
+}
+
 func (e *punyEncoder) writeByte(c byte) {
 	e.n++
 	if !e.count {
@@ -203,6 +210,7 @@ func (e *punyEncoder) writeByte(c byte) {
 // more occurrences than a group buffer holds.
 type punyGroup struct {
 	lo, hi rune
+	n      int // code points in the group
 	stream bool
 }
 
@@ -213,14 +221,11 @@ const punyBuckets = utf8.MaxRune>>10 + 1
 func (e *punyEncoder) encode(label string, g int) bool {
 	// The basic code points, straight to the output, and the histogram
 	// of the others.
-	var hist [punyBuckets]int32
 	length, basic := 0, 0
 	for _, r := range label {
 		if r < 0x80 {
 			e.writeByte(byte(r))
 			basic++
-		} else {
-			hist[r>>10]++
 		}
 		length++
 	}
@@ -234,52 +239,25 @@ func (e *punyEncoder) encode(label string, g int) bool {
 	if g <= 0 {
 		g = max(punyMinGroup, (nonBasic+punyGroups-1)/punyGroups)
 	}
-
-	// The groups, in ascending order of values.
 	var groupBuf [2*punyGroups + 2]punyGroup
-	groups := groupBuf[:0]
-	cur, curN := punyGroup{lo: -1}, 0
-	add := func(lo, hi rune, n int) {
-		if cur.lo >= 0 && curN+n <= g {
-			cur.hi, curN = hi, curN+n
-			return
-		}
-		if cur.lo >= 0 {
-			groups = append(groups, cur)
-		}
-		if n > g {
-			groups = append(groups, punyGroup{lo, hi, true})
-			cur, curN = punyGroup{lo: -1}, 0
-			return
-		}
-		cur, curN = punyGroup{lo: lo, hi: hi}, n
+	groups, maxN := append(groupBuf[:0], punyGroup{lo: punyInitialN, hi: utf8.MaxRune, n: nonBasic}), nonBasic
+	if nonBasic > g {
+		groups, maxN = planPunyGroups(groupBuf[:0], label, g)
 	}
-	for b := range hist {
-		n := int(hist[b])
-		if n == 0 {
-			continue
-		}
-		lo := max(rune(b)<<10, punyInitialN) // bucket 0 holds the basic code points too
-		if n <= g {
-			add(lo, rune(b)<<10|0x3FF, n)
-			continue
-		}
-		// A bucket with more code points than a group holds: count
-		// each value.
-		var values [1 << 10]int32
-		for _, r := range label {
-			if r>>10 == rune(b) && r >= punyInitialN {
-				values[r&0x3FF]++
-			}
-		}
-		for v, n := range values {
-			if n > 0 {
-				add(rune(b)<<10|rune(v), rune(b)<<10|rune(v), int(n))
-			}
-		}
-	}
-	if cur.lo >= 0 {
-		groups = append(groups, cur)
+	// The scratch: on the stack for a short label; else kept for the
+	// next label and for writing after counting, doubling, so that
+	// labels of growing lengths do not allocate more than twice the
+	// largest one.
+	scratchKeys, scratchBelow, scratchTree := e.keys, e.below, e.tree
+	if maxN <= 64 {
+		var keyBuf [64]uint64
+		var belowBuf [64]int32
+		var treeBuf [65]int32
+		scratchKeys, scratchBelow, scratchTree = keyBuf[:0], belowBuf[:0], treeBuf[:]
+	} else if cap(e.keys) < maxN {
+		c := max(maxN, 2*cap(e.keys))
+		e.keys, e.below, e.tree = make([]uint64, 0, c), make([]int32, 0, c), make(fenwick, c+1)
+		scratchKeys, scratchBelow, scratchTree = e.keys, e.below, e.tree
 	}
 
 	n, delta, bias, h := int64(punyInitialN), int64(0), int64(punyInitialBias), int64(basic)
@@ -319,7 +297,7 @@ func (e *punyEncoder) encode(label string, g int) bool {
 
 		// The group's code points in position order, with the count of
 		// code points below the group before each.
-		keys, belowAt := e.keys[:0], e.below[:0]
+		keys, belowAt := scratchKeys[:0], scratchBelow[:0]
 		below := int32(0)
 		for _, r := range label {
 			if r < gr.lo {
@@ -329,12 +307,8 @@ func (e *punyEncoder) encode(label string, g int) bool {
 				belowAt = append(belowAt, below)
 			}
 		}
-		e.keys, e.below = keys, belowAt
 		slices.Sort(keys)
-		if cap(e.tree) < len(keys)+1 {
-			e.tree = make(fenwick, len(keys)+1)
-		}
-		handled := e.tree[:len(keys)+1]
+		handled := scratchTree[:len(keys)+1]
 		clear(handled)
 
 		for i := 0; i < len(keys); {
@@ -375,6 +349,68 @@ func (e *punyEncoder) encode(label string, g int) bool {
 		}
 	}
 	return true
+}
+
+// planPunyGroups appends to groups the groups of label's non-basic
+// code points, each of at most g code points or of a single value, in
+// ascending order of values, and returns them with the size of the
+// largest that is not a single value's scan. A histogram of 1,024-value
+// buckets finds them, and a count of each value in a bucket that holds
+// more than g code points.
+func planPunyGroups(groups []punyGroup, label string, g int) ([]punyGroup, int) {
+	var hist [punyBuckets]int32
+	for _, r := range label {
+		if r >= punyInitialN {
+			hist[r>>10]++
+		}
+	}
+	cur := punyGroup{lo: -1}
+	maxN := 0
+	add := func(lo, hi rune, n int) {
+		if cur.lo >= 0 && cur.n+n <= g {
+			cur.hi, cur.n = hi, cur.n+n
+			maxN = max(maxN, cur.n)
+			return
+		}
+		if cur.lo >= 0 {
+			groups = append(groups, cur)
+		}
+		if n > g {
+			groups = append(groups, punyGroup{lo, hi, n, true})
+			cur = punyGroup{lo: -1}
+			return
+		}
+		cur = punyGroup{lo: lo, hi: hi, n: n}
+		maxN = max(maxN, n)
+	}
+	for b := range hist {
+		n := int(hist[b])
+		if n == 0 {
+			continue
+		}
+		lo := max(rune(b)<<10, punyInitialN) // bucket 0 holds the basic code points too
+		if n <= g {
+			add(lo, rune(b)<<10|0x3FF, n)
+			continue
+		}
+		// A bucket with more code points than a group holds: count
+		// each value.
+		var values [1 << 10]int32
+		for _, r := range label {
+			if r>>10 == rune(b) && r >= punyInitialN {
+				values[r&0x3FF]++
+			}
+		}
+		for v, n := range values {
+			if n > 0 {
+				add(rune(b)<<10|rune(v), rune(b)<<10|rune(v), int(n))
+			}
+		}
+	}
+	if cur.lo >= 0 {
+		groups = append(groups, cur)
+	}
+	return groups, maxN
 }
 
 // writeDelta writes delta as a generalized variable-length integer
