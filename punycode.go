@@ -186,9 +186,10 @@ type punyEncoder struct {
 	n     int  // bytes written or counted
 	count bool // count only
 
-	keys  []uint64 // (code point << 32 | index) of the group's code points
-	below []int32  // by index: the code points below the group before it
-	tree  fenwick
+	vals  []int32 // the group's code points in position order, by index
+	below []int32 // by index: the code points below the group before it
+	order []int32 // the indices sorted by (code point, index)
+	tree  fenwick // the group's code points already handled, by index
 }
 
 func (e *punyEncoder) writeString(s string) {
@@ -205,6 +206,35 @@ func (e *punyEncoder) writeByte(c byte) {
 	}
 }
 
+// punyRune decodes the code point at s[i] and returns it with the index
+// of the next one. s must be valid UTF-8: this is the encoder's scans'
+// decoder, quicker than a range loop's.
+func punyRune(s string, i int) (rune, int) {
+	c := s[i]
+	switch {
+	case c < utf8.RuneSelf:
+		return rune(c), i + 1
+	case c < 0xE0:
+		return rune(c&0x1F)<<6 | rune(s[i+1]&0x3F), i + 2
+	case c < 0xF0:
+		return rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), i + 3
+	}
+	return rune(c&0x07)<<18 | rune(s[i+1]&0x3F)<<12 | rune(s[i+2]&0x3F)<<6 | rune(s[i+3]&0x3F), i + 4
+}
+
+// validUTF8 returns s with each byte that is not part of valid UTF-8
+// replaced by U+FFFD, as a range loop reads it.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // punyGroup is a range of code point values lo..hi that the encoder
 // handles in one scan; stream is set when it is a single value with
 // more occurrences than a group buffer holds.
@@ -219,10 +249,13 @@ const punyBuckets = utf8.MaxRune>>10 + 1
 
 // encode encodes label; g, when not 0, sets the group size (for tests).
 func (e *punyEncoder) encode(label string, g int) bool {
+	label = validUTF8(label)
 	// The basic code points, straight to the output, and the histogram
 	// of the others.
 	length, basic := 0, 0
-	for _, r := range label {
+	for i := 0; i < len(label); {
+		var r rune
+		r, i = punyRune(label, i)
 		if r < 0x80 {
 			e.writeByte(byte(r))
 			basic++
@@ -239,26 +272,20 @@ func (e *punyEncoder) encode(label string, g int) bool {
 	if g <= 0 {
 		g = max(punyMinGroup, (nonBasic+punyGroups-1)/punyGroups)
 	}
-	var groupBuf [2*punyGroups + 2]punyGroup
-	groups, maxN := append(groupBuf[:0], punyGroup{lo: punyInitialN, hi: utf8.MaxRune, n: nonBasic}), nonBasic
+	one := [1]punyGroup{{lo: punyInitialN, hi: utf8.MaxRune, n: nonBasic}}
+	groups, maxN := one[:], nonBasic
 	if nonBasic > g {
+		var groupBuf [2*punyGroups + 2]punyGroup
 		groups, maxN = planPunyGroups(groupBuf[:0], label, g)
 	}
-	// The scratch: on the stack for a short label; else kept for the
-	// next label and for writing after counting, doubling, so that
-	// labels of growing lengths do not allocate more than twice the
-	// largest one.
-	scratchKeys, scratchBelow, scratchTree := e.keys, e.below, e.tree
-	if maxN <= 64 {
-		var keyBuf [64]uint64
-		var belowBuf [64]int32
-		var treeBuf [65]int32
-		scratchKeys, scratchBelow, scratchTree = keyBuf[:0], belowBuf[:0], treeBuf[:]
-	} else if cap(e.keys) < maxN {
-		c := max(maxN, 2*cap(e.keys))
-		e.keys, e.below, e.tree = make([]uint64, 0, c), make([]int32, 0, c), make(fenwick, c+1)
-		scratchKeys, scratchBelow, scratchTree = e.keys, e.below, e.tree
+	// The scratch, kept for the next label and for writing after
+	// counting; doubling, so that labels of growing lengths do not
+	// allocate more than twice the largest one.
+	if cap(e.vals) < maxN {
+		c := max(maxN, 2*cap(e.vals), 16)
+		e.vals, e.below, e.order, e.tree = make([]int32, 0, c), make([]int32, 0, c), make([]int32, c), make(fenwick, c+1)
 	}
+	scratchVals, scratchBelow, scratchOrder, scratchTree := e.vals, e.below, e.order, e.tree
 
 	n, delta, bias, h := int64(punyInitialN), int64(0), int64(punyInitialBias), int64(basic)
 	for _, gr := range groups {
@@ -272,7 +299,9 @@ func (e *punyEncoder) encode(label string, g int) bool {
 			n = m
 			hRound := h
 			below, last := int64(0), int64(0)
-			for _, r := range label {
+			for i := 0; i < len(label); {
+				var r rune
+				r, i = punyRune(label, i)
 				if r < gr.lo {
 					below++
 				} else if r == gr.lo {
@@ -297,22 +326,28 @@ func (e *punyEncoder) encode(label string, g int) bool {
 
 		// The group's code points in position order, with the count of
 		// code points below the group before each.
-		keys, belowAt := scratchKeys[:0], scratchBelow[:0]
+		vals, belowAt := scratchVals[:0], scratchBelow[:0]
 		below := int32(0)
-		for _, r := range label {
+		minV, maxV := gr.hi, gr.lo
+		for i := 0; i < len(label); {
+			var r rune
+			r, i = punyRune(label, i)
 			if r < gr.lo {
 				below++
 			} else if r <= gr.hi {
-				keys = append(keys, uint64(r)<<32|uint64(len(keys)))
+				vals = append(vals, r)
 				belowAt = append(belowAt, below)
+				minV, maxV = min(minV, r), max(maxV, r)
 			}
 		}
-		slices.Sort(keys)
-		handled := scratchTree[:len(keys)+1]
+		// The indices by (code point, position).
+		order := scratchOrder[:len(vals)]
+		handled := scratchTree[:len(vals)+1]
+		punySortByValue(order, handled[1:], vals, minV, maxV)
 		clear(handled)
 
-		for i := 0; i < len(keys); {
-			m := int64(keys[i] >> 32)
+		for i := 0; i < len(order); {
+			m := int64(vals[order[i]])
 			// Advance the decoder's <n,i> state to <m,0>.
 			if m-n > (punyMaxInt-delta)/(h+1) {
 				return false
@@ -324,8 +359,8 @@ func (e *punyEncoder) encode(label string, g int) bool {
 			hRound := h // code points below m
 			last := int64(0)
 			j := i
-			for ; j < len(keys) && int64(keys[j]>>32) == m; j++ {
-				idx := int(uint32(keys[j]))
+			for ; j < len(order) && int64(vals[order[j]]) == m; j++ {
+				idx := int(order[j])
 				before := int64(belowAt[idx]) + handled.prefix(idx)
 				delta += before - last
 				last = before
@@ -342,13 +377,56 @@ func (e *punyEncoder) encode(label string, g int) bool {
 				return false
 			}
 			for ; i < j; i++ {
-				handled.add(int(uint32(keys[i])), 1)
+				handled.add(int(order[i]), 1)
 			}
 			delta++
 			n++
 		}
 	}
 	return true
+}
+
+// punySortByValue sets order to the indices of vals sorted by (value,
+// index), with tmp (as long as vals) for scratch: a stable radix sort on
+// the bytes of the values that differ between minV and maxV (all values
+// are in that range), or an insertion sort for a few.
+func punySortByValue(order, tmp, vals []int32, minV, maxV rune) {
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if len(order) <= 32 {
+		for i := 1; i < len(order); i++ {
+			x := order[i]
+			j := i
+			for ; j > 0 && vals[order[j-1]] > vals[x]; j-- {
+				order[j] = order[j-1]
+			}
+			order[j] = x
+		}
+		return
+	}
+	src, dst := order, tmp[:len(order)]
+	for shift := 0; shift < 24; shift += 8 {
+		if (minV^maxV)>>shift == 0 {
+			break
+		}
+		var count [257]int32
+		for _, x := range src {
+			count[(vals[x]>>shift)&0xFF+1]++
+		}
+		for d := 1; d < len(count); d++ {
+			count[d] += count[d-1]
+		}
+		for _, x := range src {
+			d := (vals[x] >> shift) & 0xFF
+			dst[count[d]] = x
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &order[0] {
+		copy(order, src)
+	}
 }
 
 // planPunyGroups appends to groups the groups of label's non-basic
@@ -359,7 +437,9 @@ func (e *punyEncoder) encode(label string, g int) bool {
 // more than g code points.
 func planPunyGroups(groups []punyGroup, label string, g int) ([]punyGroup, int) {
 	var hist [punyBuckets]int32
-	for _, r := range label {
+	for i := 0; i < len(label); {
+		var r rune
+		r, i = punyRune(label, i)
 		if r >= punyInitialN {
 			hist[r>>10]++
 		}
@@ -396,7 +476,9 @@ func planPunyGroups(groups []punyGroup, label string, g int) ([]punyGroup, int) 
 		// A bucket with more code points than a group holds: count
 		// each value.
 		var values [1 << 10]int32
-		for _, r := range label {
+		for i := 0; i < len(label); {
+			var r rune
+			r, i = punyRune(label, i)
 			if r>>10 == rune(b) && r >= punyInitialN {
 				values[r&0x3FF]++
 			}
