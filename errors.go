@@ -185,6 +185,75 @@ func (e *ValidationError) Is(target error) bool {
 	return ok && k == e.Kind
 }
 
+// Reporting validation errors. Every algorithm of the parser (the
+// states, the host, opaque-host, IPv4 and IPv6 parsers, domain to ASCII,
+// the URL-unit check of percent-encoded components) is a method of the
+// parser and reports through the three methods below, with an offset in
+// p.input that they map to the caller's input (before preprocessing).
+// A non-fatal error goes to the Parser's OnValidationError callback as
+// it is met, when there is one, and nowhere otherwise: nothing is kept
+// per error, so there is no cap on how many an input may hold (what to
+// keep is the callback's choice, see [ValidationLog]). A fatal one is
+// also recorded for the *Error the parse returns.
+
+// warn reports a non-fatal validation error at offset i of p.input
+// (mapped to the caller's input); it does nothing when nobody asked for
+// validation errors.
+func (p *parser) warn(k ErrorKind, i int) {
+	if p.report != nil {
+		p.report(ValidationError{Kind: k, Offset: p.origOffset(i)})
+	}
+}
+
+// warnAt reports a non-fatal validation error at an offset of the
+// caller's input (preprocessing, which has no offset in p.input to give).
+// Only called when errors are reported.
+func (p *parser) warnAt(k ErrorKind, orig int) {
+	p.report(ValidationError{Kind: k, Offset: orig})
+}
+
+// fail records a fatal validation error at offset i of p.input in
+// p.failKind and p.failAt (the caller's offset), reports it, and returns
+// outcomeFailure, for the caller to return: the spec's "validation
+// error, return failure".
+func (p *parser) fail(k ErrorKind, i int) outcome {
+	p.failKind, p.failAt = k, p.origOffset(i)
+	if p.report != nil {
+		p.report(ValidationError{Kind: k, Offset: p.failAt, Fatal: true})
+	}
+	return outcomeFailure
+}
+
+// checkURLUnits reports invalid-URL-unit for each code point of s that is
+// not a URL code point and not "%", and for each "%" not followed by two
+// ASCII hex digits. Only called when errors are reported.
+func (p *parser) checkURLUnits(s string, offset int) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c == '%' {
+				if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+					p.warn(InvalidURLUnit, offset+i)
+				}
+			} else if !isURLCodePointASCII(c) {
+				p.warn(InvalidURLUnit, offset+i)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !isURLCodePoint(r) {
+			p.warn(InvalidURLUnit, offset+i)
+		}
+		i += size
+	}
+}
+
+// failure returns the fatal validation error that fail recorded.
+func (p *parser) failure() *ValidationError {
+	return &ValidationError{Kind: p.failKind, Offset: p.failAt, Fatal: true}
+}
+
 // MaxValidationErrors is how many validation errors [Validate] returns
 // at most, and a zero [ValidationLog] keeps. Hostile input can hold a
 // validation error at nearly every byte (a megabyte of "%" holds a

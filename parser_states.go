@@ -48,18 +48,34 @@ const (
 	stateFragment                                   // https://url.spec.whatwg.org/#fragment-state
 )
 
-// errOverrideStop is returned by run in state-override mode when the spec
-// says "return" without failure: the component was set.
-const errOverrideStop ErrorKind = 0
+// outcome is how a run of the basic URL parser, or of an algorithm it
+// calls (the host parser, the IPv4 and IPv6 parsers), ended. It is
+// control flow, not a validation error: a fatal validation error is
+// outcomeFailure, and its kind and offset are in p.failKind and
+// p.failAt (see fail in errors.go).
+type outcome uint8
 
-// errOverrideFailure is returned by run in state-override mode for the
-// spec's "return failure" steps that name no validation error (they exist
-// for the setters only).
-const errOverrideFailure ErrorKind = numErrorKinds
-
-// errTooLong is returned by run, and parseInput, when the href would be
-// longer than the limit: the cause is ErrTooLong.
-const errTooLong ErrorKind = numErrorKinds + 1
+const (
+	// outcomeOK: the parser has the URL; with a state override, the
+	// spec's "return" without failure (the component was set, or left
+	// as it was).
+	outcomeOK outcome = iota
+	// outcomeFailure: the spec's "return failure" after a validation
+	// error, which fail recorded.
+	outcomeFailure
+	// outcomeOverrideFailure: with a state override, a "return failure"
+	// that names no validation error (such steps exist for the setters
+	// only).
+	outcomeOverrideFailure
+	// outcomeSchemeRefused: with the scheme state override (the protocol
+	// setter), the spec's "return" that leaves the scheme as it was: the
+	// URL cannot take the new scheme (ErrSchemeChange).
+	outcomeSchemeRefused
+	// outcomeTooLong: the href would be longer than the limit
+	// (ErrTooLong). Only parseInput returns it; the states record an
+	// oversized write in p.overLimit.
+	outcomeTooLong
+)
 
 // setBase makes u, unless nil or empty, the parser's base URL.
 func (p *parser) setBase(u *URL) {
@@ -82,8 +98,8 @@ type parser struct {
 	orig     string                // the caller's input, trimmed, when preprocessing edited it
 	origTabs bool                  // whether preprocessing removed tabs and newlines from orig
 	failAt   int                   // offset in the caller's input of the fatal error
+	failKind ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
 
-	schemeRefused  bool   // the protocol setter's scheme was refused
 	uncheckedUntil int    // input before this offset was checked for URL units by an earlier state
 	hostEndHint    int    // where the host ends, found by the authority state; 0 when unknown
 	pos            int    // an input offset the states reached, for sizing the output (output.go)
@@ -298,64 +314,6 @@ func rescanOffset(orig string, i int, removeTabs bool) int {
 	return j + (i - proc)
 }
 
-// warn reports a non-fatal validation error at offset i of p.input.
-func (p *parser) warn(k ErrorKind, i int) {
-	if p.report != nil {
-		p.report(ValidationError{Kind: k, Offset: p.origOffset(i)})
-	}
-}
-
-// warnAt reports a non-fatal validation error at an offset of the
-// caller's input.
-func (p *parser) warnAt(k ErrorKind, orig int) {
-	p.report(ValidationError{Kind: k, Offset: orig})
-}
-
-// warnAll reports the validation errors in w, in order, at offset i.
-func (p *parser) warnAll(w *warnings, i int) {
-	if p.report == nil {
-		return
-	}
-	for _, k := range w.kinds[:w.n] {
-		p.warn(k, i)
-	}
-}
-
-// fail records a fatal validation error at offset i, reports it, and
-// returns its kind.
-func (p *parser) fail(k ErrorKind, i int) ErrorKind {
-	p.failAt = p.origOffset(i)
-	if p.report != nil {
-		p.report(ValidationError{Kind: k, Offset: p.failAt, Fatal: true})
-	}
-	return k
-}
-
-// checkURLUnits reports invalid-URL-unit for each code point of s that is
-// not a URL code point and not "%", and for each "%" not followed by two
-// ASCII hex digits. Only called when errors are reported.
-func (p *parser) checkURLUnits(s string, offset int) {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c == '%' {
-				if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-					p.warn(InvalidURLUnit, offset+i)
-				}
-			} else if !isURLCodePointASCII(c) {
-				p.warn(InvalidURLUnit, offset+i)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if !isURLCodePoint(r) {
-			p.warn(InvalidURLUnit, offset+i)
-		}
-		i += size
-	}
-}
-
 // isURLCodePointASCII: ASCII alphanumeric or one of !$&'()*+,-./:;=?@_~.
 // https://url.spec.whatwg.org/#url-code-points
 func isURLCodePointASCII(c byte) bool {
@@ -453,10 +411,8 @@ func (p *parser) at(i int) int {
 	return -1
 }
 
-// run is the state machine, started in state st at input offset i. It
-// returns 0 on success, otherwise the fatal validation error (or
-// errOverrideFailure).
-func (p *parser) run(st state, i int) ErrorKind {
+// run is the state machine, started in state st at input offset i.
+func (p *parser) run(st state, i int) outcome {
 	input := p.input
 	for {
 		if st >= statePathStart && p.noStore && uint64(p.outLen())+3*uint64(len(input)-i)+2 <= p.maxLen() {
@@ -464,7 +420,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			// query and fragment states have no failure), and the rest
 			// of the input, percent-encoded at worst (three bytes for
 			// one), plus the "/." finish may add, fits the limit.
-			return 0
+			return outcomeOK
 		}
 		switch st {
 		case stateSchemeStart:
@@ -476,7 +432,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st = stateNoScheme
 				continue
 			}
-			return errOverrideFailure
+			return outcomeOverrideFailure
 
 		case stateScheme:
 			j := i
@@ -485,7 +441,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			}
 			if j == len(input) || input[j] != ':' {
 				if p.override != stateNone {
-					return errOverrideFailure
+					return outcomeOverrideFailure
 				}
 				// Start over, from the first code point, with no scheme.
 				st, i = stateNoScheme, 0
@@ -501,14 +457,13 @@ func (p *parser) run(st state, i int) ErrorKind {
 				if p.scheme.special() != typ.special() ||
 					typ == schemeFile && (p.includesCredentials() || p.hasPort()) ||
 					p.scheme == schemeFile && p.hostKind == HostEmpty {
-					p.schemeRefused = true
-					return errOverrideStop
+					return outcomeSchemeRefused
 				}
 				p.setScheme(scheme, typ)
 				if port, ok := p.portNumber(); ok && port == typ.defaultPort() {
 					p.setPort("")
 				}
-				return errOverrideStop
+				return outcomeOK
 			}
 			p.appendScheme(scheme, typ)
 			i = j + 1
@@ -582,7 +537,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			}
 			if next, ok := p.continueFromBase(c); ok {
 				if next == stateNone {
-					return 0
+					return outcomeOK
 				}
 				st, i = next, i+1
 				continue
@@ -692,10 +647,10 @@ func (p *parser) run(st state, i int) ErrorKind {
 					return p.fail(HostMissing, i)
 				}
 				if p.override == stateHostname {
-					return errOverrideFailure
+					return outcomeOverrideFailure
 				}
-				if fail := p.setHost(buffer, i); fail != 0 {
-					return fail
+				if r := p.setHost(buffer, i); r != outcomeOK {
+					return r
 				}
 				st, i = statePort, j+1
 				continue
@@ -704,13 +659,13 @@ func (p *parser) run(st state, i int) ErrorKind {
 				return p.fail(HostMissing, i)
 			}
 			if p.override != stateNone && buffer == "" && (p.includesCredentials() || p.hasPort()) {
-				return errOverrideFailure
+				return outcomeOverrideFailure
 			}
-			if fail := p.setHost(buffer, i); fail != 0 {
-				return fail
+			if r := p.setHost(buffer, i); r != outcomeOK {
+				return r
 			}
 			if p.override != stateNone {
-				return errOverrideStop
+				return outcomeOK
 			}
 			st, i = statePathStart, j
 
@@ -738,11 +693,11 @@ func (p *parser) run(st state, i int) ErrorKind {
 					p.setPort(string(strconv.AppendInt(digits[:0], int64(port), 10)))
 				}
 				if p.override != stateNone {
-					return errOverrideStop
+					return outcomeOK
 				}
 			}
 			if p.override != stateNone {
-				return errOverrideFailure
+				return outcomeOverrideFailure
 			}
 			st, i = statePathStart, j
 
@@ -769,7 +724,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			// Host, path and query come from the base.
 			if next, ok := p.continueFromBase(c); ok {
 				if next == stateNone {
-					return 0
+					return outcomeOK
 				}
 				st, i = next, i+1
 				continue
@@ -832,11 +787,11 @@ func (p *parser) run(st state, i int) ErrorKind {
 			if p.override == stateNone {
 				p.startAuthority()
 			}
-			if fail := p.setHost(buffer, i); fail != 0 {
-				return fail
+			if r := p.setHost(buffer, i); r != outcomeOK {
+				return r
 			}
 			if p.override != stateNone {
-				return errOverrideStop
+				return outcomeOK
 			}
 			st, i = statePathStart, j
 
@@ -869,7 +824,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				if p.override != stateNone && p.hostKind == HostNull {
 					p.writeByte('/')
 				}
-				return 0
+				return outcomeOK
 			}
 
 		case statePath:
@@ -973,7 +928,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 					p.startFragment()
 					st, i = stateFragment, j+1
 				default:
-					return 0
+					return outcomeOK
 				}
 				break
 			}
@@ -1003,7 +958,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				p.startFragment()
 				st, i = stateFragment, j+1
 			default:
-				return 0
+				return outcomeOK
 			}
 
 		case stateQuery:
@@ -1027,7 +982,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				p.writeEncoded(input[i:j], set)
 			}
 			if j == len(input) {
-				return 0
+				return outcomeOK
 			}
 			p.startFragment()
 			st, i = stateFragment, j+1
@@ -1037,7 +992,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				p.checkURLUnits(input[i:], i)
 			}
 			p.writeEncoded(input[i:], FragmentSet)
-			return 0
+			return outcomeOK
 
 		default:
 			panic("url: unknown parser state " + strconv.Itoa(int(st)))

@@ -249,14 +249,24 @@ func (pr *Parser) parseURL(u *URL, input string, base []string) (*URL, error) {
 // parseBases parses the base, if any, and input against it into u.
 func (pr *Parser) parseBases(u *URL, input string, base []string) error {
 	var b URL
+	if err := pr.parseBaseArg(&b, input, base); err != nil {
+		return err
+	}
+	return pr.parseInto(u, input, &b, "parse")
+}
+
+// parseBaseArg is the one reading of the optional base argument that
+// Parse, CanParse, Validate and Parser.Parse take as base ...string: with
+// one base, it parses it into b; with none, b stays the zero URL, which
+// the parser takes for no base (setBase). A base that fails to parse
+// fails with Op "parse base"; more than one base is ErrTooManyBases,
+// with Op "parse" and the input.
+func (pr *Parser) parseBaseArg(b *URL, input string, base []string) error {
 	switch len(base) {
 	case 0:
-		return pr.parseInto(u, input, nil, "parse")
+		return nil
 	case 1:
-		if err := pr.parseInto(&b, base[0], nil, "parse base"); err != nil {
-			return err
-		}
-		return pr.parseInto(u, input, &b, "parse")
+		return pr.parseInto(b, base[0], nil, "parse base")
 	}
 	return &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
 }
@@ -293,52 +303,52 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 	}
 	p := parser{enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
 	p.setBase(base)
-	if fail := p.parseInput(input); fail != 0 {
-		return parseError(op, input, fail, p.failAt)
+	if r := p.parseInput(input); r != outcomeOK {
+		return p.parseError(op, input, r)
 	}
 	u.href = p.result()
 	u.components = p.components
 	return nil
 }
 
-// parseError returns the *Error of a failed parse.
-func parseError(op, input string, fail ErrorKind, offset int) error {
-	if fail == errTooLong {
+// parseError returns the *Error of a parse that ended with r.
+func (p *parser) parseError(op, input string, r outcome) error {
+	if r == outcomeTooLong {
 		return &Error{Op: op, Input: input, Err: ErrTooLong}
 	}
-	return &Error{Op: op, Input: input, Err: &ValidationError{Kind: fail, Offset: offset, Fatal: true}}
+	return &Error{Op: op, Input: input, Err: p.failure()}
 }
 
 // parseInput runs the basic URL parser on input; on success the URL is
-// p.result() with p.components. It returns the fatal validation error,
-// errTooLong, or 0.
-func (p *parser) parseInput(input string) ErrorKind {
+// p.result() with p.components. It returns outcomeOK, outcomeFailure
+// (the fatal validation error is p.failKind) or outcomeTooLong.
+func (p *parser) parseInput(input string) outcome {
 	if uint64(len(input)) > p.maxLen() {
-		return errTooLong
+		return outcomeTooLong
 	}
 	p.preprocess(input)
-	if fail := p.run(stateSchemeStart, 0); fail != 0 {
-		return fail
+	if r := p.run(stateSchemeStart, 0); r != outcomeOK {
+		return r
 	}
 	if p.noStore {
 		// finish adds at most "/.". The length is an upper bound when
 		// the output went blind: CanParse retries with the output kept
 		// when the bound is past the limit.
 		if p.overLimit || uint64(p.outLen())+2 > p.maxLen() {
-			return errTooLong
+			return outcomeTooLong
 		}
-		return 0
+		return outcomeOK
 	}
 	// Checked before finish, which reads the offsets: past the limit,
 	// they may have wrapped.
 	if p.tooLong() {
-		return errTooLong
+		return outcomeTooLong
 	}
 	p.finish()
 	if p.tooLong() {
-		return errTooLong
+		return outcomeTooLong
 	}
-	return 0
+	return outcomeOK
 }
 
 // Parse parses ref in the context of u: ref is resolved against u as a
@@ -363,31 +373,24 @@ func MustParse(input string, base ...string) *URL {
 // newlines or invalid UTF-8 (it then makes one cleaned copy), or base is
 // given and is not in normal form.
 func CanParse(input string, base ...string) bool {
-	var b record
-	switch len(base) {
-	case 0:
-	case 1:
-		var p parser
-		if p.parseInput(base[0]) != 0 {
-			return false
-		}
-		b = record{p.result(), p.components}
-	default:
+	var pr Parser
+	var b URL
+	if pr.parseBaseArg(&b, input, base) != nil {
 		return false
 	}
 	if _, ok := parseNormalized(input); ok && uint64(len(input)) <= hrefLimit {
 		return true // an absolute URL in normal form (fastpath.go)
 	}
 	p := parser{noStore: true}
-	p.base, p.hasBase = b, b.href != ""
+	p.setBase(&b)
 	switch p.parseInput(input) {
-	case 0:
+	case outcomeOK:
 		return true
-	case errTooLong:
+	case outcomeTooLong:
 		// The length may be an overestimate: parse again, keeping the
 		// output, to know.
 		q := parser{base: p.base, hasBase: p.hasBase}
-		return q.parseInput(input) == 0
+		return q.parseInput(input) == outcomeOK
 	}
 	return false
 }
@@ -639,19 +642,13 @@ func (u *URL) assign(v *URL) {
 // give a [Parser] a [ValidationLog] and use [Parser.ParseRef].
 // https://url.spec.whatwg.org/#validation-error
 func Validate(input string, base ...string) (*URL, []ValidationError, error) {
-	var b *URL
-	switch len(base) {
-	case 0:
-	case 1:
-		var err error
-		if b, err = Parse(base[0]); err != nil {
-			return nil, nil, err
-		}
-	default:
-		return nil, nil, &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
+	var b URL
+	var plain Parser // errors in the base are not reported
+	if err := plain.parseBaseArg(&b, input, base); err != nil {
+		return nil, nil, err
 	}
 	var log ValidationLog
 	pr := Parser{OnValidationError: log.Add}
-	u, err := pr.ParseRef(b, input)
+	u, err := pr.ParseRef(&b, input)
 	return u, log.Errors, err
 }
