@@ -100,13 +100,11 @@ type parser struct {
 	failAt   int                   // offset in the caller's input of the fatal error
 	failKind ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
 
-	uncheckedUntil int    // input before this offset was checked for URL units by an earlier state
-	hostEndHint    int    // where the host ends, found by the authority state; 0 when unknown
-	pos            int    // an input offset the states reached, for sizing the output (output.go)
-	limit          uint64 // the longest href allowed; 0 means hrefLimit
-	overLimit      bool   // a write was dropped because the href would pass the limit
-	noStore        bool   // CanParse: keep no output that differs from the input
-	blind          bool   // noStore and the output differed: only its length (an upper bound) is kept
+	pos       int    // an input offset the states reached, for sizing the output (output.go)
+	limit     uint64 // the longest href allowed; 0 means hrefLimit
+	overLimit bool   // a write was dropped because the href would pass the limit
+	noStore   bool   // CanParse: keep no output that differs from the input
+	blind     bool   // noStore and the output differed: only its length (an upper bound) is kept
 
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
@@ -414,6 +412,15 @@ func (p *parser) at(i int) int {
 // run is the state machine, started in state st at input offset i.
 func (p *parser) run(st state, i int) outcome {
 	input := p.input
+	// Two facts that one state finds and a later one uses. They are
+	// run's, not the parser's, and each has one writer and one reader:
+	//   - hostEndHint: where the authority state's scan found the host
+	//     to end, for the host state, which follows it (0: unknown, as
+	//     when a setter starts in the host state).
+	//   - uncheckedUntil: the end of the Windows drive letter that the
+	//     file host state collected and handed to the path state, which
+	//     must not check those code points for URL units.
+	hostEndHint, uncheckedUntil := 0, 0
 	for {
 		if st >= statePathStart && p.noStore && uint64(p.outLen())+3*uint64(len(input)-i)+2 <= p.maxLen() {
 			// CanParse: from the path start on, nothing fails (the path,
@@ -617,7 +624,7 @@ func (p *parser) run(st state, i int) outcome {
 			if hostEnd < 0 {
 				hostEnd = j
 			}
-			p.hostEndHint = hostEnd
+			hostEndHint = hostEnd
 			p.pos = i
 			p.startAuthority()
 			if at >= 0 {
@@ -636,11 +643,11 @@ func (p *parser) run(st state, i int) outcome {
 				st = stateFileHost
 				continue
 			}
-			j := p.hostEndHint
+			j := hostEndHint
 			if j == 0 {
 				j = p.scanHostEnd(i)
 			}
-			p.hostEndHint = 0
+			hostEndHint = 0
 			buffer := input[i:j]
 			if p.at(j) == ':' {
 				if buffer == "" {
@@ -777,7 +784,7 @@ func (p *parser) run(st state, i int) outcome {
 			if p.override == stateNone && isWindowsDriveLetter(buffer) {
 				// The drive letter is the path's first segment.
 				p.warn(FileInvalidWindowsDriveLetterHost, i)
-				p.uncheckedUntil = j // collected by the file host state, unchecked
+				uncheckedUntil = j // collected by the file host state, unchecked
 				p.startAuthority()
 				p.hostKind = HostEmpty
 				p.pathStart = uint32(p.outLen())
@@ -886,7 +893,7 @@ func (p *parser) run(st state, i int) outcome {
 				}
 				seg := input[i:j]
 				if p.report != nil {
-					if from := max(i, p.uncheckedUntil); from < j {
+					if from := max(i, uncheckedUntil); from < j {
 						p.checkURLUnits(input[from:j], from)
 					}
 				}
