@@ -47,6 +47,7 @@ var copiedInputs = []string{
 // differs from the input; CanParse allocates nothing, but for one copy
 // of an input that holds tabs, newlines or invalid UTF-8.
 func TestAllocs(t *testing.T) {
+	skipIfInvariantChecks(t)
 	check := func(t *testing.T, what string, want float64, f func()) {
 		t.Helper()
 		if got := testing.AllocsPerRun(100, f); got != want {

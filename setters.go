@@ -48,6 +48,7 @@ func (u *URL) commit(p *parser) {
 	p.finish()
 	u.href = string(p.out)
 	u.components = p.components
+	u.assertInvariants("a setter")
 }
 
 // setterError builds the error of a setter that left the URL unchanged.

@@ -198,6 +198,7 @@ func searchParamsLinearTime(t *testing.T) {
 // validation errors is not built when nobody asked for them (it cost
 // 107 B per input byte of invalid UTF-8, 44 B per byte of tabs).
 func TestParseMemory(t *testing.T) {
+	skipIfInvariantChecks(t)
 	for _, in := range growingInputs {
 		t.Run(in.name, func(t *testing.T) {
 			s := in.build(1 << 20)

@@ -298,6 +298,7 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 	if pr.OnValidationError == nil && pr.Encoding == nil && uint64(len(input)) <= pr.limit() {
 		if c, ok := parseNormalized(input); ok {
 			u.href, u.components = input, c
+			u.assertInvariants(op)
 			return nil
 		}
 	}
@@ -308,6 +309,7 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 	}
 	u.href = p.result()
 	u.components = p.components
+	u.assertInvariants(op)
 	return nil
 }
 
@@ -626,6 +628,7 @@ func (u *URL) assign(v *URL) {
 		q, _ := u.RawQuery()
 		sp.reset(q)
 	}
+	u.assertInvariants("assignment")
 }
 
 // Validate parses input against an optional base URL, as Parse does, and

@@ -510,6 +510,7 @@ func TestParseErrorsIs(t *testing.T) {
 // parse with a callback finds errors that the nil-callback parse never
 // looks for.
 func TestNoValidationWithoutCallback(t *testing.T) {
+	skipIfInvariantChecks(t)
 	const normalized = "https://example.com/a/b?c=d#e"
 	var p Parser
 	// The URLs are kept (in keep), so that each costs its allocation;
@@ -766,6 +767,7 @@ func checkBoundedMessage(t *testing.T, msg, input, context string) {
 // at most a few bytes per input byte for the offset map of an input it
 // had to edit.
 func TestCallbackMemory(t *testing.T) {
+	skipIfInvariantChecks(t)
 	for _, in := range hostileValidateInputs {
 		t.Run(in.name, func(t *testing.T) {
 			n := 0
