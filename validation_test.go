@@ -742,7 +742,7 @@ func TestErrorStringBounded(t *testing.T) {
 	}
 	// A short input is quoted whole, as net/url does.
 	_, err := Parse("http://[::1")
-	if want := `parse "http://[::1": IPv6-unclosed at offset 7`; err == nil || err.Error() != want {
+	if want := `url: parse "http://[::1": IPv6-unclosed (IPv6 address missing its closing bracket) at offset 7`; err == nil || err.Error() != want {
 		t.Errorf("Error() = %v, want %q", err, want)
 	}
 }
