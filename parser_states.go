@@ -587,13 +587,17 @@ func (p *parser) run(st state, i int) outcome {
 			st = stateAuthority
 
 		case stateAuthority:
-			// The authority runs to the first "/", "?", "#" (or "\" in a
-			// special URL). The spec's buffer collects it and flushes the
-			// credentials at each "@"; the last "@" splits userinfo from
-			// host, and every earlier "@" ends up percent-encoded.
-			// One pass finds the last "@" and, after it, where the host
-			// ends: the first ":" outside brackets, or the authority's end.
-			// The host state then needs no scan of its own.
+			// A run-based scan replaces steps 1 to 3, which take one code
+			// point at a time. The authority runs to the first "/", "?",
+			// "#" (or "\" in a special URL): step 2. The spec's buffer
+			// collects it (step 3) and, at each "@" (step 1), flushes it
+			// into the credentials, so the last "@" splits userinfo from
+			// host and every earlier "@" ends up in the userinfo as "%40"
+			// (step 1.2). The same pass finds where the host ends after
+			// the last "@", which the host state's steps 2 to 4 would
+			// find: the first ":" outside brackets, or the authority's
+			// end. It hands that to the host state in hostEndHint (see
+			// the top of run), so the host is not scanned twice.
 			mask := uint8(delimEnd | delimAt | delimColon | delimBracket)
 			if p.scheme.special() {
 				mask |= delimBackslash
@@ -608,15 +612,24 @@ func (p *parser) run(st state, i int) outcome {
 				}
 				switch input[j] {
 				case '@':
+					// 1. If c is U+0040 (@), then:
+					// 1.1. Invalid-credentials validation error.
 					p.warn(InvalidCredentials, j)
+					// 1.3. Set atSignSeen to true. (What came before
+					// is userinfo: the host starts after this "@".)
 					at, hostEnd, insideBrackets = j, -1, false
 				case '[', ']':
+					// Host state, 4.1-4.2: insideBrackets.
 					insideBrackets = input[j] == '['
 				case ':':
+					// Host state, 2: a ":" outside brackets ends the
+					// host.
 					if !insideBrackets && hostEnd < 0 {
 						hostEnd = j
 					}
 				default:
+					// 2. Otherwise, if c is the EOF code point, "/",
+					// "?", or "#", or url is special and c is "\":
 					break authority
 				}
 				j++
@@ -628,49 +641,91 @@ func (p *parser) run(st state, i int) outcome {
 			p.pos = i
 			p.startAuthority()
 			if at >= 0 {
-				// The authority state checks no URL units: the buffer is
-				// percent-encoded as it is.
+				// 2.1. If atSignSeen is true and buffer is the empty
+				// string, host-missing validation error, return failure.
 				if at+1 == j {
 					return p.fail(HostMissing, j)
 				}
+				// 1.2-1.5, for all the "@"s at once: the userinfo up to
+				// the last "@", UTF-8 percent-encoded with the userinfo
+				// percent-encode set, the first ":" splitting username
+				// from password (appendUserinfo). The authority state
+				// checks no URL units.
 				p.appendUserinfo(input[i:at])
 				i = at + 1
 			}
+			// 2.2. Decrease pointer by buffer's code point length + 1,
+			// set buffer to the empty string, and set state to host
+			// state: the host starts after the last "@".
 			st = stateHost
 
 		case stateHost, stateHostname:
+			// 1. If state override is given and url's scheme is "file",
+			// then decrease pointer by 1 and set state to file host
+			// state.
 			if p.override != stateNone && p.scheme == schemeFile {
 				st = stateFileHost
 				continue
 			}
+			// A run-based scan replaces the steps that take one code
+			// point at a time: 4 (append c to buffer, tracking
+			// insideBrackets) until step 2's ":" outside brackets or
+			// step 3's end of the host. The authority state's scan
+			// found that end already (hostEndHint, see the top of run);
+			// a setter that starts here scans for it.
 			j := hostEndHint
 			if j == 0 {
 				j = p.scanHostEnd(i)
 			}
 			hostEndHint = 0
 			buffer := input[i:j]
+			// 2. Otherwise, if c is U+003A (:) and insideBrackets is
+			// false:
 			if p.at(j) == ':' {
+				// 2.1. If buffer is the empty string, host-missing
+				// validation error, return failure.
 				if buffer == "" {
 					return p.fail(HostMissing, i)
 				}
+				// 2.2. If state override is given and state override is
+				// hostname state, then return failure.
 				if p.override == stateHostname {
 					return outcomeOverrideFailure
 				}
+				// 2.3. Let host be the result of host parsing buffer
+				// with url is not special.
+				// 2.4. If host is failure, then return failure.
+				// 2.5. Set url's host to host, buffer to the empty
+				// string, and state to port state.
 				if r := p.setHost(buffer, i); r != outcomeOK {
 					return r
 				}
 				st, i = statePort, j+1
 				continue
 			}
+			// 3. Otherwise, if c is the EOF code point, "/", "?", or "#",
+			// or url is special and c is "\", then decrease pointer by
+			// 1, and:
+			// 3.1. If url is special and buffer is the empty string,
+			// host-missing validation error, return failure.
 			if p.scheme.special() && buffer == "" {
 				return p.fail(HostMissing, i)
 			}
+			// 3.2. Otherwise, if state override is given, buffer is the
+			// empty string, and either url includes credentials or url's
+			// port is non-null, then return failure.
 			if p.override != stateNone && buffer == "" && (p.includesCredentials() || p.hasPort()) {
 				return outcomeOverrideFailure
 			}
+			// 3.3. Let host be the result of host parsing buffer with url
+			// is not special.
+			// 3.4. If host is failure, then return failure.
+			// 3.5. Set url's host to host, buffer to the empty string,
+			// and state to path start state.
 			if r := p.setHost(buffer, i); r != outcomeOK {
 				return r
 			}
+			// 3.6. If state override is given, then return.
 			if p.override != stateNone {
 				return outcomeOK
 			}
@@ -709,26 +764,45 @@ func (p *parser) run(st state, i int) outcome {
 			st, i = statePathStart, j
 
 		case stateFile:
+			// 1. Set url's scheme to "file". (The scheme state wrote it
+			// already when the input has one.)
 			if p.outLen() == 0 {
 				p.appendScheme("file", schemeFile)
 			}
+			// 2. Set url's host to the empty string. The output is
+			// written in order, so the host is written below, where
+			// it is known: the empty host, or the base's.
 			c := p.at(i)
+			// 3. If c is U+002F (/) or U+005C (\), then:
 			if c == '/' || c == '\\' {
+				// 3.1. If c is U+005C (\), invalid-reverse-solidus
+				// validation error.
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, i)
 				}
+				// 3.2. Set state to file slash state.
 				st, i = stateFileSlash, i+1
 				continue
 			}
+			// 5. Otherwise (no file base), set state to path state, and
+			// decrease pointer by 1. (Step 2's empty host is written.)
 			if !p.hasBase || p.base.scheme != schemeFile {
-				// The host is the empty host.
 				p.startAuthority()
 				p.hostKind = HostEmpty
 				p.pathStart = uint32(p.outLen())
 				st = statePath
 				continue
 			}
-			// Host, path and query come from the base.
+			// 4. Otherwise, if base is non-null and base's scheme is
+			// "file":
+			// 4.1. Set url's host to base's host, url's path to a clone
+			// of base's path, and url's query to base's query.
+			// 4.2. If c is U+003F (?), then set url's query to the empty
+			// string and state to query state.
+			// 4.3. Otherwise, if c is U+0023 (#), set url's fragment to
+			// the empty string and state to fragment state.
+			// (continueFromBase copies from the base what each case
+			// keeps; at the EOF code point, 4.1 is the whole URL.)
 			if next, ok := p.continueFromBase(c); ok {
 				if next == stateNone {
 					return outcomeOK
@@ -736,28 +810,51 @@ func (p *parser) run(st state, i int) outcome {
 				st, i = next, i+1
 				continue
 			}
+			// 4.4. Otherwise, if c is not the EOF code point:
+			// 4.4.1. Set url's query to null (the base's query is not
+			// copied).
 			if !startsWithWindowsDriveLetter(input[i:]) {
+				// 4.4.2. If the code point substring from pointer to the
+				// end of input does not start with a Windows drive
+				// letter, then shorten url's path.
 				p.copyBase(p.base.pathEnd())
 				p.shortenPath()
 			} else {
+				// 4.4.3. Otherwise:
+				// 4.4.3.1. File-invalid-Windows-drive-letter validation
+				// error.
 				p.warn(FileInvalidWindowsDriveLetter, i)
+				// 4.4.3.2. Set url's path to « » (only the base's host
+				// is copied).
 				p.copyBase(p.base.authorityEnd())
 				p.pathStart = uint32(p.outLen())
 			}
+			// 4.4.4. Set state to path state and decrease pointer by 1.
 			st = statePath
 
 		case stateFileSlash:
 			c := p.at(i)
+			// 1. If c is U+002F (/) or U+005C (\), then:
 			if c == '/' || c == '\\' {
+				// 1.1. If c is U+005C (\), invalid-reverse-solidus
+				// validation error.
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, i)
 				}
+				// 1.2. Set state to file host state.
 				st, i = stateFileHost, i+1
 				continue
 			}
+			// 2. Otherwise:
+			// 2.1. If base is non-null and base's scheme is "file", then:
 			if p.hasBase && p.base.scheme == schemeFile {
+				// 2.1.1. Set url's host to base's host.
 				p.copyBase(p.base.authorityEnd())
 				p.pathStart = uint32(p.outLen())
+				// 2.1.2. If the code point substring from pointer to the
+				// end of input does not start with a Windows drive letter
+				// and base's path[0] is a normalized Windows drive
+				// letter, then append base's path[0] to url's path.
 				if !startsWithWindowsDriveLetter(input[i:]) {
 					if first := p.base.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
 						p.writeByte('/')
@@ -765,13 +862,18 @@ func (p *parser) run(st state, i int) outcome {
 					}
 				}
 			} else {
+				// The file state's step 2: the empty host.
 				p.startAuthority()
 				p.hostKind = HostEmpty
 				p.pathStart = uint32(p.outLen())
 			}
+			// 2.2. Set state to path state, and decrease pointer by 1.
 			st = statePath
 
 		case stateFileHost:
+			// A run-based scan replaces step 2 (append c to buffer), one
+			// code point at a time, until step 1's c: the EOF code point,
+			// "/", "\", "?", or "#".
 			j := i
 			for j < len(input) {
 				c := input[j]
@@ -781,10 +883,20 @@ func (p *parser) run(st state, i int) outcome {
 				j++
 			}
 			buffer := input[i:j]
+			// 1. If c is the EOF code point, U+002F (/), U+005C (\),
+			// U+003F (?), or U+0023 (#), then decrease pointer by 1 and
+			// then:
+			// 1.1. If state override is not given and buffer is a
+			// Windows drive letter, file-invalid-Windows-drive-letter-host
+			// validation error, set state to path state. buffer is not
+			// reset here and instead used in the path state: the path
+			// state starts at the drive letter (i stays), and
+			// uncheckedUntil (see the top of run) tells it that these
+			// code points were collected here, where no URL units are
+			// checked. The host is the file state's empty host.
 			if p.override == stateNone && isWindowsDriveLetter(buffer) {
-				// The drive letter is the path's first segment.
 				p.warn(FileInvalidWindowsDriveLetterHost, i)
-				uncheckedUntil = j // collected by the file host state, unchecked
+				uncheckedUntil = j
 				p.startAuthority()
 				p.hostKind = HostEmpty
 				p.pathStart = uint32(p.outLen())
@@ -794,12 +906,26 @@ func (p *parser) run(st state, i int) outcome {
 			if p.override == stateNone {
 				p.startAuthority()
 			}
+			// 1.2. Otherwise, if buffer is the empty string, then:
+			// 1.2.1. Set url's host to the empty string.
+			// 1.3. Otherwise, run these steps:
+			// 1.3.1. Let host be the result of host parsing buffer with
+			// url is not special.
+			// 1.3.2. If host is failure, then return failure.
+			// 1.3.3. If host is "localhost", then set host to the empty
+			// string.
+			// 1.3.4. Set url's host to host.
+			// (setHost does both branches: an empty buffer is the empty
+			// host, and a file URL's "localhost" becomes it.)
 			if r := p.setHost(buffer, i); r != outcomeOK {
 				return r
 			}
+			// 1.2.2, 1.3.5. If state override is given, then return.
 			if p.override != stateNone {
 				return outcomeOK
 			}
+			// 1.2.3, 1.3.6. Set buffer to the empty string and state to
+			// path start state.
 			st, i = statePathStart, j
 
 		case statePathStart:
@@ -835,8 +961,13 @@ func (p *parser) run(st state, i int) outcome {
 			}
 
 		case statePath:
-			// One path segment per iteration: find its end, then append
-			// it (percent-encoded in bulk) or apply the dot-segment rules.
+			// One path segment per iteration, where the spec takes one
+			// code point per step: a run-based scan does step 2 (append
+			// c, percent-encoded, to buffer) for the whole segment, up to
+			// step 1's c; then step 1 appends the segment to the path or
+			// applies the dot-segment rules. When nobody asks for
+			// validation errors, two more shortcuts take several
+			// segments in one write (below).
 			special := p.scheme.special()
 			mask := uint8(delimSlash)
 			if special {
@@ -852,8 +983,9 @@ func (p *parser) run(st state, i int) outcome {
 			for {
 				if p.report == nil && i < len(input) && delimClass[input[i]]&slashes != 0 {
 					// A run of empty segments ("////", or "\\\\" in a
-					// special URL): each slash ends one and becomes "/".
-					// Nothing to warn about when nobody listens.
+					// special URL): for each slash, step 1.4.2 appends
+					// the empty buffer, which becomes "/". Nothing to
+					// warn about (step 1.1) when nobody listens.
 					k := i + 1
 					for k < len(input) && delimClass[input[k]]&slashes != 0 {
 						k++
@@ -865,8 +997,8 @@ func (p *parser) run(st state, i int) outcome {
 				if p.report == nil && p.scheme != schemeFile {
 					// A run of segments that are neither dot segments nor
 					// in need of encoding (no ".", "%", "\\" or byte to
-					// encode) is written as it is: the segments up to the
-					// run's last slash in one write.
+					// encode) is written as it is: step 1.4.2 for each
+					// segment up to the run's last slash, in one write.
 					k := scan(input, i, &pathRunClass, 1)
 					if last := strings.LastIndexByte(input[i:k], '/'); last >= 0 {
 						if i > 0 && input[i-1] == '/' {
@@ -879,19 +1011,34 @@ func (p *parser) run(st state, i int) outcome {
 						continue
 					}
 				}
-				// Find the segment's end, and whether any byte of it needs
-				// percent-encoding, in one pass.
+				// Find the segment's end (step 1's c), and whether any
+				// byte of it needs percent-encoding (step 2.3), in one
+				// pass.
 				j, clean := i, true
 				j = scan(input, j, &pathClass, mask|pathEncode)
 				if j < len(input) && pathClass[input[j]]&mask == 0 {
 					clean = false
 					j = scan(input, j, &delimClass, mask)
 				}
+				// 1. If one of the following is true: c is the EOF code
+				// point or "/"; url is special and c is "\"; state
+				// override is not given and c is "?" or "#"; then:
 				c := p.at(j)
+				// 1.1. If url is special and c is U+005C (\),
+				// invalid-reverse-solidus validation error. (In a URL that
+				// is not special, "\" is no delimiter: c is never one.)
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, j)
 				}
 				seg := input[i:j]
+				// 2.1. If c is not a URL code point and not U+0025 (%),
+				// invalid-URL-unit validation error.
+				// 2.2. If c is U+0025 (%) and remaining does not start
+				// with two ASCII hex digits, invalid-URL-unit validation
+				// error.
+				// (For the whole segment, but a drive letter that the file
+				// host state collected: uncheckedUntil, see the top of
+				// run.)
 				if p.report != nil {
 					if from := max(i, uncheckedUntil); from < j {
 						p.checkURLUnits(input[from:j], from)
@@ -900,41 +1047,70 @@ func (p *parser) run(st state, i int) outcome {
 				slash := c == '/' || c == '\\' && special
 				switch {
 				case isDoubleDotSegment(seg):
+					// 1.2. If buffer is a double-dot URL path segment,
+					// then:
+					// 1.2.1. Shorten url's path.
 					p.shortenPath()
+					// 1.2.2. If neither c is U+002F (/), nor url is
+					// special and c is U+005C (\), append the empty
+					// string to url's path.
 					if !slash {
 						p.writeByte('/')
 					}
 				case isSingleDotSegment(seg):
+					// 1.3. Otherwise, if buffer is a single-dot URL path
+					// segment and if neither c is U+002F (/), nor url is
+					// special and c is U+005C (\), append the empty
+					// string to url's path.
 					if !slash {
 						p.writeByte('/')
 					}
 				case clean && i > 0 && input[i-1] == '/' && p.scheme != schemeFile:
-					// The slash before the segment and the segment, in one
-					// write (no copy while the output is the input).
+					// 1.4.2 for a segment that needs no encoding (and no
+					// drive-letter quirk, in a URL that is not file): the
+					// slash before it and the segment, in one write (no
+					// copy while the output is the input).
 					p.writeString(input[i-1 : j])
 				default:
+					// 1.4. Otherwise, if buffer is not a single-dot URL
+					// path segment, then:
 					p.writeByte('/')
 					if p.scheme == schemeFile && p.outLen() == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
+						// 1.4.1. If url's scheme is "file", url's path is
+						// empty, and buffer is a Windows drive letter,
+						// then replace the second code point in buffer
+						// with U+003A (:).
 						p.writeByte(seg[0])
 						p.writeByte(':')
 					} else if clean {
+						// 1.4.2. Append buffer to url's path.
 						p.writeString(seg)
 					} else {
+						// 2.3. UTF-8 percent-encode c using the path
+						// percent-encode set and append the result to
+						// buffer; 1.4.2. Append buffer to url's path.
 						p.writeEncoded(seg, PathSet)
 					}
 				}
+				// 1.5. Set buffer to the empty string.
 				if slash {
 					i = j + 1
 					continue
 				}
 				switch c {
 				case '?':
+					// 1.6. If c is U+003F (?), then set url's query to
+					// the empty string and state to query state.
 					p.startQuery()
 					st, i = stateQuery, j+1
 				case '#':
+					// 1.7. If c is U+0023 (#), then set url's fragment to
+					// the empty string and state to fragment state.
 					p.startFragment()
 					st, i = stateFragment, j+1
 				default:
+					// The EOF code point: the path is done. (With state
+					// override, "?" and "#" are in the segment.)
 					return outcomeOK
 				}
 				break
