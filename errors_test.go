@@ -23,6 +23,8 @@ func TestErrorMessages(t *testing.T) {
 			`url: parse base "http://h:99999/": port-out-of-range (port is greater than 65535) at offset 9`},
 		{"too many bases", second(Parse("x", "http://a/", "http://b/")),
 			`url: parse "x": more than one base URL`},
+		{"Validate, parse base", third(Validate("x", "http://h:99999/")),
+			`url: parse base "http://h:99999/": port-out-of-range (port is greater than 65535) at offset 9`},
 		{"set port", u.SetPort("x"),
 			`url: set port "x": port-invalid (port is not a number)`},
 		{"set host", u.SetHost("exa mple.com"),
@@ -45,6 +47,8 @@ func TestErrorMessages(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+func third[T, U any](_ T, _ U, err error) error { return err }
 
 // TestErrorKindGlosses: every validation error kind has a gloss, and a
 // ValidationError's message is the spec name, the gloss in parentheses
