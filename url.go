@@ -328,7 +328,11 @@ func (p *parser) parseInput(input string) outcome {
 	if uint64(len(input)) > p.maxLen() {
 		return outcomeTooLong
 	}
-	p.preprocess(input)
+	if p.noStore {
+		p.preprocessNoStore(input)
+	} else {
+		p.preprocess(input)
+	}
 	if r := p.run(stateSchemeStart, 0); r != outcomeOK {
 		return r
 	}
@@ -336,9 +340,10 @@ func (p *parser) parseInput(input string) outcome {
 		// finish adds at most "/.". The length is an upper bound when
 		// the output went blind: CanParse retries with the output kept
 		// when the bound is past the limit.
-		if p.overLimit || uint64(p.outLen())+2 > p.maxLen() {
+		if p.overLimit || uint64(p.outLen())+p.extra+2 > p.maxLen() {
 			return outcomeTooLong
 		}
+		p.bound = max(p.bound, uint64(p.outLen())+p.extra+2)
 		return outcomeOK
 	}
 	// Checked before finish, which reads the offsets: past the limit,
@@ -371,30 +376,12 @@ func MustParse(input string, base ...string) *URL {
 }
 
 // CanParse reports whether Parse(input, base...) would succeed, without
-// building a URL: it allocates nothing unless the input holds tabs,
-// newlines or invalid UTF-8 (it then makes one cleaned copy), or base is
-// given and is not in normal form.
+// building a URL. It allocates nothing, whatever the base (see
+// canparse.go), but one copy of the input's part up to its path when a
+// tab or newline falls there, and what domain to ASCII (IDNA) allocates
+// for a host that is not ASCII or holds percent-encoded bytes.
 func CanParse(input string, base ...string) bool {
-	var pr Parser
-	var b URL
-	if pr.parseBaseArg(&b, input, base) != nil {
-		return false
-	}
-	if _, ok := parseNormalized(input); ok && uint64(len(input)) <= hrefLimit {
-		return true // an absolute URL in normal form (fastpath.go)
-	}
-	p := parser{noStore: true}
-	p.setBase(&b)
-	switch p.parseInput(input) {
-	case outcomeOK:
-		return true
-	case outcomeTooLong:
-		// The length may be an overestimate: parse again, keeping the
-		// output, to know.
-		q := parser{base: p.base, hasBase: p.hasBase}
-		return q.parseInput(input) == outcomeOK
-	}
-	return false
+	return canParse(input, base)
 }
 
 // Href returns the serialization of the URL.
