@@ -108,6 +108,20 @@ type parser struct {
 	extra     uint64 // noStore: output bytes the length may miss (canparse.go)
 	bound     uint64 // noStore: on success, an upper bound on the href's length
 
+	// Two facts that one state finds and a later one uses, each with
+	// one writer and one reader. (Fields, not locals of run: as locals
+	// they cost run registers, and the parse path about 5%.)
+	//
+	// hostEndHint is where the authority state's scan found the host to
+	// end, for the host state, which follows it and resets it (0:
+	// unknown, as when a setter starts in the host state).
+	hostEndHint int
+	// uncheckedUntil is the end of a Windows drive letter that the file
+	// host state collected and handed to the path state, which must not
+	// check those code points for URL units (the spec's file host state
+	// checks none).
+	uncheckedUntil int
+
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
 	n   int
@@ -414,15 +428,6 @@ func (p *parser) at(i int) int {
 // run is the state machine, started in state st at input offset i.
 func (p *parser) run(st state, i int) outcome {
 	input := p.input
-	// Two facts that one state finds and a later one uses. They are
-	// run's, not the parser's, and each has one writer and one reader:
-	//   - hostEndHint: where the authority state's scan found the host
-	//     to end, for the host state, which follows it (0: unknown, as
-	//     when a setter starts in the host state).
-	//   - uncheckedUntil: the end of the Windows drive letter that the
-	//     file host state collected and handed to the path state, which
-	//     must not check those code points for URL units.
-	hostEndHint, uncheckedUntil := 0, 0
 	for {
 		if st >= statePathStart && p.noStore && uint64(p.outLen())+p.extra+3*uint64(len(input)-i)+2 <= p.maxLen() {
 			// CanParse: from the path start on, nothing fails (the path,
@@ -599,8 +604,8 @@ func (p *parser) run(st state, i int) outcome {
 			// (step 1.2). The same pass finds where the host ends after
 			// the last "@", which the host state's steps 2 to 4 would
 			// find: the first ":" outside brackets, or the authority's
-			// end. It hands that to the host state in hostEndHint (see
-			// the top of run), so the host is not scanned twice.
+			// end. It hands that to the host state in p.hostEndHint (see
+			// the parser type), so the host is not scanned twice.
 			mask := uint8(delimEnd | delimAt | delimColon | delimBracket)
 			if p.scheme.special() {
 				mask |= delimBackslash
@@ -640,7 +645,7 @@ func (p *parser) run(st state, i int) outcome {
 			if hostEnd < 0 {
 				hostEnd = j
 			}
-			hostEndHint = hostEnd
+			p.hostEndHint = hostEnd
 			p.pos = i
 			p.startAuthority()
 			if at >= 0 {
@@ -674,13 +679,13 @@ func (p *parser) run(st state, i int) outcome {
 			// point at a time: 4 (append c to buffer, tracking
 			// insideBrackets) until step 2's ":" outside brackets or
 			// step 3's end of the host. The authority state's scan
-			// found that end already (hostEndHint, see the top of run);
-			// a setter that starts here scans for it.
-			j := hostEndHint
+			// found that end already (p.hostEndHint, see the parser
+			// type); a setter that starts here scans for it.
+			j := p.hostEndHint
 			if j == 0 {
 				j = p.scanHostEnd(i)
 			}
-			hostEndHint = 0
+			p.hostEndHint = 0
 			buffer := input[i:j]
 			// 2. Otherwise, if c is U+003A (:) and insideBrackets is
 			// false:
@@ -894,12 +899,12 @@ func (p *parser) run(st state, i int) outcome {
 			// validation error, set state to path state. buffer is not
 			// reset here and instead used in the path state: the path
 			// state starts at the drive letter (i stays), and
-			// uncheckedUntil (see the top of run) tells it that these
+			// p.uncheckedUntil (see the parser type) tells it that these
 			// code points were collected here, where no URL units are
 			// checked. The host is the file state's empty host.
 			if p.override == stateNone && isWindowsDriveLetter(buffer) {
 				p.warn(FileInvalidWindowsDriveLetterHost, i)
-				uncheckedUntil = j
+				p.uncheckedUntil = j
 				p.startAuthority()
 				p.hostKind = HostEmpty
 				p.pathStart = uint32(p.outLen())
@@ -1040,10 +1045,10 @@ func (p *parser) run(st state, i int) outcome {
 				// with two ASCII hex digits, invalid-URL-unit validation
 				// error.
 				// (For the whole segment, but a drive letter that the file
-				// host state collected: uncheckedUntil, see the top of
-				// run.)
+				// host state collected: p.uncheckedUntil, see the parser
+				// type.)
 				if p.report != nil {
-					if from := max(i, uncheckedUntil); from < j {
+					if from := max(i, p.uncheckedUntil); from < j {
 						p.checkURLUnits(input[from:j], from)
 					}
 				}
