@@ -249,8 +249,10 @@ func (pr *Parser) parseURL(u *URL, input string, base []string) (*URL, error) {
 // parseBases parses the base, if any, and input against it into u.
 func (pr *Parser) parseBases(u *URL, input string, base []string) error {
 	var b URL
-	if err := pr.parseBaseArg(&b, input, base); err != nil {
-		return err
+	if len(base) > 0 { // no call for the common case
+		if err := pr.parseBaseArg(&b, input, base); err != nil {
+			return err
+		}
 	}
 	return pr.parseInto(u, input, &b, "parse")
 }
