@@ -2,6 +2,8 @@ package url
 
 // IPv4 addresses (URL Standard, sections 3.5 and 3.6).
 
+import "strings"
+
 // maxIPv4Number caps the value of an IPv4 number while it is parsed: any
 // value at or above it is out of range for every part, so saturating
 // there keeps arbitrarily long digit strings from overflowing.
@@ -102,14 +104,14 @@ func (p *parser) parseIPv4(s string, offset int) (addr uint32, r outcome) {
 		}
 	}
 	// 3. More than four parts fail before any is parsed.
-	if countDots(s) > 3 {
+	if strings.Count(s, ".") > 3 {
 		return 0, p.fail(IPv4TooManyParts, offset)
 	}
 	// 4-5. Parse each part.
 	var numbers [4]uint64
 	count := 0
 	for {
-		part, rest, more := cutByte(s, '.')
+		part, rest, more := strings.Cut(s, ".")
 		n, nonDecimal, ok := parseIPv4Number(part)
 		if !ok {
 			return 0, p.fail(IPv4NonNumericPart, offset)
@@ -149,26 +151,6 @@ func (p *parser) parseIPv4(s string, offset int) (addr uint32, r outcome) {
 		ipv4 += numbers[i] << (8 * (3 - i))
 	}
 	return uint32(ipv4), outcomeOK
-}
-
-// cutByte splits s around the first c.
-func cutByte(s string, c byte) (before, after string, found bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
-}
-
-func countDots(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '.' {
-			n++
-		}
-	}
-	return n
 }
 
 // appendIPv4 is the IPv4 serializer: four decimal numbers joined by dots.
