@@ -214,3 +214,44 @@ func TestInvalidUTF8Offsets(t *testing.T) {
 		t.Errorf("port error = %v, want port-invalid at 11", err)
 	}
 }
+
+// TestOverrideOutcomes: with a state override, run ends with an
+// outcome, not an error kind: the spec's "return" (outcomeOK), a
+// "return failure" that names no validation error
+// (outcomeOverrideFailure), one after a validation error
+// (outcomeFailure, with the kind in failKind), and the protocol
+// setter's refusal (outcomeSchemeRefused). Each setter maps it to its
+// error.
+func TestOverrideOutcomes(t *testing.T) {
+	for _, tc := range []struct {
+		href, value string
+		st          state
+		want        outcome
+		kind        ErrorKind // with outcomeFailure
+		set         func(*URL, string) error
+		cause       error // the setter's error's cause; nil: no error
+	}{
+		{"https://x/", "ftp:", stateSchemeStart, outcomeOK, 0, (*URL).SetProtocol, nil},
+		{"https://x/", "sc:", stateSchemeStart, outcomeSchemeRefused, 0, (*URL).SetProtocol, ErrSchemeChange},
+		{"https://x/", "1x:", stateSchemeStart, outcomeOverrideFailure, 0, (*URL).SetProtocol, ErrInvalidValue},
+		{"https://x/", "h:1", stateHostname, outcomeOverrideFailure, 0, (*URL).SetHostname, ErrInvalidValue},
+		{"https://x/", "", stateHost, outcomeFailure, HostMissing, (*URL).SetHost, HostMissing},
+		{"https://x/", "exa mple", stateHost, outcomeFailure, DomainInvalidCodePoint, (*URL).SetHost, DomainInvalidCodePoint},
+		{"https://x/", "x", statePort, outcomeOverrideFailure, 0, (*URL).SetPort, PortInvalid},
+		{"https://x/", "99999", statePort, outcomeFailure, PortOutOfRange, (*URL).SetPort, PortOutOfRange},
+		{"https://x/", "8080", statePort, outcomeOK, 0, (*URL).SetPort, nil},
+	} {
+		t.Run(fmt.Sprintf("%s %q", tc.href, tc.value), func(t *testing.T) {
+			u := MustParse(tc.href)
+			p := u.overrideParser(tc.value, tc.st)
+			r := p.run(tc.st, 0)
+			if r != tc.want || r == outcomeFailure && p.failKind != tc.kind {
+				t.Errorf("run = %d (kind %v), want %d (kind %v)", r, p.failKind, tc.want, tc.kind)
+			}
+			err := tc.set(MustParse(tc.href), strings.TrimSuffix(tc.value, ":"))
+			if (err == nil) != (tc.cause == nil) || tc.cause != nil && !errors.Is(err, tc.cause) {
+				t.Errorf("setter error = %v, want cause %v", err, tc.cause)
+			}
+		})
+	}
+}
