@@ -629,6 +629,8 @@ func TestErrorMessages(t *testing.T) {
 			`url: domain to Unicode "xn--a.com": domain-to-Unicode (Unicode ToUnicode failed on the domain)`},
 		{"URIError", second(DecodeURI("%C0%AF")),
 			`url: DecodeURI "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0`},
+		{"LookupEncoding", second(LookupEncoding("klingon")),
+			`url: look up encoding "klingon": unknown encoding label`},
 		{"DialError", &DialError{Network: "tcp4", Address: "127.0.0.1:9", Err: ErrNotGloballyReachable},
 			`url: dial tcp4 "127.0.0.1:9": address is not globally reachable`},
 	} {
