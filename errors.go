@@ -397,7 +397,7 @@ var ErrTooLong = errors.New("URL too long")
 // "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0", "url:
 // dial tcp4 "127.0.0.1:9": address is not globally reachable").
 type Error struct {
-	Op    string // "parse", "parse base", or the setter's name, e.g. "set port"
+	Op    string // "parse", "parse base", a setter's name ("set port"), or another operation ("canonicalize", "unmarshal JSON")
 	Input string // the input that could not be parsed or set
 	Err   error  // the cause
 }

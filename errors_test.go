@@ -631,6 +631,10 @@ func TestErrorMessages(t *testing.T) {
 			`url: DecodeURI "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0`},
 		{"LookupEncoding", second(LookupEncoding("klingon")),
 			`url: look up encoding "klingon": unknown encoding label`},
+		{"UnmarshalJSON", new(URL).UnmarshalJSON([]byte("12")),
+			`url: unmarshal JSON "12": json: cannot unmarshal number into Go value of type string`},
+		{"Scan", new(URL).Scan(12),
+			`url: scan int: not a string, []byte or nil`},
 		{"DialError", &DialError{Network: "tcp4", Address: "127.0.0.1:9", Err: ErrNotGloballyReachable},
 			`url: dial tcp4 "127.0.0.1:9": address is not globally reachable`},
 	} {
