@@ -1,6 +1,7 @@
 package url
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,6 +71,39 @@ func BenchmarkParseSize(b *testing.B) {
 				for b.Loop() {
 					Parse(s)
 				}
+			})
+		}
+	}
+}
+
+// BenchmarkParseHuge parses each pathological input at 1 MiB and at
+// 64 MiB, reporting the time per input byte: linear time means about the
+// same figure at both sizes. Beside the wall-clock ns/B it reports
+// cpu-ns/B, the CPU time of the parsing thread (cputime_test.go), which
+// a busy machine does not inflate. It is long (seconds per size), so
+// -short skips it; run it with -benchtime 1x or 3x.
+func BenchmarkParseHuge(b *testing.B) {
+	if testing.Short() {
+		b.Skip("64 MiB inputs")
+	}
+	for _, in := range growingInputs {
+		for _, n := range []int{1 << 20, 64 << 20} {
+			b.Run(in.name+"/"+sizeName(n), func(b *testing.B) {
+				s := in.build(n)
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				runtime.GC()
+				b.ResetTimer()
+				start := threadCPUTime()
+				for b.Loop() {
+					Parse(s)
+				}
+				cpu := threadCPUTime() - start
+				per := float64(b.N) * float64(len(s))
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/B")
+				b.ReportMetric(float64(cpu.Nanoseconds())/per, "cpu-ns/B")
 			})
 		}
 	}
