@@ -919,6 +919,14 @@ func (p *parser) run(st state, i int) ErrorKind {
 					i = k
 					continue
 				}
+				if p.report == nil && i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
+					// A run of single-dot segments, each ended by a
+					// slash ("./././"): none writes anything.
+					for i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
+						i += 2
+					}
+					continue
+				}
 				if p.report == nil && p.scheme != schemeFile {
 					// A run of segments that are neither dot segments nor
 					// in need of encoding (no ".", "%", "\\" or byte to
