@@ -233,8 +233,19 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 				p.warnAt(InvalidURLUnit, start+i)
 			}
 		} else {
-			// An invalid UTF-8 byte: U+FFFD.
-			out = append(out, "\uFFFD"...)
+			// An invalid UTF-8 byte: U+FFFD. So is each byte after it
+			// that never starts a UTF-8 sequence: with no offset map to
+			// keep, a run of them is replaced in bulk.
+			k := i + 1
+			if p.report == nil {
+				for k < len(s) && s[k] >= utf8.RuneSelf && (s[k] < 0xC2 || s[k] > 0xF4) {
+					k++
+				}
+			}
+			for n := k - i; n > 0; n -= min(n, len(replacementRun)/3) {
+				out = append(out, replacementRun[:3*min(n, len(replacementRun)/3)]...)
+			}
+			i = k - 1
 		}
 		i++
 		if p.report != nil {
@@ -243,6 +254,11 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	}
 	p.input = unsafe.String(unsafe.SliceData(out), len(out))
 }
+
+// replacementRun is U+FFFD, the replacement of an invalid UTF-8 byte,
+// 32 times.
+const replacementRun = "\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD" +
+	"\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD"
 
 // load64 reads eight bytes of s, little-endian, in one load.
 func load64(s string) uint64 {
@@ -974,8 +990,8 @@ func (p *parser) run(st state, i int) outcome {
 			// c, percent-encoded, to buffer) for the whole segment, up to
 			// step 1's c; then step 1 appends the segment to the path or
 			// applies the dot-segment rules. When nobody asks for
-			// validation errors, two more shortcuts take several
-			// segments in one write (below).
+			// validation errors, three more shortcuts take several
+			// segments at once (below).
 			special := p.scheme.special()
 			mask := uint8(delimSlash)
 			if special {
@@ -1000,6 +1016,15 @@ func (p *parser) run(st state, i int) outcome {
 					}
 					p.writeSlashes(input[i:k])
 					i = k
+					continue
+				}
+				if p.report == nil && i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
+					// A run of single-dot segments, each ended by a
+					// slash ("./././"): step 1.3 for each, which
+					// appends nothing.
+					for i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
+						i += 2
+					}
 					continue
 				}
 				if p.report == nil && p.scheme != schemeFile {

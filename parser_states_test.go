@@ -255,3 +255,34 @@ func TestOverrideOutcomes(t *testing.T) {
 		})
 	}
 }
+
+// TestSingleDotRuns: the path state skips a run of "./" segments in one
+// step when nobody listens for validation errors; the href is the one
+// the segment-by-segment path (which runs when errors are reported)
+// gives.
+func TestSingleDotRuns(t *testing.T) {
+	for _, tc := range []struct{ input, href string }{
+		{"https://h/./././x", "https://h/x"},
+		{"https://h/.\\.\\x", "https://h/x"},
+		{"https://h/.//./x", "https://h//x"},
+		{"https://h/./", "https://h/"},
+		{"https://h/./.", "https://h/"},
+		{"https://h/a/./../b/./", "https://h/b/"},
+		{"sc://h/./.\\x", "sc://h/.\\x"},
+		{"sc:/././/x", "sc:/.//x"},
+		{"file:///./C:/./x", "file:///C:/x"},
+		{"file:///././C|/x", "file:///C:/x"},
+		{"https://h/" + strings.Repeat("./", 1000) + "x", "https://h/x"},
+	} {
+		t.Run(tc.input, func(t *testing.T) {
+			u, err := Parse(tc.input)
+			g, gerr := generalParse(tc.input, nil)
+			if err != nil || gerr != nil {
+				t.Fatalf("Parse: %v; segment by segment: %v", err, gerr)
+			}
+			if u.Href() != tc.href || g.Href() != tc.href {
+				t.Errorf("Href = %q, segment by segment %q, want %q", u.Href(), g.Href(), tc.href)
+			}
+		})
+	}
+}

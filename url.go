@@ -379,10 +379,12 @@ func MustParse(input string, base ...string) *URL {
 }
 
 // CanParse reports whether Parse(input, base...) would succeed, without
-// building a URL. It allocates nothing, whatever the base (see
-// canparse.go), but one copy of the input's part up to its path when a
-// tab or newline falls there, and what domain to ASCII (IDNA) allocates
-// for a host that is not ASCII or holds percent-encoded bytes.
+// building a URL. It allocates nothing (see canparse.go): not for
+// invalid UTF-8, tabs or newlines, nor for a base not in normal form,
+// with two exceptions. When a tab or newline falls before the path of
+// the input or base, it copies the part up to the path; and domain to
+// ASCII (IDNA) allocates for a host that is not ASCII or holds
+// percent-encoded bytes.
 func CanParse(input string, base ...string) bool {
 	return canParse(input, base)
 }
