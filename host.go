@@ -101,23 +101,23 @@ var idnaProfile = idna.New(
 )
 
 // parseHost is the host parser. It writes the serialized host to the output
-// and returns its kind, or the fatal validation error. offset is where
-// input starts in p.input, for reporting.
+// and returns its kind, or outcomeFailure after a fatal validation error.
+// offset is where input starts in p.input, for reporting.
 // https://url.spec.whatwg.org/#concept-host-parser
-func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, ErrorKind) {
+func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, outcome) {
 	if input != "" && input[0] == '[' {
 		if input[len(input)-1] != ']' || len(input) < 2 {
 			return 0, p.fail(IPv6Unclosed, offset)
 		}
-		addr, fail := parseIPv6(input[1 : len(input)-1])
-		if fail != 0 {
-			return 0, p.fail(fail, offset)
+		addr, r := p.parseIPv6(input[1:len(input)-1], offset)
+		if r != outcomeOK {
+			return 0, r
 		}
 		var tmp [41]byte
 		b := append(tmp[:0], '[')
 		b = appendIPv6(b, &addr)
 		p.writeBytes(append(b, ']'))
-		return HostIPv6, 0
+		return HostIPv6, outcomeOK
 	}
 	if isOpaque {
 		return p.parseOpaqueHost(input, offset)
@@ -160,9 +160,9 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 			return 0, p.fail(DomainToASCII, offset)
 		}
 		var e punyEncoder
-		u, n, fail := p.checkDomainToASCII(PercentDecodeString(input), offset, &e)
-		if fail != 0 {
-			return 0, fail
+		u, n, r := p.checkDomainToASCII(PercentDecodeString(input), offset, &e)
+		if r != outcomeOK {
+			return 0, r
 		}
 		if p.noStore || isASCII(u) {
 			domain = e.asciiFormString(u, n)
@@ -181,38 +181,36 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 		}
 	}
 	if endsInANumber(domain) {
-		var w warnings
-		addr, fail := parseIPv4(domain, &w)
-		p.warnAll(&w, offset)
-		if fail != 0 {
-			return 0, p.fail(fail, offset)
+		addr, r := p.parseIPv4(domain, offset)
+		if r != outcomeOK {
+			return 0, r
 		}
 		p.truncate(start)
 		var tmp [15]byte
 		p.writeBytes(appendIPv4(tmp[:0], addr))
-		return HostIPv4, 0
+		return HostIPv4, outcomeOK
 	}
-	return HostDomain, 0
+	return HostDomain, outcomeOK
 }
 
 // domainToASCII runs domain to ASCII with beStrict false on a
 // percent-decoded domain. Invalid UTF-8 counts as U+FFFD, which ToASCII
 // rejects. The result is ASCII.
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
-func (p *parser) domainToASCII(domain string, offset int) (string, ErrorKind) {
+func (p *parser) domainToASCII(domain string, offset int) (string, outcome) {
 	var e punyEncoder
-	u, n, fail := p.checkDomainToASCII(domain, offset, &e)
-	if fail != 0 {
-		return "", fail
+	u, n, r := p.checkDomainToASCII(domain, offset, &e)
+	if r != outcomeOK {
+		return "", r
 	}
-	return e.asciiFormString(u, n), 0
+	return e.asciiFormString(u, n), outcomeOK
 }
 
 // checkDomainToASCII runs domainToASCII up to the Punycode encoding: it
 // returns the ASCII domain, or the mapped Unicode domain (see
 // uts46Map) that e.appendASCIIForm encodes, and n, the length of the
 // result. e counts the result and keeps its scratch for the encoding.
-func (p *parser) checkDomainToASCII(domain string, offset int, e *punyEncoder) (u string, n int, fail ErrorKind) {
+func (p *parser) checkDomainToASCII(domain string, offset int, e *punyEncoder) (u string, n int, r outcome) {
 	if isASCII(domain) {
 		u = asciiLowercase(domain)
 		n = len(u)
@@ -242,7 +240,7 @@ func (p *parser) checkDomainToASCII(domain string, offset int, e *punyEncoder) (
 			return "", 0, p.fail(DomainInvalidCodePoint, offset)
 		}
 	}
-	return u, n, 0
+	return u, n, outcomeOK
 }
 
 // reserveHost makes room in the output for a host of n bytes and the
@@ -261,7 +259,7 @@ func (p *parser) reserveHost(n, end int) {
 
 // parseOpaqueHost is the opaque-host parser.
 // https://url.spec.whatwg.org/#concept-opaque-host-parser
-func (p *parser) parseOpaqueHost(input string, offset int) (HostKind, ErrorKind) {
+func (p *parser) parseOpaqueHost(input string, offset int) (HostKind, outcome) {
 	for i := 0; i < len(input); i++ {
 		if byteClass[input[i]]&classForbiddenHost != 0 {
 			return 0, p.fail(HostInvalidCodePoint, offset+i)
@@ -272,9 +270,9 @@ func (p *parser) parseOpaqueHost(input string, offset int) (HostKind, ErrorKind)
 	}
 	p.writeEncoded(input, C0ControlSet)
 	if input == "" {
-		return HostEmpty, 0
+		return HostEmpty, outcomeOK
 	}
-	return HostOpaque, 0
+	return HostOpaque, outcomeOK
 }
 
 func isASCII(s string) bool {
@@ -331,9 +329,9 @@ func ToUnicode(domain string) (string, error) {
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
 func ToASCII(domain string) (string, error) {
 	var p parser
-	s, fail := p.domainToASCII(domain, 0)
-	if fail != 0 {
-		return "", &Error{Op: "domain to ASCII", Input: domain, Err: &ValidationError{Kind: fail, Fatal: true}}
+	s, r := p.domainToASCII(domain, 0)
+	if r != outcomeOK {
+		return "", &Error{Op: "domain to ASCII", Input: domain, Err: p.failure()}
 	}
 	return s, nil
 }
