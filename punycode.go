@@ -330,8 +330,22 @@ func (e *punyEncoder) encode(label string, g int) bool {
 		below := int32(0)
 		minV, maxV := gr.hi, gr.lo
 		for i := 0; i < len(label); {
+			// punyRune by hand: this loop is most of the encoder's time.
 			var r rune
-			r, i = punyRune(label, i)
+			switch c := label[i]; {
+			case c < utf8.RuneSelf:
+				r = rune(c)
+				i++
+			case c < 0xE0:
+				r = rune(c&0x1F)<<6 | rune(label[i+1]&0x3F)
+				i += 2
+			case c < 0xF0:
+				r = rune(c&0x0F)<<12 | rune(label[i+1]&0x3F)<<6 | rune(label[i+2]&0x3F)
+				i += 3
+			default:
+				r = rune(c&0x07)<<18 | rune(label[i+1]&0x3F)<<12 | rune(label[i+2]&0x3F)<<6 | rune(label[i+3]&0x3F)
+				i += 4
+			}
 			if r < gr.lo {
 				below++
 			} else if r <= gr.hi {
