@@ -14,10 +14,11 @@ import (
 // code point, and the decoder inserts each code point into the middle of
 // its output. A 64 KiB label of distinct CJK ideographs costs seconds
 // that way. Here the encoder visits the (code point, position) pairs in
-// sorted order and counts the already-handled code points before a
-// position with a Fenwick tree; the decoder records each insertion and
-// computes the final positions afterwards, last insertion first, with a
-// Fenwick tree of free slots. Both produce exactly RFC 3492's result.
+// sorted order, a group of code point values at a time (so that its
+// scratch stays a fraction of its output: punyEncoder), and counts the
+// already-handled code points before a position with a Fenwick tree;
+// the decoder records each insertion and computes the final positions
+// afterwards, last insertion first, with a Fenwick tree of free slots. Both produce exactly RFC 3492's result.
 //
 // Lengths: there is no length limit. Integer overflow is detected
 // against 2^31-1 exactly as punycode.js (used by whatwg-url, the URL
@@ -142,15 +143,6 @@ func appendPunycode(dst []byte, label string) ([]byte, bool) {
 	e := punyEncoder{out: dst}
 	ok := e.encode(label, 0)
 	return e.out, ok
-}
-
-// punycodeLen returns the length of the Punycode encoding of label
-// (without the "xn--" prefix), and false on overflow, without writing
-// it: what appendPunycode will append.
-func punycodeLen(label string) (int, bool) {
-	e := punyEncoder{count: true}
-	ok := e.encode(label, 0)
-	return e.n, ok
 }
 
 // punyGroups is how many groups of code point values the encoder splits
