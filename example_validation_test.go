@@ -43,7 +43,7 @@ func ExampleValidationLog() {
 }
 
 // Validate returns at most MaxValidationErrors errors.
-func ExampleMaxValidationErrors() {
+func ExampleValidate_limit() {
 	_, errs, err := url.Validate("https://example.com/" + strings.Repeat("|", 1000))
 	fmt.Println(len(errs) == url.MaxValidationErrors, err)
 	// Output:
@@ -52,7 +52,7 @@ func ExampleMaxValidationErrors() {
 
 // An error message quotes a long input only around the failure, with the
 // input's length; the *Error keeps the whole input.
-func ExampleErrorContext() {
+func ExampleError_longInput() {
 	input := "https://example.com:8o8o/" + strings.Repeat("a", 1<<20)
 	_, err := url.Parse(input)
 	fmt.Println(err)
