@@ -62,3 +62,53 @@ func ExampleError_longInput() {
 	// parse "https://example.com:8o8o/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"... (input of 1048601 bytes): port-invalid at offset 21
 	// true true true
 }
+
+// A ValidationError says which rule an input breaks and where: a linter
+// for links in documentation points at the offending byte.
+func ExampleValidationError() {
+	link := "https://example.com/docs\\api guide"
+	_, errs, _ := url.Validate(link)
+	for _, e := range errs {
+		fmt.Printf("%s\n%s^ %s\n", link, strings.Repeat(" ", e.Offset), e.Kind)
+	}
+	// Output:
+	// https://example.com/docs\api guide
+	//                         ^ invalid-reverse-solidus
+	// https://example.com/docs\api guide
+	//                             ^ invalid-URL-unit
+}
+
+// Error names the kind and the offset; a ValidationError is also the
+// cause of a failed Parse's *Error.
+func ExampleValidationError_Error() {
+	e := url.ValidationError{Kind: url.InvalidCredentials, Offset: 8}
+	fmt.Println(strings.Contains(e.Error(), "invalid-credentials"))
+	// Output:
+	// true
+}
+
+// Is makes errors.Is match a ValidationError with its ErrorKind.
+func ExampleValidationError_Is() {
+	_, err := url.Parse("http://999.0.0.1/")
+	var v *url.ValidationError
+	if errors.As(err, &v) {
+		fmt.Println(v.Is(url.IPv4OutOfRangePart), v.Fatal)
+	}
+	fmt.Println(errors.Is(err, url.IPv4OutOfRangePart))
+	// Output:
+	// true true
+	// true
+}
+
+// Add is the OnValidationError callback a Parser calls; called by hand
+// it keeps the first Max errors and counts the rest.
+func ExampleValidationLog_Add() {
+	log := url.ValidationLog{Max: 2}
+	for i := range 5 {
+		log.Add(url.ValidationError{Kind: url.InvalidURLUnit, Offset: i})
+	}
+	log.Add(url.ValidationError{Kind: url.HostMissing, Offset: 9, Fatal: true})
+	fmt.Println(log.Errors, log.Total)
+	// Output:
+	// [{invalid-URL-unit 0 false} {host-missing 9 true}] 6
+}
