@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 
@@ -166,30 +167,53 @@ func TestExtractLinks(t *testing.T) {
 }
 
 // checkLinkPosition checks that l's Line and Col agree with its Offset
-// in doc and, when Raw is written as it is, that it is there.
+// in doc and, when Raw is written as it is, that it is there. It costs
+// O(log lines) per link, after one pass over doc, so that fuzzing a
+// document of many links stays linear.
 func checkLinkPosition(t *testing.T, doc string, l Link) {
+	t.Helper()
+	checkLinkPositionIn(t, newLineIndex(doc), doc, l)
+}
+
+func checkLinkPositionIn(t *testing.T, lines lineIndex, doc string, l Link) {
 	t.Helper()
 	if l.Offset < 0 || l.Offset > len(doc) {
 		t.Fatalf("%v: offset %d out of the document", l.Raw, l.Offset)
 	}
-	start := 0
-	if strings.HasPrefix(doc, "\uFEFF") {
-		start = 3
-	}
-	line, col := 1, 1
-	for i := start; i < l.Offset; i++ {
-		if doc[i] == '\n' || doc[i] == '\r' && (i+1 == len(doc) || doc[i+1] != '\n') {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	if l.Line != line || l.Col != col {
+	if line, col := lines.position(l.Offset); l.Line != line || l.Col != col {
 		t.Errorf("%q: at %d:%d, offset %d is %d:%d", l.Raw, l.Line, l.Col, l.Offset, line, col)
 	}
 	if l.exact && !strings.HasPrefix(doc[l.Offset:], l.Raw) {
 		t.Errorf("%q is marked exact, the document has %q at offset %d", l.Raw, doc[l.Offset:min(len(doc), l.Offset+len(l.Raw))], l.Offset)
 	}
+}
+
+// A lineIndex holds the offsets where a document's lines start, as
+// ExtractLinks counts them: after a byte order mark, a line ends at LF,
+// CRLF or a lone CR, and columns count bytes from 1.
+type lineIndex []int
+
+func newLineIndex(doc string) lineIndex {
+	start := 0
+	if strings.HasPrefix(doc, "\uFEFF") {
+		start = 3
+	}
+	starts := lineIndex{start}
+	for i := start; i < len(doc); i++ {
+		if doc[i] == '\n' || doc[i] == '\r' && (i+1 == len(doc) || doc[i+1] != '\n') {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// position returns the 1-based line and column of offset.
+func (starts lineIndex) position(offset int) (line, col int) {
+	if offset <= starts[0] {
+		return 1, 1
+	}
+	n := sort.SearchInts(starts, offset+1) // the line starts at or before offset
+	return n, offset - starts[n-1] + 1
 }
 
 // TestExtractLinksValidation checks that each validation error is
@@ -276,8 +300,9 @@ func FuzzExtractLinks(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		lines := newLineIndex(doc)
 		for _, l := range links {
-			checkLinkPosition(t, doc, l)
+			checkLinkPositionIn(t, lines, doc, l)
 			if (l.URL == nil) == (l.Err == nil) {
 				t.Errorf("%q: URL %v and Err %v", l.Raw, l.URL, l.Err)
 			}
@@ -373,5 +398,47 @@ func BenchmarkExtractLinks(b *testing.B) {
 		if _, err := ExtractLinks(strings.NewReader(string(doc)), "https://docs.example.org/guide/install.html"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestExtractLinksLinearTime extracts links from hostile documents at
+// 16 KiB and at 256 KiB (16 times larger): the larger may take at most 64
+// times as long, where quadratic time would take 256 times. The shapes
+// are the ones a crawler meets on a hostile page: many links, many lines,
+// one huge attribute, a huge srcset, links full of validation errors,
+// unclosed tags and character references.
+func TestExtractLinksLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	repeat := func(unit string) func(n int) string {
+		return func(n int) string { return strings.Repeat(unit, n/len(unit)) }
+	}
+	shapes := []struct {
+		name  string
+		build func(n int) string
+	}{
+		{"links", repeat(`<a href=x>`)},
+		{"links-on-lines", repeat("<a\nhref=\n'x\ny'>\n")},
+		{"huge-href", func(n int) string { return `<a href="` + strings.Repeat("a/", n/2) + `">` }},
+		{"huge-srcset", func(n int) string { return `<img srcset="` + strings.Repeat("a 1x, ", n/6) + `">` }},
+		{"validation-errors", repeat(`<a href="https://h/a b\c%">`)},
+		{"base-then-links", func(n int) string { return `<base href="https://b.example/d/">` + repeat(`<a href=../x>`)(n) }},
+		{"unclosed-tag", func(n int) string { return `<a ` + strings.Repeat(`href=x `, n/7) }},
+		{"char-refs", func(n int) string { return `<a href="` + strings.Repeat("&amp;", n/5) + `">` }},
+		{"crs", func(n int) string { return `<a href="x` + strings.Repeat("\r", n) + `">` }},
+	}
+	for _, s := range shapes {
+		t.Run(s.name, func(t *testing.T) {
+			small, large := s.build(16<<10), s.build(256<<10)
+			extract := func(doc string) func() {
+				return func() {
+					if _, err := (LinkExtractor{Validate: true}).Extract(strings.NewReader(doc), "https://example.com/d/"); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			checkLinear(t, 16, extract(small), extract(large))
+		})
 	}
 }
