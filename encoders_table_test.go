@@ -2,15 +2,12 @@ package url
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	neturl "net/url"
 	"os"
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite generated files (docs/encoders.md) instead of checking them")
 
 const encodersTablePath = "docs/encoders.md"
 

@@ -4,7 +4,7 @@ package url
 // documents are measured, not written by hand: the normal test run fails
 // when either is stale, and
 //
-//	WPT_DIR=... go test -run 'TestMigrationDoc|TestNetURLDifferencesDoc' -update-neturl-doc
+//	WPT_DIR=... go test -run 'TestMigrationDoc|TestNetURLDifferencesDoc' -update
 //
 // rewrites them.
 
@@ -12,7 +12,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -20,7 +19,6 @@ import (
 	goparser "go/parser"
 	"go/token"
 	neturl "net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -28,31 +26,10 @@ import (
 	"testing"
 )
 
-var updateNetURLDoc = flag.Bool("update-neturl-doc", false, "rewrite docs/migration.md and docs/neturl-differences.md instead of checking them")
-
 const (
 	migrationDocPath   = "docs/migration.md"
 	differencesDocPath = "docs/neturl-differences.md"
 )
-
-// checkGenerated compares a generated document with the file, or writes
-// it with -update-neturl-doc.
-func checkGenerated(t *testing.T, path string, want []byte, test string) {
-	t.Helper()
-	if *updateNetURLDoc {
-		if err := os.WriteFile(path, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v; run: go test -run %s -update-neturl-doc", err, test)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale; run: go test -run %s -update-neturl-doc", path, test)
-	}
-}
 
 // exportedNames returns the exported identifiers of the package in dir,
 // as "Name" for package-level names and "Type.Name" for methods and
@@ -404,7 +381,7 @@ func migrationDoc(t *testing.T) []byte {
 		}
 		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s |\n", i+1, mdCell(d.what), mdCell(d.expr), mdCell(in), mdCell(mdCode(ours)), mdCell(mdCode(theirs)))
 	}
-	b.WriteString("\nRegenerate with `go test -run TestMigrationDoc -update-neturl-doc`.\n")
+	b.WriteString("\nRegenerate with `go test -run TestMigrationDoc -update`.\n")
 	return b.Bytes()
 }
 
@@ -563,7 +540,7 @@ func TestNetURLDifferencesDoc(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCell(mdCode(fmt.Sprintf("%q", ex[0]))), mdCell(base), mdCell(mdCode(fmt.Sprintf("%q", got))))
 	}
-	b.WriteString("\nRegenerate with `WPT_DIR=... go test -run TestNetURLDifferencesDoc -update-neturl-doc`.\n")
+	b.WriteString("\nRegenerate with `WPT_DIR=... go test -run TestNetURLDifferencesDoc -update`.\n")
 	checkGenerated(t, differencesDocPath, b.Bytes(), "TestNetURLDifferencesDoc")
 	t.Logf("net/url: %d of %d valid inputs give the same href; accepts %d of %d must-fail inputs", same, valid, accepted, mustFail)
 }

@@ -2,6 +2,7 @@ package url
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -64,5 +65,152 @@ func TestScan(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// https://url.spec.whatwg.org/#single-dot-path-segment and
+// https://url.spec.whatwg.org/#double-dot-path-segment
+func TestDotSegments(t *testing.T) {
+	for _, tc := range []struct {
+		in             string
+		single, double bool
+	}{
+		{".", true, false},
+		{"%2e", true, false},
+		{"%2E", true, false},
+		{"..", false, true},
+		{".%2e", false, true},
+		{".%2E", false, true},
+		{"%2e.", false, true},
+		{"%2E.", false, true},
+		{"%2e%2e", false, true},
+		{"%2E%2e", false, true},
+		{"%2e%2", false, false}, // incomplete
+		{"...", false, false},   // three dots
+		{"%2f", false, false},   // a percent-encoded slash
+		{"%2", false, false},    // incomplete
+		{"", false, false},      // empty
+		{".%2f", false, false},  // dot and slash
+		{"%3e", false, false},   // ">", not "."
+	} {
+		t.Run(fmt.Sprintf("%q", tc.in), func(t *testing.T) {
+			if got := isSingleDotSegment(tc.in); got != tc.single {
+				t.Errorf("isSingleDotSegment = %v, want %v", got, tc.single)
+			}
+			if got := isDoubleDotSegment(tc.in); got != tc.double {
+				t.Errorf("isDoubleDotSegment = %v, want %v", got, tc.double)
+			}
+		})
+	}
+}
+
+// https://url.spec.whatwg.org/#windows-drive-letter and
+// https://url.spec.whatwg.org/#start-with-a-windows-drive-letter
+func TestWindowsDriveLetters(t *testing.T) {
+	for _, tc := range []struct {
+		in                        string
+		letter, normalized, start bool
+	}{
+		{"c:", true, true, true},         // normalized
+		{"C|", true, false, true},        // "|" is a drive letter, not normalized
+		{"c:/x", false, false, true},     // followed by "/"
+		{"c:\\x", false, false, true},    // followed by "\"
+		{"c:?x", false, false, true},     // followed by "?"
+		{"c:#x", false, false, true},     // followed by "#"
+		{"c:x", false, false, false},     // followed by anything else: no
+		{"cc:", false, false, false},     // two letters
+		{"1:", false, false, false},      // a digit
+		{"c", false, false, false},       // too short
+		{"c;", false, false, false},      // ";" is not ":" or "|"
+		{"\u00e9:", false, false, false}, // ASCII alpha only
+	} {
+		t.Run(fmt.Sprintf("%q", tc.in), func(t *testing.T) {
+			if got := isWindowsDriveLetter(tc.in); got != tc.letter {
+				t.Errorf("isWindowsDriveLetter = %v, want %v", got, tc.letter)
+			}
+			if got := isNormalizedWindowsDriveLetter(tc.in); got != tc.normalized {
+				t.Errorf("isNormalizedWindowsDriveLetter = %v, want %v", got, tc.normalized)
+			}
+			if got := startsWithWindowsDriveLetter(tc.in); got != tc.start {
+				t.Errorf("startsWithWindowsDriveLetter = %v, want %v", got, tc.start)
+			}
+		})
+	}
+}
+
+// https://url.spec.whatwg.org/#url-code-points
+func TestIsURLCodePoint(t *testing.T) {
+	for _, tc := range []struct {
+		r    rune
+		want bool
+	}{
+		{'a', true}, {'Z', true}, {'0', true}, {'~', true}, {'!', true}, {'/', true}, {'?', true}, {'@', true},
+		{'%', false},  // only as part of a percent-encoded byte
+		{' ', false},  // space
+		{'"', false},  // not listed
+		{'<', false},  // not listed
+		{'\\', false}, // not listed
+		{'^', false},  // not listed
+		{'`', false},  // not listed
+		{'{', false},  // not listed
+		{'|', false},  // not listed
+		{'\x7f', false},
+		{0x9F, false},     // C1 control
+		{0xA0, true},      // first non-ASCII URL code point
+		{0xD7FF, true},    // before the surrogates
+		{0xD800, false},   // surrogate
+		{0xDFFF, false},   // surrogate
+		{0xE000, true},    // private use
+		{0xFDCF, true},    // before the noncharacter block
+		{0xFDD0, false},   // noncharacter
+		{0xFDEF, false},   // noncharacter
+		{0xFDF0, true},    // after it
+		{0xFFFD, true},    // the replacement character is a URL code point
+		{0xFFFE, false},   // noncharacter
+		{0xFFFF, false},   // noncharacter
+		{0x1FFFE, false},  // noncharacter in plane 1
+		{0x10FFFD, true},  // last URL code point
+		{0x10FFFE, false}, // noncharacter
+		{0x10FFFF, false}, // noncharacter
+	} {
+		if got := isURLCodePoint(tc.r); got != tc.want {
+			t.Errorf("isURLCodePoint(%U) = %v, want %v", tc.r, got, tc.want)
+		}
+	}
+}
+
+// TestInvalidUTF8Offsets checks that a validation error after an invalid
+// byte is reported at its offset in the caller's input, although the
+// parser works on the input with each bad byte widened to three bytes.
+func TestInvalidUTF8Offsets(t *testing.T) {
+	for _, tc := range []struct {
+		input  string
+		offset int
+	}{
+		{"https://x/\xff>", 11},     // one bad byte before ">"
+		{"https://x/\xe2\x82>", 12}, // two bad bytes before ">"
+		{"https://x/\xff\t>", 12},   // a bad byte, a removed tab, then ">"
+	} {
+		t.Run(fmt.Sprintf("%q", tc.input), func(t *testing.T) {
+			_, errs, err := Validate(tc.input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, e := range errs {
+				if e.Kind == InvalidURLUnit && e.Offset == tc.offset {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("errors = %v, want invalid-URL-unit at %d", errs, tc.offset)
+			}
+		})
+	}
+	// A fatal error after an invalid byte, in a port.
+	_, err := Parse("https://x:8\xff/")
+	var v *ValidationError
+	if !errors.As(err, &v) || v.Offset != 11 {
+		t.Errorf("port error = %v, want port-invalid at 11", err)
 	}
 }

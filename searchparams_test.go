@@ -776,3 +776,32 @@ func TestSearchParamsCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchParamsTooLong: changes to a URL's SearchParams whose
+// serialization would make the href longer than a URL can hold leave
+// the URL's query as it was (the offsets are 32-bit: it wrapped them),
+// while the list itself changes.
+func TestSearchParamsTooLong(t *testing.T) {
+	const limit = 1000
+	lowerHrefLimit(t, limit)
+	u := MustParse("https://h/p?a=1#f")
+	sp := u.SearchParams()
+	sp.Append("b", strings.Repeat("~", 400)) // "~" serializes as "%7E"
+	if got, want := u.Href(), "https://h/p?a=1#f"; got != want {
+		t.Errorf("after an append over the limit: Href = %.80q..., want %q", got, want)
+	}
+	if sp.Len() != 2 {
+		t.Errorf("Len = %d, want 2: the list changes", sp.Len())
+	}
+	if err := u.checkInvariants(); err != nil {
+		t.Error(err)
+	}
+	sp.Delete("b")
+	if got, want := u.Href(), "https://h/p?a=1#f"; got != want {
+		t.Errorf("after the delete: Href = %q, want %q", got, want)
+	}
+	sp.Set("c", "d")
+	if got, want := u.Href(), "https://h/p?a=1&c=d#f"; got != want {
+		t.Errorf("within the limit again: Href = %q, want %q", got, want)
+	}
+}

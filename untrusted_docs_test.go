@@ -4,9 +4,9 @@ package url
 // table are measured, not written by hand: the normal test run fails when
 // the file is stale, and
 //
-//	go test -run TestUntrustedURLsDoc -update-neturl-doc
+//	go test -run TestUntrustedURLsDoc -update
 //
-// rewrites it (the flag and checkGenerated are neturl_docs_test.go's).
+// rewrites it (the flag and checkGenerated are update_test.go's).
 
 import (
 	"bytes"
@@ -252,7 +252,7 @@ func untrustedDoc(t *testing.T) []byte {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.block, mdCell(r.name), mdCell(r.rfc), r.reachable)
 	}
 	b.WriteString(untrustedOutro)
-	b.WriteString("\nRegenerate with `go test -run TestUntrustedURLsDoc -update-neturl-doc`.\n")
+	b.WriteString("\nRegenerate with `go test -run TestUntrustedURLsDoc -update`.\n")
 	return b.Bytes()
 }
 

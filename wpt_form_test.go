@@ -1,77 +1,16 @@
 package url
 
-// WPT's percent-encoding.json (through the URL parser's encoding
-// argument) and urlencoded-parser-data.json (the
+// WPT's urlencoded-parser-data.json (the
 // application/x-www-form-urlencoded parser and URLSearchParams).
+// percent-encoding.json goes through the URL parser's encoding argument
+// and is run by wpt_test.go.
 
 import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"testing"
 )
-
-// TestPercentEncodingData runs percent-encoding.json as WPT does: the
-// input is the query of a special URL parsed in a document with that
-// encoding, so Parser.Encoding applies; a non-special URL (and ws:) always
-// uses UTF-8.
-func TestPercentEncodingData(t *testing.T) {
-	const file = "percent-encoding.json"
-	var raw []json.RawMessage
-	loadWPT(t, file, &raw)
-	expected := expectedFailures(t)
-	total := 0
-	for _, r := range objects(t, raw) {
-		var tc struct {
-			Input  string            `json:"input"`
-			Output map[string]string `json:"output"`
-		}
-		if err := json.Unmarshal(r, &tc); err != nil {
-			t.Fatalf("%s: %v in %s", file, err, r)
-		}
-		labels := make([]string, 0, len(tc.Output))
-		for label := range tc.Output {
-			labels = append(labels, label)
-		}
-		sort.Strings(labels)
-		for _, label := range labels {
-			total++
-			want := tc.Output[label]
-			name := fmt.Sprintf("%q in %s", tc.Input, label)
-			t.Run(name, func(t *testing.T) {
-				var c checker
-				enc, err := LookupEncoding(label)
-				if err != nil {
-					c.errorf("LookupEncoding(%q): %v", label, err)
-					conclude(t, file, name, &c, expected)
-					return
-				}
-				got := string(appendPercentEncodeAfterEncoding(nil, enc, tc.Input, SpecialQuerySet, false))
-				c.equal("percent-encode after encoding", got, want)
-				p := Parser{Encoding: enc}
-				u, err := p.Parse("https://doesnotmatter.invalid/?" + tc.Input + "#" + tc.Input)
-				if err != nil {
-					c.errorf("parse: %v", err)
-				} else {
-					c.equal("search", u.Search(), "?"+want)
-					// The fragment is always UTF-8.
-					c.equal("hash", u.Hash(), "#"+PercentEncode(tc.Input, FragmentSet))
-				}
-				for _, prefix := range []string{"sc://doesnotmatter.invalid/?", "wss://doesnotmatter.invalid/?"} {
-					utf8, _ := Parse(prefix + tc.Input)
-					if u, err := p.Parse(prefix + tc.Input); err != nil || utf8 == nil || u.Href() != utf8.Href() {
-						c.errorf("%s: encoding %s applied where UTF-8 is required: %v vs %v (%v)", prefix, label, u, utf8, err)
-					}
-				}
-				conclude(t, file, name, &c, expected)
-			})
-		}
-	}
-	if total == 0 {
-		t.Fatalf("%s: no cases", file)
-	}
-}
 
 // TestURLEncodedParserData runs urlencoded-parser-data.json through
 // ParseForm, NewSearchParams and a URL's live SearchParams.

@@ -1,5 +1,38 @@
 package url
 
+// Layout of the tests. Unit tests sit in the test file of the source
+// file whose code they exercise (host.go: host_test.go, ipv4.go:
+// ipv4_test.go, ipv6.go: ipv6_test.go, parser_states.go:
+// parser_states_test.go, setters.go: setters_test.go, errors.go:
+// errors_test.go, ...); a test of the whole parser through Parse is in
+// url_test.go, and each file's Examples are in example_<file>_test.go.
+// Harnesses are named by data set: wpt_test.go runs WPT's
+// urltestdata.json, toascii.json, IdnaTestV2.json and
+// percent-encoding.json (and our testdata/urltestdata-weburl.json),
+// wpt_setters_test.go setters_tests.json (and
+// testdata/setters-weburl.json, which wpt_setters_generate_test.go
+// derives from it), wpt_form_test.go urlencoded-parser-data.json,
+// differential_whatwgurl_test.go the whatwg-url vectors of
+// testdata/whatwg-url. Properties are named by property: fuzz_*_test.go
+// (fuzz targets across files), race_test.go (concurrent use),
+// size_test.go (linear time, bounded memory), alloc_test.go
+// (allocations), inlining_test.go. One flag, -update (update_test.go),
+// makes every test that checks a generated file rewrite it instead:
+// docs/encoders.md, docs/migration.md, docs/neturl-differences.md,
+// docs/untrusted-urls.md and testdata/setters-weburl.json; run
+// "WPT_DIR=../shared/wpt go test . -update", since the last two are
+// derived from the corpus and their tests skip without it. Other
+// generated files are not written by tests: testdata/whatwg-url/
+// vectors.json.gz and testdata/ecmascript/vectors.json by the gen.js
+// beside them (Node, run by hand), bench/chart.svg by bench/cmd/chart
+// from a benchmark run. Tests name files relative to the package
+// directory (or use t.TempDir), never by a path of one machine. WPT_DIR
+// names the folder of WPT's url/resources JSON files; without it the
+// corpus is read from testdata/wpt when present, and otherwise every
+// test that needs it skips (our own cases, the unit, differential and
+// property tests still run); with WPT_DIR set, a missing file fails the
+// run.
+//
 // The web-platform-tests harness. The WPT JSON files are read from
 // $WPT_DIR, or from testdata/wpt when a user has fetched them there
 // (ignored by git). When WPT_DIR is set, a missing file fails the
@@ -20,6 +53,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -419,5 +453,158 @@ func TestWPTFilesPresent(t *testing.T) {
 		if strings.HasSuffix(e.Name(), ".json") && !known[e.Name()] {
 			t.Errorf("WPT_DIR holds %s, which no test runs", e.Name())
 		}
+	}
+}
+
+// isURLUnitAt reports whether s[i:] starts with a URL unit as the spec's
+// validation sees it: a URL code point, or "%" followed by two ASCII hex
+// digits. Written from the spec (section 4.3, URL code points), apart
+// from the parser's tables.
+func isURLUnitAt(s string, i int) bool {
+	c := s[i]
+	if c == '%' {
+		return i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2])
+	}
+	if c < utf8.RuneSelf {
+		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			strings.IndexByte("!$&'()*+,-./:;=?@_~", c) >= 0
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r < 0xA0 || r > 0x10FFFD, 0xD800 <= r && r <= 0xDFFF,
+		0xFDD0 <= r && r <= 0xFDEF, r&0xFFFE == 0xFFFE:
+		return false
+	}
+	return true
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
+}
+
+// TestWPTHrefsAreValid parses every input of urltestdata.json that must
+// parse and validates its href. An href is the serializer's output, and
+// most are valid URL strings with no validation error. Those that are
+// not are so for three reasons, each checked where it is reported:
+//
+//   - invalid-credentials: a valid URL string has no userinfo (4.3), so
+//     every href with a username or password reports it.
+//   - invalid-URL-unit: the serializer does not encode everything that is
+//     not a URL unit: "|", "[", "\", "^", "`", "{", "}" stay in paths,
+//     queries and fragments, "%" not followed by two hex digits stays, as
+//     do spaces inside opaque paths. The test checks that the href really
+//     holds a code point that is not a URL unit at the reported offset.
+//   - domain-to-ASCII: an ASCII domain with an invalid Punycode label
+//     ("xn--pokxncvks") parses (beStrict false) and stays in the href,
+//     where ToASCII still records an error.
+//
+// IPv4-non-decimal-part and IPv4-empty-part cannot occur: the serializer
+// writes IPv4 addresses in dotted decimal.
+func TestWPTHrefsAreValid(t *testing.T) {
+	var raw []json.RawMessage
+	loadWPT(t, "urltestdata.json", &raw)
+	clean, explained := 0, 0
+	for _, r := range objects(t, raw) {
+		var tc urlTestCase
+		if err := json.Unmarshal(r, &tc); err != nil {
+			t.Fatal(err)
+		}
+		if tc.Failure {
+			continue
+		}
+		u, err := parseCase(tc.Input, tc.Base)
+		if err != nil {
+			continue // TestURLTestData reports it
+		}
+		href := u.Href()
+		_, errs, err := Validate(href)
+		if err != nil {
+			t.Errorf("%s: href %q does not parse: %v", caseName(tc.Input, tc.Base), href, err)
+			continue
+		}
+		if len(errs) == 0 {
+			clean++
+			continue
+		}
+		explained++
+		for _, e := range errs {
+			ok := false
+			switch e.Kind {
+			case InvalidCredentials:
+				ok = u.Username() != "" || u.Password() != ""
+			case InvalidURLUnit:
+				ok = e.Offset < len(href) && !isURLUnitAt(href, e.Offset)
+			case DomainToASCII:
+				ok = strings.HasPrefix(u.Hostname(), "xn--") || strings.Contains(u.Hostname(), ".xn--")
+			}
+			if !ok {
+				t.Errorf("%s: href %q reports %v at %d, which a serialized URL should not", caseName(tc.Input, tc.Base), href, e.Kind, e.Offset)
+			}
+		}
+	}
+	t.Logf("%d hrefs valid, %d with explained validation errors", clean, explained)
+	if clean < 400 {
+		t.Errorf("only %d hrefs have no validation error", clean)
+	}
+}
+
+// TestPercentEncodingData runs percent-encoding.json as WPT does: the
+// input is the query of a special URL parsed in a document with that
+// encoding, so Parser.Encoding applies; a non-special URL (and ws:) always
+// uses UTF-8.
+func TestPercentEncodingData(t *testing.T) {
+	const file = "percent-encoding.json"
+	var raw []json.RawMessage
+	loadWPT(t, file, &raw)
+	expected := expectedFailures(t)
+	total := 0
+	for _, r := range objects(t, raw) {
+		var tc struct {
+			Input  string            `json:"input"`
+			Output map[string]string `json:"output"`
+		}
+		if err := json.Unmarshal(r, &tc); err != nil {
+			t.Fatalf("%s: %v in %s", file, err, r)
+		}
+		labels := make([]string, 0, len(tc.Output))
+		for label := range tc.Output {
+			labels = append(labels, label)
+		}
+		sort.Strings(labels)
+		for _, label := range labels {
+			total++
+			want := tc.Output[label]
+			name := fmt.Sprintf("%q in %s", tc.Input, label)
+			t.Run(name, func(t *testing.T) {
+				var c checker
+				enc, err := LookupEncoding(label)
+				if err != nil {
+					c.errorf("LookupEncoding(%q): %v", label, err)
+					conclude(t, file, name, &c, expected)
+					return
+				}
+				got := string(appendPercentEncodeAfterEncoding(nil, enc, tc.Input, SpecialQuerySet, false))
+				c.equal("percent-encode after encoding", got, want)
+				p := Parser{Encoding: enc}
+				u, err := p.Parse("https://doesnotmatter.invalid/?" + tc.Input + "#" + tc.Input)
+				if err != nil {
+					c.errorf("parse: %v", err)
+				} else {
+					c.equal("search", u.Search(), "?"+want)
+					// The fragment is always UTF-8.
+					c.equal("hash", u.Hash(), "#"+PercentEncode(tc.Input, FragmentSet))
+				}
+				for _, prefix := range []string{"sc://doesnotmatter.invalid/?", "wss://doesnotmatter.invalid/?"} {
+					utf8, _ := Parse(prefix + tc.Input)
+					if u, err := p.Parse(prefix + tc.Input); err != nil || utf8 == nil || u.Href() != utf8.Href() {
+						c.errorf("%s: encoding %s applied where UTF-8 is required: %v vs %v (%v)", prefix, label, u, utf8, err)
+					}
+				}
+				conclude(t, file, name, &c, expected)
+			})
+		}
+	}
+	if total == 0 {
+		t.Fatalf("%s: no cases", file)
 	}
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // gen.js writes vectors.json.gz: what whatwg-url, the URL Standard's
 // reference implementation, answers for tens of thousands of hostile
-// inputs, for the Go test in differential_test.go (which reads the file
-// and needs no Node).
+// inputs, for the Go test in differential_whatwgurl_test.go (which reads
+// the file and needs no Node).
 //
 // Regenerate (from the repository root):
 //

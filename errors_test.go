@@ -8,10 +8,8 @@ package url
 // nobody pays for validation when nobody asks.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -353,98 +351,6 @@ func TestValidationErrorLists(t *testing.T) {
 	}
 }
 
-// isURLUnitAt reports whether s[i:] starts with a URL unit as the spec's
-// validation sees it: a URL code point, or "%" followed by two ASCII hex
-// digits. Written from the spec (section 4.3, URL code points), apart
-// from the parser's tables.
-func isURLUnitAt(s string, i int) bool {
-	c := s[i]
-	if c == '%' {
-		return i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2])
-	}
-	if c < utf8.RuneSelf {
-		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-			strings.IndexByte("!$&'()*+,-./:;=?@_~", c) >= 0
-	}
-	r, _ := utf8.DecodeRuneInString(s[i:])
-	switch {
-	case r < 0xA0 || r > 0x10FFFD, 0xD800 <= r && r <= 0xDFFF,
-		0xFDD0 <= r && r <= 0xFDEF, r&0xFFFE == 0xFFFE:
-		return false
-	}
-	return true
-}
-
-func isHexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
-}
-
-// TestWPTHrefsAreValid parses every input of urltestdata.json that must
-// parse and validates its href. An href is the serializer's output, and
-// most are valid URL strings with no validation error. Those that are
-// not are so for three reasons, each checked where it is reported:
-//
-//   - invalid-credentials: a valid URL string has no userinfo (4.3), so
-//     every href with a username or password reports it.
-//   - invalid-URL-unit: the serializer does not encode everything that is
-//     not a URL unit: "|", "[", "\", "^", "`", "{", "}" stay in paths,
-//     queries and fragments, "%" not followed by two hex digits stays, as
-//     do spaces inside opaque paths. The test checks that the href really
-//     holds a code point that is not a URL unit at the reported offset.
-//   - domain-to-ASCII: an ASCII domain with an invalid Punycode label
-//     ("xn--pokxncvks") parses (beStrict false) and stays in the href,
-//     where ToASCII still records an error.
-//
-// IPv4-non-decimal-part and IPv4-empty-part cannot occur: the serializer
-// writes IPv4 addresses in dotted decimal.
-func TestWPTHrefsAreValid(t *testing.T) {
-	var raw []json.RawMessage
-	loadWPT(t, "urltestdata.json", &raw)
-	clean, explained := 0, 0
-	for _, r := range objects(t, raw) {
-		var tc urlTestCase
-		if err := json.Unmarshal(r, &tc); err != nil {
-			t.Fatal(err)
-		}
-		if tc.Failure {
-			continue
-		}
-		u, err := parseCase(tc.Input, tc.Base)
-		if err != nil {
-			continue // TestURLTestData reports it
-		}
-		href := u.Href()
-		_, errs, err := Validate(href)
-		if err != nil {
-			t.Errorf("%s: href %q does not parse: %v", caseName(tc.Input, tc.Base), href, err)
-			continue
-		}
-		if len(errs) == 0 {
-			clean++
-			continue
-		}
-		explained++
-		for _, e := range errs {
-			ok := false
-			switch e.Kind {
-			case InvalidCredentials:
-				ok = u.Username() != "" || u.Password() != ""
-			case InvalidURLUnit:
-				ok = e.Offset < len(href) && !isURLUnitAt(href, e.Offset)
-			case DomainToASCII:
-				ok = strings.HasPrefix(u.Hostname(), "xn--") || strings.Contains(u.Hostname(), ".xn--")
-			}
-			if !ok {
-				t.Errorf("%s: href %q reports %v at %d, which a serialized URL should not", caseName(tc.Input, tc.Base), href, e.Kind, e.Offset)
-			}
-		}
-	}
-	t.Logf("%d hrefs valid, %d with explained validation errors", clean, explained)
-	if clean < 400 {
-		t.Errorf("only %d hrefs have no validation error", clean)
-	}
-}
-
 // TestParseErrorsIs checks that errors.Is and errors.As see the spec's
 // kind through the *Error that Parse and the setters return.
 func TestParseErrorsIs(t *testing.T) {
@@ -545,41 +451,6 @@ func TestNoValidationWithoutCallback(t *testing.T) {
 	_ = keep
 }
 
-// hostileValidateInputs are 1 MiB inputs that make the parser meet a
-// validation error, or rewrite the input, at nearly every byte.
-var hostileValidateInputs = []struct {
-	name  string
-	input string
-}{
-	{"percent", "https://h/" + strings.Repeat("%", 1<<20)},
-	{"invalid-utf8", "https://h/" + strings.Repeat("\xff", 1<<20)},
-	{"tabs-newlines", "https://h/" + strings.Repeat("a\t\n", 1<<20/3)},
-}
-
-// reportAllocPerInputByte runs f b.N times and reports the bytes it
-// allocates per byte of input, the figure issue 7 bounds.
-func reportAllocPerInputByte(b *testing.B, n int, f func()) {
-	b.ReportAllocs()
-	b.SetBytes(int64(n))
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for b.Loop() {
-		f()
-	}
-	runtime.ReadMemStats(&after)
-	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(n), "allocB/inB")
-}
-
-// BenchmarkValidateHostile measures Validate's memory on hostile input:
-// the bytes it allocates per input byte must stay a small constant.
-func BenchmarkValidateHostile(b *testing.B) {
-	for _, in := range hostileValidateInputs {
-		b.Run(in.name, func(b *testing.B) {
-			reportAllocPerInputByte(b, len(in.input), func() { Validate(in.input) })
-		})
-	}
-}
-
 // TestValidateBounded: Validate keeps at most MaxValidationErrors errors
 // whatever the input, and when the parse fails the fatal error is still
 // the last one returned.
@@ -665,39 +536,6 @@ func TestValidationLog(t *testing.T) {
 	}
 }
 
-// allocatedBytes returns how many bytes f allocates.
-func allocatedBytes(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
-// TestValidateMemory: on 1 MiB inputs with a validation error or an
-// edit at nearly every byte, Validate allocates a small constant per
-// byte of the href it returns (it allocated 55-131 per input byte when
-// it kept every error and a 16-byte offset-map entry per edit).
-func TestValidateMemory(t *testing.T) {
-	for _, in := range hostileValidateInputs {
-		t.Run(in.name, func(t *testing.T) {
-			var href string
-			n := allocatedBytes(func() {
-				u, _, err := Validate(in.input)
-				if err != nil {
-					t.Fatal(err)
-				}
-				href = u.Href()
-			})
-			if limit := 4*uint64(len(href)) + 4*uint64(len(in.input)); n > limit {
-				t.Errorf("%d bytes allocated for %d input bytes and a %d-byte href (%.1f per input byte); want at most %d",
-					n, len(in.input), len(href), float64(n)/float64(len(in.input)), limit)
-			}
-		})
-	}
-}
-
 // TestErrorStringBounded: an *Error's message quotes at most a window of
 // its input around the failure, plus the input's length, however long the
 // input; the whole input stays on the *Error. (It quoted the whole input:
@@ -758,38 +596,5 @@ func checkBoundedMessage(t *testing.T, msg, input, context string) {
 	}
 	if want := "(input of " + strconv.Itoa(len(input)) + " bytes)"; !strings.Contains(msg, want) {
 		t.Errorf("Error() = %.300q, want it to give the length: %q", msg, want)
-	}
-}
-
-// TestCallbackMemory: a Parser with an OnValidationError callback keeps
-// nothing per validation error (the callback decides what to keep), and
-// at most a few bytes per input byte for the offset map of an input it
-// had to edit.
-func TestCallbackMemory(t *testing.T) {
-	for _, in := range hostileValidateInputs {
-		t.Run(in.name, func(t *testing.T) {
-			n := 0
-			p := Parser{OnValidationError: func(ValidationError) { n++ }}
-			var href string
-			b := allocatedBytes(func() {
-				u, err := p.Parse(in.input)
-				if err != nil {
-					t.Fatal(err)
-				}
-				href = u.Href()
-			})
-			if in.name == "percent" && n < 1<<20 {
-				t.Fatalf("%d validation errors: the test input is wrong", n)
-			}
-			// What Parse may allocate (twice the href: see
-			// TestParseMemory) plus the offset map, at most ~2.4 bytes
-			// per input byte; nothing per error. (The comparison is not
-			// with a parse without a callback: that one takes fast paths
-			// that size the output exactly.)
-			if limit := 2*len(href) + 3*len(in.input) + 64<<10; b > uint64(limit) {
-				t.Errorf("%d validation errors: the parse allocated %d bytes (href %d bytes, input %d); want at most %d",
-					n, b, len(href), len(in.input), limit)
-			}
-		})
 	}
 }

@@ -1,5 +1,8 @@
 package url
 
+// Tests of the parser as a whole, through Parse and Parser: input that
+// is not valid UTF-8, and the length limits (hrefLimit, MaxLength).
+//
 // Input that is not valid UTF-8. The URL Standard parses a string of
 // Unicode scalar values; a Go string may hold any bytes. The package
 // reads every byte that is not part of a valid UTF-8 sequence as U+FFFD
@@ -18,6 +21,7 @@ package url
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -148,120 +152,88 @@ func perByteFFFD(s string) string {
 	return b.String()
 }
 
-// TestInvalidUTF8Offsets checks that a validation error after an invalid
-// byte is reported at its offset in the caller's input, although the
-// parser works on the input with each bad byte widened to three bytes.
-func TestInvalidUTF8Offsets(t *testing.T) {
-	for _, tc := range []struct {
-		input  string
-		offset int
-	}{
-		{"https://x/\xff>", 11},     // one bad byte before ">"
-		{"https://x/\xe2\x82>", 12}, // two bad bytes before ">"
-		{"https://x/\xff\t>", 12},   // a bad byte, a removed tab, then ">"
-	} {
-		t.Run(fmt.Sprintf("%q", tc.input), func(t *testing.T) {
-			_, errs, err := Validate(tc.input)
-			if err != nil {
-				t.Fatal(err)
-			}
-			found := false
-			for _, e := range errs {
-				if e.Kind == InvalidURLUnit && e.Offset == tc.offset {
-					found = true
-				}
-			}
-			if !found {
-				t.Errorf("errors = %v, want invalid-URL-unit at %d", errs, tc.offset)
-			}
-		})
+// lowerHrefLimit makes hrefLimit n for the rest of the test, so that the
+// refusal of hrefs past 4 GiB can be tested without 4 GiB of memory.
+func lowerHrefLimit(t *testing.T, n uint64) {
+	old := hrefLimit
+	hrefLimit = n
+	t.Cleanup(func() { hrefLimit = old })
+}
+
+func TestHrefLimitIsUint32(t *testing.T) {
+	var pr Parser
+	if got := pr.limit(); got != math.MaxUint32 {
+		t.Errorf("limit of the zero Parser = %d, want %d (offsets are uint32)", got, uint64(math.MaxUint32))
 	}
-	// A fatal error after an invalid byte, in a port.
-	_, err := Parse("https://x:8\xff/")
-	var v *ValidationError
-	if !errors.As(err, &v) || v.Offset != 11 {
-		t.Errorf("port error = %v, want port-invalid at 11", err)
+	pr.MaxLength = math.MaxInt
+	if got := pr.limit(); got != math.MaxUint32 {
+		t.Errorf("limit with a huge MaxLength = %d, want %d", got, uint64(math.MaxUint32))
 	}
 }
 
-// TestInvalidUTF8Setters checks the same rules through the setters: the
-// value "a\xff\xe2\x82b" holds one lone byte and one truncated sequence,
-// three U+FFFD in all.
-func TestInvalidUTF8Setters(t *testing.T) {
-	const value = "a\xff\xe2\x82b"
-	const enc = "a" + fffd + fffd + fffd + "b"
-	for _, tc := range []struct {
-		attr, href string
-		want       string // "" means the setter fails and the URL is unchanged
-		kind       ErrorKind
+// TestParseTooLong: an input, or the href it gives, longer than the
+// limit fails with ErrTooLong; at the limit it parses. Before, an href of
+// 4 GiB or more wrapped the uint32 offsets and Parse returned success
+// with wrong components.
+func TestParseTooLong(t *testing.T) {
+	const limit = 1000
+	lowerHrefLimit(t, limit)
+	atLimit := "https://h/" + strings.Repeat("a", limit-len("https://h/"))
+	tests := []struct {
+		name, input string
+		base        []string
+		ok          bool
 	}{
-		// pathname: path percent-encode set.
-		{"pathname", "https://x/", "https://x/" + enc, 0},
-		// pathname of a non-special URL.
-		{"pathname", "sc://x/", "sc://x/" + enc, 0},
-		// search: special-query percent-encode set.
-		{"search", "https://x/", "https://x/?" + enc, 0},
-		// search on an opaque path.
-		{"search", "sc:x", "sc:x?" + enc, 0},
-		// hash: fragment percent-encode set.
-		{"hash", "https://x/", "https://x/#" + enc, 0},
-		// hash on an opaque path.
-		{"hash", "sc:x", "sc:x#" + enc, 0},
-		// username: no parser, UTF-8 percent-encode with the userinfo set.
-		{"username", "https://x/", "https://" + enc + "@x/", 0},
-		// password: likewise.
-		{"password", "https://x/", "https://:" + enc + "@x/", 0},
-		// host of a special URL: domain to ASCII fails, unchanged.
-		{"host", "https://x/", "", DomainToASCII},
-		// hostname of a special URL: likewise.
-		{"hostname", "https://x/", "", DomainToASCII},
-		// host of a non-special URL: an opaque host, encoded.
-		{"host", "sc://x/", "sc://" + enc + "/", 0},
-		// hostname of a non-special URL.
-		{"hostname", "sc://x/", "sc://" + enc + "/", 0},
-		// port: not digits, unchanged.
-		{"port", "https://x:1/", "", PortInvalid},
-	} {
-		t.Run(fmt.Sprintf("%s of %q", tc.attr, tc.href), func(t *testing.T) {
-			u := MustParse(tc.href)
-			sp := u.SearchParams()
-			err := setters[tc.attr](u, value)
-			if tc.want == "" {
-				if err == nil || !errors.Is(err, tc.kind) {
-					t.Errorf("error = %v, want %v", err, tc.kind)
-				}
-				if u.Href() != tc.href {
-					t.Errorf("href = %q, want unchanged %q", u.Href(), tc.href)
+		{"href at the limit", atLimit, nil, true},
+		{"input over the limit", atLimit + "a", nil, false},
+		{"input over the limit, spaces trimmed", " " + atLimit + " ", nil, false},
+		{"invalid UTF-8 grows ninefold", "https://h/" + strings.Repeat("\xff", 120), nil, false},
+		{"invalid UTF-8 in the query", "https://h/?" + strings.Repeat("\xff", 120), nil, false},
+		{"invalid UTF-8 in the fragment", "https://h/#" + strings.Repeat("\xff", 120), nil, false},
+		{"encoded userinfo", "https://" + strings.Repeat("\x01", 400) + "@h/", nil, false},
+		{"opaque path", "sc:" + strings.Repeat("a\x01", 300), nil, false},
+		{"opaque host", "sc://" + strings.Repeat("\x7f", 400) + "/", nil, false},
+		{"relative against a long base", strings.Repeat("b", 600), []string{"https://h/" + strings.Repeat("a/", 300)}, false},
+		{"query after a base's path", "?q", []string{atLimit[:limit-2]}, true},
+		{"query after a base's path, over", "?qq", []string{atLimit[:limit-2]}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u, err := Parse(tt.input, tt.base...)
+			if tt.ok {
+				if err != nil {
+					t.Fatalf("Parse: %v", err)
 				}
 				return
 			}
-			if err != nil {
-				t.Fatalf("error %v", err)
+			if !errors.Is(err, ErrTooLong) {
+				t.Fatalf("Parse = %v, %v; want ErrTooLong", u, err)
 			}
-			if u.Href() != tc.want {
-				t.Errorf("href = %q, want %q", u.Href(), tc.want)
+			var e *Error
+			if !errors.As(err, &e) || e.Input != tt.input {
+				t.Errorf("error %#v does not carry the input", err)
 			}
-			if err := u.checkInvariants(); err != nil {
-				t.Errorf("invariants: %v", err)
-			}
-			if tc.attr == "search" {
-				// The URL's SearchParams follow: one name, three U+FFFD.
-				if got := sp.String(); got != enc+"=" {
-					t.Errorf("SearchParams = %q, want %q", got, enc+"=")
-				}
+			if CanParse(tt.input, tt.base...) {
+				t.Errorf("CanParse = true")
 			}
 		})
 	}
-	// protocol: U+FFFD is not a scheme code point: unchanged.
-	u := MustParse("https://x/")
-	if err := u.SetProtocol("\xff"); err == nil || u.Href() != "https://x/" {
-		t.Errorf("SetProtocol(\\xff) = %v, href %q", err, u.Href())
+}
+
+// TestParserMaxLength: a server's own limit applies to the input and to
+// the href.
+func TestParserMaxLength(t *testing.T) {
+	pr := Parser{MaxLength: 30}
+	if _, err := pr.Parse("https://example.com/a/b/c/d/e/f/g"); !errors.Is(err, ErrTooLong) {
+		t.Errorf("long input: %v, want ErrTooLong", err)
 	}
-	// href: parsed as a whole.
-	if err := u.SetHref("https://x/\xed\xa0\x80"); err != nil || u.Href() != "https://x/"+fffd+fffd+fffd {
-		t.Errorf("SetHref = %v, href %q", err, u.Href())
+	if _, err := pr.Parse("https://h/\xff\xff\xff"); !errors.Is(err, ErrTooLong) {
+		t.Errorf("href grown past MaxLength: %v, want ErrTooLong", err)
 	}
-	if err := u.SetHref("https://\xff/"); !errors.Is(err, DomainToASCII) || u.Href() != "https://x/"+fffd+fffd+fffd {
-		t.Errorf("SetHref(https://\\xff/) = %v, href %q", err, u.Href())
+	if u, err := pr.Parse("https://example.com/"); err != nil || u.Href() != "https://example.com/" {
+		t.Errorf("short input: %v, %v", u, err)
+	}
+	if _, err := pr.Parse("/x", "https://example.com/"+strings.Repeat("a", 40)); !errors.Is(err, ErrTooLong) {
+		t.Errorf("long base: %v, want ErrTooLong", err)
 	}
 }

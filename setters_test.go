@@ -1,0 +1,121 @@
+package url
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestInvalidUTF8Setters checks the rules of TestInvalidUTF8Parse
+// (url_test.go) through the setters: the
+// value "a\xff\xe2\x82b" holds one lone byte and one truncated sequence,
+// three U+FFFD in all.
+func TestInvalidUTF8Setters(t *testing.T) {
+	const value = "a\xff\xe2\x82b"
+	const enc = "a" + fffd + fffd + fffd + "b"
+	for _, tc := range []struct {
+		attr, href string
+		want       string // "" means the setter fails and the URL is unchanged
+		kind       ErrorKind
+	}{
+		// pathname: path percent-encode set.
+		{"pathname", "https://x/", "https://x/" + enc, 0},
+		// pathname of a non-special URL.
+		{"pathname", "sc://x/", "sc://x/" + enc, 0},
+		// search: special-query percent-encode set.
+		{"search", "https://x/", "https://x/?" + enc, 0},
+		// search on an opaque path.
+		{"search", "sc:x", "sc:x?" + enc, 0},
+		// hash: fragment percent-encode set.
+		{"hash", "https://x/", "https://x/#" + enc, 0},
+		// hash on an opaque path.
+		{"hash", "sc:x", "sc:x#" + enc, 0},
+		// username: no parser, UTF-8 percent-encode with the userinfo set.
+		{"username", "https://x/", "https://" + enc + "@x/", 0},
+		// password: likewise.
+		{"password", "https://x/", "https://:" + enc + "@x/", 0},
+		// host of a special URL: domain to ASCII fails, unchanged.
+		{"host", "https://x/", "", DomainToASCII},
+		// hostname of a special URL: likewise.
+		{"hostname", "https://x/", "", DomainToASCII},
+		// host of a non-special URL: an opaque host, encoded.
+		{"host", "sc://x/", "sc://" + enc + "/", 0},
+		// hostname of a non-special URL.
+		{"hostname", "sc://x/", "sc://" + enc + "/", 0},
+		// port: not digits, unchanged.
+		{"port", "https://x:1/", "", PortInvalid},
+	} {
+		t.Run(fmt.Sprintf("%s of %q", tc.attr, tc.href), func(t *testing.T) {
+			u := MustParse(tc.href)
+			sp := u.SearchParams()
+			err := setters[tc.attr](u, value)
+			if tc.want == "" {
+				if err == nil || !errors.Is(err, tc.kind) {
+					t.Errorf("error = %v, want %v", err, tc.kind)
+				}
+				if u.Href() != tc.href {
+					t.Errorf("href = %q, want unchanged %q", u.Href(), tc.href)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("error %v", err)
+			}
+			if u.Href() != tc.want {
+				t.Errorf("href = %q, want %q", u.Href(), tc.want)
+			}
+			if err := u.checkInvariants(); err != nil {
+				t.Errorf("invariants: %v", err)
+			}
+			if tc.attr == "search" {
+				// The URL's SearchParams follow: one name, three U+FFFD.
+				if got := sp.String(); got != enc+"=" {
+					t.Errorf("SearchParams = %q, want %q", got, enc+"=")
+				}
+			}
+		})
+	}
+	// protocol: U+FFFD is not a scheme code point: unchanged.
+	u := MustParse("https://x/")
+	if err := u.SetProtocol("\xff"); err == nil || u.Href() != "https://x/" {
+		t.Errorf("SetProtocol(\\xff) = %v, href %q", err, u.Href())
+	}
+	// href: parsed as a whole.
+	if err := u.SetHref("https://x/\xed\xa0\x80"); err != nil || u.Href() != "https://x/"+fffd+fffd+fffd {
+		t.Errorf("SetHref = %v, href %q", err, u.Href())
+	}
+	if err := u.SetHref("https://\xff/"); !errors.Is(err, DomainToASCII) || u.Href() != "https://x/"+fffd+fffd+fffd {
+		t.Errorf("SetHref(https://\\xff/) = %v, href %q", err, u.Href())
+	}
+}
+
+// TestSettersTooLong: a setter whose result would pass the limit leaves
+// the URL unchanged and returns ErrTooLong.
+func TestSettersTooLong(t *testing.T) {
+	const limit = 1000
+	lowerHrefLimit(t, limit)
+	big := strings.Repeat("\xff", 120) // 1080 bytes once encoded
+	// The protocol setter is left out: a scheme is at most as long as
+	// its input, and the href setter is Parse.
+	for _, name := range []string{"username", "password", "host", "hostname", "pathname", "search", "hash"} {
+		t.Run(name, func(t *testing.T) {
+			const href = "sc://u:p@h:1/p?q#f"
+			u := MustParse(href)
+			value := big
+			if name == "host" || name == "hostname" {
+				value = strings.Repeat("\x7f", 400)
+			}
+			err := setters[name](u, value)
+			if !errors.Is(err, ErrTooLong) {
+				t.Errorf("set %s: %v, want ErrTooLong", name, err)
+			}
+			if u.Href() != href {
+				t.Errorf("set %s changed the URL to %q", name, u.Href())
+			}
+			if err := u.checkInvariants(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
