@@ -34,18 +34,59 @@ var rewrittenInputs = []string{
 	"https://EXAMPLE.com/" + strings.Repeat("a/../", 100),
 }
 
-// Inputs that preprocessing must copy: CanParse copies them once too.
+// Inputs that preprocessing must copy. CanParse reads them in place,
+// but for a tab or newline before the path: it then copies the part up
+// to the path (canparse.go).
 var copiedInputs = []string{
-	"https://exa\tmple.com/",
 	"https://h/\xff",
+	"https://h/a\tb?c\nd#e\rf",
+	"\xff://h/",
+	"https://u\xff:p\xff@h/",
+	"sc://\xff/",
+}
+
+// Inputs with a tab or newline before the path.
+var tabbedInputs = []string{
+	"https://exa\tmple.com/",
 	"https://h\n/",
+	"ht\ttps://h/",
+}
+
+// Long inputs that preprocessing would copy, with their parse result
+// and CanParse's allocations.
+var longCopiedInputs = []struct {
+	name, input string
+	ok          bool
+	allocs      float64
+}{
+	{"tabs in path", "https://example.com/" + strings.Repeat("\t", 1<<20) + "x", true, 0},
+	{"invalid UTF-8 in path", "https://h/" + strings.Repeat("\xff", 1<<20), true, 0},
+	{"invalid UTF-8 in opaque host", "sc://" + strings.Repeat("\xff", 1<<20) + "/", true, 0},
+	{"invalid UTF-8 in host", "https://" + strings.Repeat("\xff", 1<<20) + "/", false, 0},
+	{"invalid UTF-8 and tabs", "https://h/" + strings.Repeat("\xe2\t\x82\xac", 1<<18), true, 0},
+	// One copy, of the part up to the path only.
+	{"tabs in host", "https://exa" + strings.Repeat("\t", 1<<20) + "mple.com/" + strings.Repeat("\xff", 1<<20), true, 1},
+	{"tabs before host", "https://" + strings.Repeat("\n", 1<<20) + "example.com/", true, 1},
+}
+
+// Bases that are not in normal form: the parse of the base would copy.
+var nonNormalBases = []string{
+	"HTTPS://EXAMPLE.COM/dir/page.html",
+	"https://example.com/a/../dir/./page.html?q r#f",
+	"https://h/\xff/",
+	"https://h/d\tir/",
+	"file:///C|/dir/",
+	"sc://H/a b",
+	"sc:opaque path",
+	"https://example.com/" + strings.Repeat("\xff", 1<<16),
 }
 
 // TestAllocs pins the allocation counts of issue 8: a parse-and-read
 // loop that does not keep the URL allocates nothing for an input in
 // normal form; a kept *URL costs one allocation, two when the href
-// differs from the input; CanParse allocates nothing, but for one copy
-// of an input that holds tabs, newlines or invalid UTF-8.
+// differs from the input; CanParse allocates nothing, whatever the base,
+// but one copy of the part up to the path of an input with a tab or
+// newline there.
 func TestAllocs(t *testing.T) {
 	check := func(t *testing.T, what string, want float64, f func()) {
 		t.Helper()
@@ -83,8 +124,34 @@ func TestAllocs(t *testing.T) {
 	}
 	for _, in := range copiedInputs {
 		t.Run(in, func(t *testing.T) {
+			check(t, "CanParse", 0, func() { CanParse(in) })
+		})
+	}
+	for _, in := range tabbedInputs {
+		t.Run(in, func(t *testing.T) {
 			check(t, "CanParse", 1, func() { CanParse(in) })
 		})
+	}
+	for _, tc := range longCopiedInputs {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := CanParse(tc.input); got != tc.ok {
+				t.Fatalf("CanParse = %v, want %v", got, tc.ok)
+			}
+			if got := testing.AllocsPerRun(2, func() { CanParse(tc.input) }); got != tc.allocs {
+				t.Errorf("CanParse: %v allocs, want %v", got, tc.allocs)
+			}
+		})
+	}
+	for _, base := range nonNormalBases {
+		name := base
+		if len(name) > 60 {
+			name = name[:60]
+		}
+		for _, in := range []string{"other.html", "../up?q", "//cdn.example.net/x.js", "#top", "?q", "", "/C:/x", "https://elsewhere.example/"} {
+			t.Run(in+" against "+name, func(t *testing.T) {
+				check(t, "CanParse", 0, func() { CanParse(in, base) })
+			})
+		}
 	}
 	base := "https://example.com/dir/page.html"
 	for _, in := range []string{"other.html", "../up?q", "//cdn.example.net/x.js", "#top", "https://elsewhere.example/", "\\x?y#z"} {

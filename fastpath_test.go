@@ -48,10 +48,22 @@ func FuzzFastPath(f *testing.F) {
 // input, agrees with Parse.
 func FuzzCanParse(f *testing.F) {
 	fuzzSeeds(f, func(input, base string) { f.Add(input, base) })
-	for _, in := range append(append(normalizedInputs, rewrittenInputs...), "sc:/..//a", "file:///C:/../..", "https://h/a/../../b/./c/%2e%2E/d", "a", "//h", "?q") {
+	for _, in := range append(append(append(append(normalizedInputs, rewrittenInputs...), copiedInputs...), tabbedInputs...), "sc:/..//a", "file:///C:/../..", "https://h/a/../../b/./c/%2e%2E/d", "a", "//h", "?q") {
 		f.Add(in, "")
 		f.Add(in, "https://example.com/dir/page.html")
 		f.Add(in, "file:///C:/dir/")
+	}
+	// Tabs, newlines and invalid UTF-8, which CanParse reads in place,
+	// and bases not in normal form, for which it uses a stand-in.
+	for _, in := range []string{
+		"https://h/\xe2%82%ac", "https://\xe2%82%ac/", "https://\xe2\t%82%ac/", "sc://\xff\t/", "ht\ttps://h/",
+		"https://h:8\t0/", "https:/\t/h/", "/\t/h/p", "\xff", "a\tb/c", "https://u\t@h/", "file:C\t|/x", "//h/\t\xff?\n#\r",
+	} {
+		f.Add(in, "")
+		f.Add(in, "HTTPS://EXAMPLE.COM/a/../\xff")
+		f.Add(in, "file:///C|/d\tir/")
+		f.Add(in, "sc:opaque\xff")
+		f.Add(in, "sc://h/a b")
 	}
 	f.Fuzz(func(t *testing.T, input, base string) {
 		var bases []string

@@ -7,13 +7,16 @@ import (
 	"testing"
 )
 
-// fuzzSeeds adds the inputs and bases of urltestdata.json (from WPT_DIR,
-// when set) and of our own cases to the corpus.
+// fuzzSeeds adds the inputs and bases of urltestdata.json (from the WPT
+// corpus, when there is one: see findWPTDir) and of our own cases to the
+// corpus.
 func fuzzSeeds(f *testing.F, add func(input, base string)) {
-	for _, path := range []string{
-		filepath.Join(os.Getenv("WPT_DIR"), "urltestdata.json"),
-		filepath.Join("testdata", "urltestdata-weburl.json"),
-	} {
+	var paths []string
+	if dir, ok := findWPTDir(); ok {
+		paths = append(paths, filepath.Join(dir, "urltestdata.json"))
+	}
+	paths = append(paths, filepath.Join("testdata", "urltestdata-weburl.json"))
+	for _, path := range paths {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			continue

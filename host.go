@@ -153,6 +153,11 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 	case plain:
 		p.writeString(input)
 	default:
+		if p.noStore && !utf8.ValidString(input) {
+			// Read in place, an invalid byte stands for U+FFFD, which
+			// fails domain to ASCII (canparse.go).
+			return 0, p.fail(DomainToASCII, offset)
+		}
 		var fail ErrorKind
 		domain, fail = p.domainToASCII(PercentDecodeString(input), offset)
 		if fail != 0 {

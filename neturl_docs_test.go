@@ -4,7 +4,7 @@ package url
 // documents are measured, not written by hand: the normal test run fails
 // when either is stale, and
 //
-//	WPT_DIR=... go test -run 'TestMigrationDoc|TestNetURLDifferencesDoc' -update
+//	WPT_DIR=../shared/wpt go test -run 'TestMigrationDoc|TestNetURLDifferencesDoc' -update
 //
 // rewrites them.
 
@@ -191,7 +191,7 @@ var migrationNames = []migrationName{
 	{"URL.Query", []string{"URL.Query"}, "`Query`, `SearchParams`", "Browser form parsing: ';' is not a separator and bad escapes are kept. `SearchParams` keeps the order of names."},
 	{"URL.Redacted", []string{"URL.Redacted", "URL.LogValue"}, "`Redacted`, `LogValue`", "Same \"xxxxx\"; an empty password is not serialized, so nothing is redacted."},
 	{"URL.RequestURI", []string{"URL.RequestURI"}, "`RequestURI`", "Path and query; never the fragment."},
-	{"URL.ResolveReference", []string{"URL.Parse"}, "`u.Parse(ref.String())`", "A parsed URL is always absolute, so references stay strings until resolved."},
+	{"URL.ResolveReference", []string{"URL.Parse", "Parse", "URL.Href"}, "`base.Parse(ref)`, `Parse(ref, base.Href())` with ref a string", "A parsed URL is always absolute and `Parse` without a base rejects a relative reference, so keep references as strings until resolved; a `*net/url.URL` reference resolves as `base.Parse(ref.String())`. See Recipes."},
 	{"URL.String", []string{"URL.String", "URL.Href"}, "`String`, `Href`", "The WHATWG serialization."},
 	{"URL.UnmarshalBinary", []string{"URL.UnmarshalBinary"}, "`UnmarshalBinary`", "Parses with `Parse`; empty data is the zero URL."},
 
@@ -357,6 +357,7 @@ func migrationDoc(t *testing.T) []byte {
 	b.WriteString("(`u.Host` becomes `u.Host()`, `u.RawQuery` becomes `u.RawQuery()`, which also says whether the query is null),\n")
 	b.WriteString("a URL is always absolute, and parsing follows the URL Standard as browsers do. Code that needs a `*net/url.URL`\n")
 	b.WriteString("(net/http, for one) converts with `u.NetURL()`, whose `String()` is `u.Href()`; `FromNetURL` converts back.\n\n")
+	writeMigrationRecipes(t, &b)
 	b.WriteString("## Every exported name of net/url\n\n")
 	b.WriteString("| net/url | weburl | notes |\n| --- | --- | --- |\n")
 	for _, m := range migrationNames {
@@ -540,7 +541,7 @@ func TestNetURLDifferencesDoc(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCell(mdCode(fmt.Sprintf("%q", ex[0]))), mdCell(base), mdCell(mdCode(fmt.Sprintf("%q", got))))
 	}
-	b.WriteString("\nRegenerate with `WPT_DIR=... go test -run TestNetURLDifferencesDoc -update`.\n")
+	b.WriteString("\nRegenerate with `WPT_DIR=../shared/wpt go test -run TestNetURLDifferencesDoc -update` (or with the corpus in testdata/wpt).\n")
 	checkGenerated(t, differencesDocPath, b.Bytes(), "TestNetURLDifferencesDoc")
 	t.Logf("net/url: %d of %d valid inputs give the same href; accepts %d of %d must-fail inputs", same, valid, accepted, mustFail)
 }

@@ -91,6 +91,8 @@ type parser struct {
 	overLimit      bool   // a write was dropped because the href would pass the limit
 	noStore        bool   // CanParse: keep no output that differs from the input
 	blind          bool   // noStore and the output differed: only its length (an upper bound) is kept
+	extra          uint64 // noStore: output bytes the length may miss (canparse.go)
+	bound          uint64 // noStore: on success, an upper bound on the href's length
 
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
@@ -459,11 +461,12 @@ func (p *parser) at(i int) int {
 func (p *parser) run(st state, i int) ErrorKind {
 	input := p.input
 	for {
-		if st >= statePathStart && p.noStore && uint64(p.outLen())+3*uint64(len(input)-i)+2 <= p.maxLen() {
+		if st >= statePathStart && p.noStore && uint64(p.outLen())+p.extra+3*uint64(len(input)-i)+2 <= p.maxLen() {
 			// CanParse: from the path start on, nothing fails (the path,
 			// query and fragment states have no failure), and the rest
 			// of the input, percent-encoded at worst (three bytes for
 			// one), plus the "/." finish may add, fits the limit.
+			p.bound = uint64(p.outLen()) + p.extra + 3*uint64(len(input)-i) + 2
 			return 0
 		}
 		switch st {

@@ -316,7 +316,11 @@ func (p *parser) parseInput(input string) ErrorKind {
 	if uint64(len(input)) > p.maxLen() {
 		return errTooLong
 	}
-	p.preprocess(input)
+	if p.noStore {
+		p.preprocessNoStore(input)
+	} else {
+		p.preprocess(input)
+	}
 	if fail := p.run(stateSchemeStart, 0); fail != 0 {
 		return fail
 	}
@@ -324,9 +328,10 @@ func (p *parser) parseInput(input string) ErrorKind {
 		// finish adds at most "/.". The length is an upper bound when
 		// the output went blind: CanParse retries with the output kept
 		// when the bound is past the limit.
-		if p.overLimit || uint64(p.outLen())+2 > p.maxLen() {
+		if p.overLimit || uint64(p.outLen())+p.extra+2 > p.maxLen() {
 			return errTooLong
 		}
+		p.bound = max(p.bound, uint64(p.outLen())+p.extra+2)
 		return 0
 	}
 	// Checked before finish, which reads the offsets: past the limit,
@@ -359,37 +364,12 @@ func MustParse(input string, base ...string) *URL {
 }
 
 // CanParse reports whether Parse(input, base...) would succeed, without
-// building a URL: it allocates nothing unless the input holds tabs,
-// newlines or invalid UTF-8 (it then makes one cleaned copy), or base is
-// given and is not in normal form.
+// building a URL. It allocates nothing, whatever the base (see
+// canparse.go), but one copy of the input's part up to its path when a
+// tab or newline falls there, and what domain to ASCII (IDNA) allocates
+// for a host that is not ASCII or holds percent-encoded bytes.
 func CanParse(input string, base ...string) bool {
-	var b record
-	switch len(base) {
-	case 0:
-	case 1:
-		var p parser
-		if p.parseInput(base[0]) != 0 {
-			return false
-		}
-		b = record{p.result(), p.components}
-	default:
-		return false
-	}
-	if _, ok := parseNormalized(input); ok && uint64(len(input)) <= hrefLimit {
-		return true // an absolute URL in normal form (fastpath.go)
-	}
-	p := parser{noStore: true}
-	p.base, p.hasBase = b, b.href != ""
-	switch p.parseInput(input) {
-	case 0:
-		return true
-	case errTooLong:
-		// The length may be an overestimate: parse again, keeping the
-		// output, to know.
-		q := parser{base: p.base, hasBase: p.hasBase}
-		return q.parseInput(input) == 0
-	}
-	return false
+	return canParse(input, base)
 }
 
 // Href returns the serialization of the URL.

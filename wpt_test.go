@@ -34,9 +34,12 @@ package url
 // run.
 //
 // The web-platform-tests harness. The WPT JSON files are read from
-// $WPT_DIR, or from testdata/wpt when a user has fetched them there
-// (ignored by git). When WPT_DIR is set, a missing file fails the
-// run. Each case is a subtest named by its input (and base).
+// $WPT_DIR when it is set (a missing file then fails the run), else from
+// testdata/wpt when scripts/fetch-wpt.sh has put them there (ignored by
+// git); without either, every test that needs them skips and the test
+// binary prints one line saying so. testdata/wpt.sha256 pins the files'
+// contents (TestWPTPin). Each case is a subtest named by its input (and
+// base).
 //
 // Cases that fail for a known reason outside this library (the Unicode
 // version of golang.org/x/net/idna's tables, which follows the Go
@@ -52,6 +55,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"unicode/utf8"
 
@@ -82,6 +86,9 @@ var (
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if n := wptSkipped.Load(); n > 0 {
+		fmt.Printf("%s (%d tests skipped)\n", wptMissing, n)
+	}
 	if len(wptCounts) > 0 {
 		names := make([]string, 0, len(wptCounts))
 		for name := range wptCounts {
@@ -97,17 +104,34 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// wptMissing is the message of a run without the corpus; wptSkipped
+// counts the tests that skipped for that reason, for TestMain's one line.
+const wptMissing = "WPT corpus not found: set WPT_DIR to a folder holding the web-platform-tests url/resources JSON files (e.g. WPT_DIR=../shared/wpt), or run scripts/fetch-wpt.sh to download them into testdata/wpt"
+
+var wptSkipped atomic.Int32
+
+// findWPTDir returns the folder holding the WPT files: $WPT_DIR when set
+// (a missing file there then fails the tests that read it), else
+// testdata/wpt when it holds urltestdata.json; ok is false when neither.
+func findWPTDir() (dir string, ok bool) {
+	if dir := os.Getenv("WPT_DIR"); dir != "" {
+		return dir, true
+	}
+	if _, err := os.Stat(filepath.Join("testdata", "wpt", "urltestdata.json")); err == nil {
+		return filepath.Join("testdata", "wpt"), true
+	}
+	return "", false
+}
+
 // wptDir returns the folder holding the WPT files, or skips the test
 // when the corpus is not available and WPT_DIR is not set.
 func wptDir(t testing.TB) string {
-	if dir := os.Getenv("WPT_DIR"); dir != "" {
-		return dir
+	dir, ok := findWPTDir()
+	if !ok {
+		wptSkipped.Add(1)
+		t.Skip(wptMissing)
 	}
-	if _, err := os.Stat(filepath.Join("testdata", "wpt", "urltestdata.json")); err == nil {
-		return filepath.Join("testdata", "wpt")
-	}
-	t.Skip("WPT corpus not found: set WPT_DIR to a folder holding the web-platform-tests url/resources JSON files (e.g. WPT_DIR=../shared/wpt), or put them in testdata/wpt")
-	return ""
+	return dir
 }
 
 // loadJSON decodes a WPT file (or one of ours under testdata) into v.

@@ -5,6 +5,7 @@
 //
 //	weburl parse [-base URL] [-json] [-v] [-field NAME] [URL...]
 //	weburl links [-base URL] [-json] [-v] FILE|URL|-...
+//	weburl serve [-addr HOST:PORT]
 //	weburl [flags] [URL...]           (the same as weburl parse)
 //	weburl SUBCOMMAND -h              (the usage of a subcommand)
 //
@@ -47,6 +48,23 @@
 // redirect is followed; the document URL is the one finally fetched).
 // -base URL sets the document URL of every page.
 //
+// # serve
+//
+// serve serves the URL viewer, by default on http://127.0.0.1:8080/: a
+// page (embedded in the binary, no network needed) that shows, as you
+// type a URL and an optional base, weburl's reading, the reading of the
+// browser showing the page (its own new URL()) and Go's net/url's, side
+// by side, with the cells that differ from weburl's marked, the URL
+// Standard's validation errors listed by name (linked to the standard)
+// and marked at their places in the input, and the search params. The
+// page's address is a permalink: ?url=INPUT&base=BASE.
+//
+// The page asks GET /api/parse?url=INPUT&base=BASE, which answers in
+// JSON. Inputs are bounded (8 KiB each); every answer carries a strict
+// Content-Security-Policy; bound to a loopback address (the default),
+// serve answers only requests whose Host is localhost or a loopback
+// address, which defeats DNS rebinding. It stops on an interrupt.
+//
 // # Exit status
 //
 // The exit status is 1 if any input fails to parse (for links: any link
@@ -83,6 +101,7 @@ var commands = []command{
 	{"parse", "print the components of URLs (the default)", runParse},
 	{"links", "print the links of HTML pages, resolved, with line:col", runLinks},
 	{"canon", "print canonical keys of URLs (crawler, Safe Browsing)", runCanon},
+	{"serve", "serve the URL viewer: weburl, the browser and net/url side by side", runServe},
 }
 
 // run runs weburl with the arguments args (without the program's name)
