@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/weburl/url/internal/percent"
 	"golang.org/x/net/publicsuffix"
 )
 
@@ -477,8 +478,8 @@ func normalizeEscapes(w *strings.Builder, s string) bool {
 			w.WriteByte(d)
 		} else {
 			w.WriteByte('%')
-			w.WriteByte(upperHex[d>>4])
-			w.WriteByte(upperHex[d&15])
+			w.WriteByte(percent.UpperHex[d>>4])
+			w.WriteByte(percent.UpperHex[d&15])
 		}
 		i += 2
 		start = i + 1

@@ -378,17 +378,7 @@ func (u *URL) displayHref(host, tail string) string {
 
 // hasACELabel reports whether a domain has a label starting "xn--".
 func hasACELabel(domain string) bool {
-	for len(domain) > 0 {
-		if len(domain) >= 4 && domain[:4] == "xn--" {
-			return true
-		}
-		i := strings.IndexByte(domain, '.')
-		if i < 0 {
-			break
-		}
-		domain = domain[i+1:]
-	}
-	return false
+	return strings.HasPrefix(domain, "xn--") || strings.Contains(domain, ".xn--")
 }
 
 // displayDomain returns an ASCII domain with each "xn--" label that is

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/weburl/url/internal/percent"
 )
 
 const encodersTablePath = "docs/encoders.md"
@@ -104,7 +106,7 @@ func encodersTable() []byte {
 		fmt.Fprintf(&b, "| %s | U+%04X |", markdownChar(r), []rune(r)[0])
 		var utf8Encoded string // every UTF-8 byte of r as %XX
 		for i := 0; i < len(r); i++ {
-			utf8Encoded += "%" + string(upperHex[r[i]>>4]) + string(upperHex[r[i]&15])
+			utf8Encoded += "%" + string(percent.UpperHex[r[i]>>4]) + string(percent.UpperHex[r[i]&15])
 		}
 		for _, c := range cols {
 			cell := "·"

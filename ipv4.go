@@ -2,6 +2,8 @@ package url
 
 // IPv4 addresses (URL Standard, sections 3.5 and 3.6).
 
+import "strings"
+
 // warnings lists, in order, the non-fatal validation errors that a
 // helper meets, so it can report them without a callback. The IPv4
 // parser meets at most six (an empty last part, four non-decimal parts,
@@ -116,14 +118,14 @@ func parseIPv4(s string, w *warnings) (addr uint32, fail ErrorKind) {
 		}
 	}
 	// 3. More than four parts fail before any is parsed.
-	if countDots(s) > 3 {
+	if strings.Count(s, ".") > 3 {
 		return 0, IPv4TooManyParts
 	}
 	// 4-5. Parse each part.
 	var numbers [4]uint64
 	count := 0
 	for {
-		part, rest, more := cutByte(s, '.')
+		part, rest, more := strings.Cut(s, ".")
 		n, nonDecimal, ok := parseIPv4Number(part)
 		if !ok {
 			return 0, IPv4NonNumericPart
@@ -163,26 +165,6 @@ func parseIPv4(s string, w *warnings) (addr uint32, fail ErrorKind) {
 		ipv4 += numbers[i] << (8 * (3 - i))
 	}
 	return uint32(ipv4), 0
-}
-
-// cutByte splits s around the first c.
-func cutByte(s string, c byte) (before, after string, found bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
-}
-
-func countDots(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '.' {
-			n++
-		}
-	}
-	return n
 }
 
 // appendIPv4 is the IPv4 serializer: four decimal numbers joined by dots.

@@ -3,6 +3,7 @@ package url
 import (
 	"bytes"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -302,7 +303,7 @@ func (e *linkScanner) tag(tag string, wanted []string, z *html.Tokenizer, raw []
 		var k, v []byte
 		k, v, more = z.TagAttr()
 		a := attr{key: string(k)}
-		if a.key == "type" || contains(wanted, a.key) {
+		if a.key == "type" || slices.Contains(wanted, a.key) {
 			a.val = string(v) // the others are not needed
 		}
 		attrs = append(attrs, a)
@@ -321,7 +322,7 @@ func (e *linkScanner) tag(tag string, wanted []string, z *html.Tokenizer, raw []
 		}
 	}
 	for i, a := range attrs {
-		if !contains(wanted, a.key) || (tag == "input" && a.key == "src" && !isImageInput) {
+		if !slices.Contains(wanted, a.key) || (tag == "input" && a.key == "src" && !isImageInput) {
 			continue
 		}
 		// Where the value is written in the document, and whether it
@@ -363,27 +364,6 @@ func (e *linkScanner) add(l Link, at int) {
 	l.Line = line
 	l.Col = at - e.lines[line-1] + 1
 	e.links = append(e.links, l)
-}
-
-// asciiLower returns b with its ASCII upper-case letters lowered, as
-// golang.org/x/net/html lowers attribute names.
-func asciiLower(b []byte) string {
-	out := []byte(string(b))
-	for i, c := range out {
-		if 'A' <= c && c <= 'Z' {
-			out[i] = c + 'a' - 'A'
-		}
-	}
-	return string(out)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // asciiWhitespace is HTML's ASCII whitespace.
@@ -510,7 +490,7 @@ func attrValueSpans(raw []byte) [][2]int {
 				ve = i
 			}
 		}()
-		key := asciiLower(raw[ks:ke])
+		key := asciiLowercase(string(raw[ks:ke])) // as x/net/html lowers attribute names
 		if ks != ke && !seen[key] {
 			seen[key] = true
 			spans = append(spans, [2]int{vs, ve})

@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+
+	"github.com/weburl/url/internal/percent"
 )
 
 // MarshalText returns the href. It implements encoding.TextMarshaler, so
@@ -75,7 +77,7 @@ func (u *URL) MarshalJSON() ([]byte, error) {
 		case c == '"' || c == '\\':
 			b = append(b, '\\', c)
 		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', upperHex[c>>4], upperHex[c&15])
+			b = append(b, '\\', 'u', '0', '0', percent.UpperHex[c>>4], percent.UpperHex[c&15])
 		default:
 			b = append(b, c)
 		}

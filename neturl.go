@@ -8,6 +8,8 @@ package url
 import (
 	neturl "net/url"
 	"strings"
+
+	"github.com/weburl/url/internal/percent"
 )
 
 // Values maps a string key to a list of values: it is net/url's Values,
@@ -241,7 +243,7 @@ func encodeJoinSegment(seg string) string {
 			b = make([]byte, 0, len(seg)+8)
 		}
 		b = append(b, seg[start:i]...)
-		b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		b = percent.AppendByte(b, c)
 		start = i + 1
 	}
 	if b == nil {

@@ -1,5 +1,7 @@
 package url
 
+import "github.com/weburl/url/internal/percent"
+
 // Percent-encoding (URL Standard, section 1.3).
 // https://url.spec.whatwg.org/#percent-encoded-bytes
 
@@ -117,10 +119,15 @@ func (s EncodeSet) String() string {
 	return "EncodeSet(invalid)"
 }
 
-const upperHex = "0123456789ABCDEF"
-
 // appendPercentEncoded appends s to dst, percent-encoding every byte of s
 // that is in set. Runs of bytes that need no encoding are copied at once.
+//
+// This is the parser's loop (writeEncoded) and PercentEncode's, and the
+// one encoding loop that does not go through internal/percent: written
+// here it inlines into writeEncoded, with percentTable at a constant
+// address, and it measured 15% to 27% faster than percent.Append (which
+// is over the inlining budget) on strings with many escapes: the minimum
+// of 200 alternating runs in one binary, 34 vs 39 ns and 88 vs 112 ns.
 func appendPercentEncoded(dst []byte, s string, set EncodeSet) []byte {
 	start := 0
 	for i := 0; i < len(s); i++ {
@@ -131,7 +138,7 @@ func appendPercentEncoded(dst []byte, s string, set EncodeSet) []byte {
 		if start < i {
 			dst = append(dst, s[start:i]...)
 		}
-		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		dst = percent.AppendByte(dst, c)
 		start = i + 1
 	}
 	return append(dst, s[start:]...)
@@ -174,16 +181,7 @@ func PercentEncode(s string, set EncodeSet) string {
 // PercentEncodeBytes appends the percent-encoding of b in set to dst and
 // returns the extended slice, as strconv's Append functions do.
 func PercentEncodeBytes(dst, b []byte, set EncodeSet) []byte {
-	start := 0
-	for i, c := range b {
-		if percentTable[c]&set == 0 {
-			continue
-		}
-		dst = append(dst, b[start:i]...)
-		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
-		start = i + 1
-	}
-	return append(dst, b[start:]...)
+	return percent.Append(dst, b, &percentTable, set, false)
 }
 
 // PercentDecode returns the percent-decoding of b
@@ -239,16 +237,7 @@ func appendPercentDecoded[T string | []byte](dst []byte, s T) []byte {
 	return dst
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
+// isHex and unhex are the core's, under the names the parser's files use.
+func isHex(c byte) bool { return percent.IsHex(c) }
 
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
+func unhex(c byte) byte { return percent.Unhex(c) }

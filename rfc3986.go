@@ -1,5 +1,7 @@
 package url
 
+import "github.com/weburl/url/internal/percent"
+
 // EncodeRFC3986 percent-encodes every byte of s except RFC 3986's
 // unreserved characters, ALPHA / DIGIT / "-" / "." / "_" / "~", with
 // uppercase hex digits. It is the "percent encode" of OAuth 1.0 (RFC 5849,
@@ -26,16 +28,19 @@ func EncodeRFC3986(s string) string {
 	}
 	b := make([]byte, 0, len(s)+2*(len(s)-i))
 	b = append(b, s[:i]...)
-	for ; i < len(s); i++ {
-		c := s[i]
-		if isUnreserved(c) {
-			b = append(b, c)
-			continue
-		}
-		b = append(b, '%', upperHex[c>>4], upperHex[c&15])
-	}
-	return string(b)
+	return string(percent.Append(b, s[i:], &rfc3986Encoded, 1, false))
 }
+
+// rfc3986Encoded[c] is 1 for every byte EncodeRFC3986 encodes: all but
+// the unreserved characters.
+var rfc3986Encoded = func() (t [256]uint8) {
+	for c := range t {
+		if !isUnreserved(byte(c)) {
+			t[c] = 1
+		}
+	}
+	return t
+}()
 
 // isUnreserved reports whether c is in RFC 3986's unreserved set.
 func isUnreserved(c byte) bool {

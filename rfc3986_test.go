@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/weburl/url/internal/percent"
 )
 
 func TestEncodeRFC3986(t *testing.T) {
@@ -43,7 +45,7 @@ func TestEncodeRFC3986AllBytes(t *testing.T) {
 		keep := strings.ContainsRune("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~", rune(b))
 		want := s
 		if !keep {
-			want = "%" + string(upperHex[b>>4]) + string(upperHex[b&15])
+			want = "%" + string(percent.UpperHex[b>>4]) + string(percent.UpperHex[b&15])
 		}
 		if got := EncodeRFC3986(s); got != want {
 			t.Errorf("EncodeRFC3986(%+q) = %q; want %q", s, got, want)

@@ -26,6 +26,8 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/url/internal/percent"
 )
 
 // safeBrowsingKey canonicalizes input by the Safe Browsing rules.
@@ -83,15 +85,11 @@ func sbNoHost(input string) error {
 }
 
 // trimC0Space removes leading and trailing C0 controls and spaces.
-func trimC0Space(s string) string {
-	for len(s) > 0 && s[0] <= ' ' {
-		s = s[1:]
-	}
-	for len(s) > 0 && s[len(s)-1] <= ' ' {
-		s = s[:len(s)-1]
-	}
-	return s
-}
+func trimC0Space(s string) string { return strings.Trim(s, c0ControlOrSpace) }
+
+// c0ControlOrSpace is every byte <= 0x20.
+const c0ControlOrSpace = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f" +
+	"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f "
 
 // unescapeRepeatedly removes tabs, CRs and LFs from s, then
 // percent-decodes it again and again until no escape is left, in one
@@ -141,7 +139,7 @@ func sbScheme(s string) (scheme, rest string) {
 	if j > 0 && (j == len(after) || after[j] == '/' || after[j] == '?') {
 		return "", s // a port
 	}
-	return lowerASCII(s[:i]), after
+	return asciiLowercase(s[:i]), after
 }
 
 // sbHost canonicalizes the host of an authority (already
@@ -156,7 +154,7 @@ func sbHost(authority string) string {
 		if i := strings.IndexByte(authority, ']'); i >= 0 {
 			// An IPv6 literal: kept as it is, lowercased (v4 of the page
 			// normalizes IP addresses to IPv4 form only).
-			return lowerASCII(authority[:i+1])
+			return asciiLowercase(authority[:i+1])
 		}
 	}
 	host, _, _ := strings.Cut(authority, ":") // the port, if any, goes
@@ -180,26 +178,7 @@ func sbHost(authority string) string {
 			host = host[:i+1]
 		}
 	}
-	return lowerASCII(host)
-}
-
-// lowerASCII lowercases the ASCII letters of s and leaves every other
-// byte as it is (strings.ToLower would turn invalid UTF-8 into U+FFFD).
-func lowerASCII(s string) string {
-	i := 0
-	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
-		i++
-	}
-	if i == len(s) {
-		return s
-	}
-	b := []byte(s)
-	for ; i < len(b); i++ {
-		if 'A' <= b[i] && b[i] <= 'Z' {
-			b[i] += 'a' - 'A'
-		}
-	}
-	return string(b)
+	return asciiLowercase(host)
 }
 
 // isSBHostASCII reports whether the ASCII form of an internationalized
@@ -267,13 +246,15 @@ func appendSBPath(b []byte, path string) []byte {
 // appendSBEscaped appends s with every byte <= 0x20, >= 0x7F, "#" and
 // "%" percent-encoded, in upper-case hex.
 func appendSBEscaped(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c <= ' ' || c >= 0x7F || c == '#' || c == '%' {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
-			continue
-		}
-		b = append(b, c)
-	}
-	return b
+	return percent.Append(b, s, &sbEscaped, 1, false)
 }
+
+// sbEscaped[c] is 1 for every byte appendSBEscaped encodes.
+var sbEscaped = func() (t [256]uint8) {
+	for c := range t {
+		if c <= ' ' || c >= 0x7F || c == '#' || c == '%' {
+			t[c] = 1
+		}
+	}
+	return t
+}()

@@ -1,6 +1,9 @@
 package url
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The URL serializer (URL Standard, section 4.5).
 // https://url.spec.whatwg.org/#concept-url-serializer
@@ -116,13 +119,7 @@ func (p *parser) startAuthority() {
 // password and every "@" become %3A and %40, as the authority state's
 // buffer flushes produce). Empty credentials write nothing.
 func (p *parser) appendUserinfo(userinfo string) {
-	username, password := userinfo, ""
-	for i := 0; i < len(userinfo); i++ {
-		if userinfo[i] == ':' {
-			username, password = userinfo[:i], userinfo[i+1:]
-			break
-		}
-	}
+	username, password, _ := strings.Cut(userinfo, ":")
 	if username == "" && password == "" {
 		return
 	}

@@ -28,6 +28,7 @@ package url
 
 import (
 	"math"
+	"strings"
 	"sync/atomic"
 
 	"golang.org/x/text/encoding"
@@ -581,13 +582,8 @@ func (u *record) firstPathSegment() string {
 	if len(path) == 0 {
 		return ""
 	}
-	path = path[1:]
-	for i := 0; i < len(path); i++ {
-		if path[i] == '/' {
-			return path[:i]
-		}
-	}
-	return path
+	segment, _, _ := strings.Cut(path[1:], "/")
+	return segment
 }
 
 // assign makes u hold the same URL as v. The SearchParams object that u

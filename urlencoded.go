@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/weburl/url/internal/legacy"
 	"golang.org/x/text/encoding"
 )
 
@@ -54,7 +55,7 @@ func appendParsedForm(list []Param, input string) []Param {
 	}
 	for len(input) > 0 {
 		seq := input
-		if i := indexByte(input, '&'); i >= 0 {
+		if i := strings.IndexByte(input, '&'); i >= 0 {
 			seq, input = input[:i], input[i+1:]
 		} else {
 			input = ""
@@ -63,21 +64,12 @@ func appendParsedForm(list []Param, input string) []Param {
 			continue
 		}
 		name, value := seq, ""
-		if i := indexByte(seq, '='); i >= 0 {
+		if i := strings.IndexByte(seq, '='); i >= 0 {
 			name, value = seq[:i], seq[i+1:]
 		}
 		list = append(list, Param{decodeFormComponent(name), decodeFormComponent(value)})
 	}
 	return list
-}
-
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
 }
 
 // decodeFormComponent replaces '+' with a space, percent-decodes and
@@ -225,22 +217,21 @@ func appendSerializedForm(dst []byte, params []Param) []byte {
 // as it is.
 // https://url.spec.whatwg.org/#concept-urlencoded-serializer
 func SerializeFormEncoding(params []Param, enc encoding.Encoding) string {
-	k := kindOf(OutputEncoding(enc))
-	if k == kindUTF8 {
+	e := legacy.NewEncoder(enc)
+	if e == nil {
 		return SerializeForm(params)
 	}
 	if len(params) == 0 {
 		return ""
 	}
-	e := newLegacyEncoder(OutputEncoding(enc), k)
 	var dst []byte
 	for i, p := range params {
 		if i > 0 {
 			dst = append(dst, '&')
 		}
-		dst = e.appendPercentEncoded(dst, p.Name, FormURLEncodedSet, true)
+		dst = legacy.AppendPercentEncoded(e, dst, p.Name, &percentTable, FormURLEncodedSet, true)
 		dst = append(dst, '=')
-		dst = e.appendPercentEncoded(dst, p.Value, FormURLEncodedSet, true)
+		dst = legacy.AppendPercentEncoded(e, dst, p.Value, &percentTable, FormURLEncodedSet, true)
 	}
 	return string(dst)
 }

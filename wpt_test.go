@@ -23,8 +23,8 @@ package url
 // "WPT_DIR=../shared/wpt go test . -update", since the last two are
 // derived from the corpus and their tests skip without it. Other
 // generated files are not written by tests: testdata/whatwg-url/
-// vectors.json.gz and testdata/ecmascript/vectors.json by the gen.js
-// beside them (Node, run by hand), bench/chart.svg by bench/cmd/chart
+// vectors.json.gz and internal/ecmascript/testdata/vectors.json by the
+// gen.js beside them (Node, run by hand), bench/chart.svg by bench/cmd/chart
 // from a benchmark run. Tests name files relative to the package
 // directory (or use t.TempDir), never by a path of one machine. WPT_DIR
 // names the folder of WPT's url/resources JSON files; without it the

@@ -6,7 +6,7 @@
 //
 // Regenerate (from the repository root):
 //
-//	node testdata/ecmascript/gen.js > testdata/ecmascript/vectors.json
+//	node internal/ecmascript/testdata/gen.js > internal/ecmascript/testdata/vectors.json
 //
 // The output depends only on the fixed seed below and on the engine's
 // implementation of the six functions, which ECMA-262 fully specifies, so
@@ -194,5 +194,5 @@ function call(fn, s) {
 }
 
 const lines = inputs.map((s) => '[' + [store(s), ...FUNCTIONS.map((fn) => store(call(fn, s)))].join(',') + ']');
-process.stdout.write('{"generator": "testdata/ecmascript/gen.js", "node": ' + JSON.stringify(process.version) +
+process.stdout.write('{"generator": "internal/ecmascript/testdata/gen.js", "node": ' + JSON.stringify(process.version) +
   ',\n"functions": ' + JSON.stringify(FUNCTIONS) + ',\n"vectors": [\n' + lines.join(',\n') + '\n]}\n');
