@@ -73,7 +73,7 @@ func ExampleDialError_Error() {
 	err := (&url.DialGuard{}).Control("tcp4", "169.254.169.254:80", nil)
 	fmt.Println(err)
 	// Output:
-	// refusing to dial tcp4 169.254.169.254:80: address is not globally reachable
+	// url: dial tcp4 "169.254.169.254:80": address is not globally reachable
 }
 
 // Unwrap gives the reason, ErrNotGloballyReachable: a client tells a

@@ -102,7 +102,7 @@ func ExampleURIError_Error() {
 	_, err := url.EncodeURIComponent("a\xffb")
 	fmt.Println(err)
 	// Output:
-	// url.EncodeURIComponent("a\xffb"): malformed URI at byte 1: invalid UTF-8
+	// url: EncodeURIComponent "a\xffb": malformed URI (invalid UTF-8) at offset 1
 }
 
 // Unwrap returns ErrMalformedURI, so errors.Is tells a malformed input
