@@ -24,20 +24,20 @@ type Link struct {
 	// spaces"), or, for a srcset attribute, one image candidate's URL.
 	Raw string
 
-	// URL is Raw parsed against the document's base URL, or nil when
+	// URL is [Link.Raw] parsed against the document's base URL, or nil when
 	// that fails.
 	URL *URL
 
-	// Err is the *Error of a Raw that does not parse, or nil.
+	// Err is the *[Error] of a [Link.Raw] that does not parse, or nil.
 	Err error
 
 	// Position is where Raw starts in the document.
 	Position
 
-	// ValidationErrors are Raw's validation errors (the first
-	// MaxValidationErrors of them; MoreValidationErrors counts the
-	// rest), filled only by a [LinkExtractor] with Validate set.
-	// Their Offsets are byte offsets in Raw; [Link.PositionOf] maps
+	// ValidationErrors are [Link.Raw]'s validation errors (the first
+	// [MaxValidationErrors] of them; [Link.MoreValidationErrors] counts the
+	// rest), filled only by a [LinkExtractor] with [LinkExtractor.Validate]
+	// set. Their Offsets are byte offsets in Raw; [Link.PositionOf] maps
 	// them to the document.
 	ValidationErrors     []ValidationError
 	MoreValidationErrors int
@@ -51,8 +51,8 @@ type Link struct {
 // the file, and the line and column there, both from 1. Columns count
 // bytes from the start of the line (as the Go tools do), not characters.
 // Lines end at "\n", "\r\n" or a lone "\r", as HTML's newlines do. A
-// UTF-8 byte order mark at the start of the file counts in Offset but
-// not in the columns of the first line.
+// UTF-8 byte order mark at the start of the file counts in [Position.Offset]
+// but not in the columns of the first line.
 type Position struct {
 	Offset, Line, Col int
 }
@@ -64,7 +64,7 @@ func (p Position) String() string {
 
 // PositionOf returns the position in the document of the byte at
 // offset in l.Raw, such as a [ValidationError]'s Offset. It is exact
-// when Raw is written in the document as it is; when the document's
+// when [Link.Raw] is written in the document as it is; when the document's
 // text differs from Raw (it holds a character reference such as
 // "&amp;", or a "\r" that HTML turned into "\n"), the position of every
 // offset is that of Raw's start, l.Position.
@@ -129,7 +129,7 @@ func ExtractLinks(r io.Reader, documentURL string) ([]Link, error) {
 //   - img, script, iframe, embed, audio, video, source and track, and
 //     input with type=image: src
 //   - img and source: srcset, and link: imagesrcset; each image
-//     candidate is one Link (the attribute is split as HTML's "parse a
+//     candidate is one [Link] (the attribute is split as HTML's "parse a
 //     srcset attribute" does: on commas and whitespace, descriptors
 //     dropped; a candidate whose descriptors HTML rejects is skipped, as
 //     browsers skip it)
