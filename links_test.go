@@ -387,18 +387,160 @@ func TestSrcsetCandidates(t *testing.T) {
 	}
 }
 
+// BenchmarkExtractLinks times ExtractLinks on two documents, the
+// sample page (3.6 KB) and a generated one of about 100 KB, beside two
+// reference points measured in the same run: x/net/html's Tokenizer
+// alone over the document ("tokenize", the floor; "tokenize-attrs" also
+// reads every start tag's name and attributes, as any extractor must)
+// and Parser.ParseRef of the document's links against its base ("parse",
+// the URL cost). links/op is how many links the document has, to divide
+// allocs/op by.
 func BenchmarkExtractLinks(b *testing.B) {
-	doc, err := os.ReadFile("testdata/links/page.html")
+	page, err := os.ReadFile("testdata/links/page.html")
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	b.SetBytes(int64(len(doc)))
-	for b.Loop() {
-		if _, err := ExtractLinks(strings.NewReader(string(doc)), "https://docs.example.org/guide/install.html"); err != nil {
+	docs := []struct{ name, doc, url string }{
+		{"page", string(page), "https://docs.example.org/guide/install.html"},
+		{"large", benchLinksDocument(100 << 10), "https://shop.example.com/catalog/index.html"},
+	}
+	for _, d := range docs {
+		links, err := ExtractLinks(strings.NewReader(d.doc), d.url)
+		if err != nil {
 			b.Fatal(err)
 		}
+		perLink := func(b *testing.B) {
+			b.ReportMetric(float64(len(links)), "links/op")
+		}
+		b.Run(d.name+"/extract", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			for b.Loop() {
+				if _, err := ExtractLinks(strings.NewReader(d.doc), d.url); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perLink(b)
+		})
+		b.Run(d.name+"/validate", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			x := LinkExtractor{Validate: true}
+			for b.Loop() {
+				if _, err := x.Extract(strings.NewReader(d.doc), d.url); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perLink(b)
+		})
+		b.Run(d.name+"/tokenize", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			for b.Loop() {
+				z := html.NewTokenizer(strings.NewReader(d.doc))
+				for z.Next() != html.ErrorToken {
+				}
+			}
+			perLink(b)
+		})
+		b.Run(d.name+"/tokenize-attrs", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			for b.Loop() {
+				z := html.NewTokenizer(strings.NewReader(d.doc))
+				for {
+					tt := z.Next()
+					if tt == html.ErrorToken {
+						break
+					}
+					if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
+						for _, more := z.TagName(); more; {
+							_, _, more = z.TagAttr()
+						}
+					}
+				}
+			}
+			perLink(b)
+		})
+		b.Run(d.name+"/parse", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			docURL := MustParse(d.url)
+			base := docURL
+			for _, l := range links {
+				if l.Tag == "base" && l.URL != nil {
+					base = l.URL
+					break
+				}
+			}
+			var p Parser
+			for b.Loop() {
+				for _, l := range links {
+					against := base
+					if l.Tag == "base" {
+						against = docURL
+					}
+					p.ParseRef(against, l.Raw)
+				}
+			}
+			perLink(b)
+		})
 	}
+}
+
+// benchLinksDocument returns a document of about size bytes, built as a
+// shop's catalogue page is: a head of link, meta and script elements,
+// then repeated product cards (anchors, img with srcset, a form, inline
+// text with character references), a script and a style block between
+// them.
+func benchLinksDocument(size int) string {
+	var sb strings.Builder
+	sb.WriteString(`<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Catalogue &mdash; Example Shop</title>
+  <base href="/catalog/">
+  <link rel="stylesheet" href="/static/css/site.css?v=2026.11">
+  <link rel="preconnect" href="https://cdn.example.net">
+  <link rel="icon" type="image/png" href="/static/favicon-32.png">
+  <link rel="preload" as="image" href="/static/hero.jpg" imagesrcset="/static/hero-640.jpg 640w, /static/hero-1280.jpg 1280w">
+  <script src="/static/js/vendor.js" defer></script>
+  <script src="https://analytics.example.org/t.js?id=SHOP-1&amp;mode=async" async></script>
+  <style>.card { display: grid; } .card img { width: 100%; }</style>
+</head>
+<body class="catalogue">
+<header><nav><a href="/">Home</a> &middot; <a href="../deals/">Deals</a> &middot; <a href="https://help.example.com/faq?lang=en&amp;topic=shipping">Help</a></nav></header>
+<main>
+`)
+	for i := 0; sb.Len() < size-600; i++ {
+		fmt.Fprintf(&sb, `<article class="card" id="p%[1]d">
+  <a href="products/widget-%[1]d.html?ref=list&amp;pos=%[1]d" title="Widget &#8470;%[1]d">
+    <img src="https://cdn.example.net/img/w%[1]d-320.jpg" alt="Widget %[1]d" loading="lazy"
+         srcset="https://cdn.example.net/img/w%[1]d-320.jpg 320w, https://cdn.example.net/img/w%[1]d-640.jpg 640w,
+                 https://cdn.example.net/img/w%[1]d-1280.jpg 1280w" sizes="(max-width: 600px) 100vw, 33vw">
+  </a>
+  <h2><a href="products/widget-%[1]d.html">Widget &laquo;%[1]d&raquo;</a></h2>
+  <p>Hand-made in Lyon &ndash; ships in 2&ndash;3 days. Rated %[2]d/5 by <a href="reviews/%[1]d/">%[3]d reviewers</a>.
+     Compare with <a href='products/widget-%[4]d.html#specs'>widget %[4]d</a> or read the
+     <a href="https://blog.example.com/2026/widgets?tag=w%[1]d&amp;utm_source=shop">story behind it</a>.</p>
+  <form action="/cart/add" method="post"><input type="hidden" name="sku" value="W-%[1]d">
+    <input type="number" name="qty" value="1" min="1"><button type="submit">Add to cart</button>
+    <button formaction="/wishlist/add?sku=W-%[1]d">Save</button></form>
+</article>
+`, i, 1+i%5, 3+i*7%200, i+1)
+		if i%10 == 9 {
+			fmt.Fprintf(&sb, `<script>window.dataLayer.push({"page": %d, "html": "<a href='/not-a-link'>"});</script>
+<script src="/static/js/lazy-%d.js" defer></script>
+`, i/10, i/10)
+		}
+	}
+	sb.WriteString(`</main>
+<footer><a href="/legal/terms.html">Terms</a> &middot; <a href="/legal/privacy.html">Privacy</a> &middot; <a href="mailto:shop@example.com">Contact</a></footer>
+</body>
+</html>
+`)
+	return sb.String()
 }
 
 // TestExtractLinksLinearTime extracts links from hostile documents at
