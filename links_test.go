@@ -1,9 +1,11 @@
 package url
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -300,6 +302,7 @@ func FuzzExtractLinks(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkSameLinks(t, doc, "https://example.com/d/")
 		lines := newLineIndex(doc)
 		for _, l := range links {
 			checkLinkPositionIn(t, lines, doc, l)
@@ -582,5 +585,235 @@ func TestExtractLinksLinearTime(t *testing.T) {
 			}
 			checkLinear(t, 16, extract(small), extract(large))
 		})
+	}
+}
+
+// referenceLinks is ExtractLinks as it was written first, straight over
+// x/net/html's TagName and TagAttr, every attribute decoded, and every
+// position found by binary search: the differential tests compare the
+// extractor, which reads the attributes from the tag's raw text when it
+// can, with it.
+func referenceLinks(doc []byte, documentURL string, validate bool) ([]Link, error) {
+	docURL, err := Parse(documentURL)
+	if err != nil {
+		return nil, err
+	}
+	start := 0
+	if bytes.HasPrefix(doc, []byte("\uFEFF")) {
+		start = len("\uFEFF")
+	}
+	e := refScanner{doc: doc, lines: newLineIndex(string(doc)), baseIndex: -1}
+	e.scan(start, len(doc), false, 0)
+	base := docURL
+	if e.baseIndex >= 0 {
+		if b, err := docURL.Parse(e.links[e.baseIndex].Raw); err == nil {
+			base = b
+		}
+	}
+	var (
+		p   Parser
+		log ValidationLog
+	)
+	if validate {
+		p.OnValidationError = log.Add
+	}
+	for i := range e.links {
+		l := &e.links[i]
+		against := base
+		if l.Tag == "base" {
+			against = docURL
+		}
+		log = ValidationLog{}
+		l.URL, l.Err = p.ParseRef(against, l.Raw)
+		if l.Err != nil {
+			l.URL = nil
+		}
+		if len(log.Errors) > 0 {
+			l.ValidationErrors = log.Errors
+			l.MoreValidationErrors = log.Total - len(log.Errors)
+		}
+	}
+	return e.links, nil
+}
+
+type refScanner struct {
+	doc       []byte
+	lines     lineIndex
+	links     []Link
+	baseIndex int
+}
+
+func (e *refScanner) scan(from, to int, inert bool, depth int) {
+	z := html.NewTokenizer(bytes.NewReader(e.doc[from:to]))
+	off := from
+	template := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return
+		}
+		raw := z.Raw()
+		tokStart := off
+		off += len(raw)
+		switch tt {
+		case html.EndTagToken:
+			if name, _ := z.TagName(); string(name) == "template" && template > 0 {
+				template--
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			tag := string(name)
+			if tag == "template" && tt == html.StartTagToken {
+				template++
+			}
+			if tag == "noscript" && tt == html.StartTagToken && depth < 1 {
+				if z.Next() == html.TextToken {
+					n := len(z.Raw())
+					e.scan(off, off+n, true, depth+1)
+					off += n
+				} else {
+					off += len(z.Raw())
+				}
+				continue
+			}
+			wanted := refLinkAttrs[tag]
+			if wanted == nil || !hasAttr {
+				continue
+			}
+			e.tag(tag, wanted, z, raw, tokStart, inert || template > 0)
+		}
+	}
+}
+
+var refLinkAttrs = map[string][]string{
+	"a": {"href"}, "area": {"href"}, "link": {"href", "imagesrcset"}, "base": {"href"},
+	"img": {"src", "srcset"}, "script": {"src"}, "iframe": {"src"}, "embed": {"src"},
+	"audio": {"src"}, "video": {"src", "poster"}, "source": {"src", "srcset"}, "track": {"src"},
+	"input": {"src", "formaction"}, "object": {"data"}, "form": {"action"}, "button": {"formaction"},
+	"blockquote": {"cite"}, "q": {"cite"}, "del": {"cite"}, "ins": {"cite"},
+}
+
+func (e *refScanner) tag(tag string, wanted []string, z *html.Tokenizer, raw []byte, tokStart int, inert bool) {
+	type attr struct{ key, val string }
+	var attrs []attr
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		a := attr{key: string(k), val: string(v)}
+		attrs = append(attrs, a)
+	}
+	spans := attrValueSpans(raw)
+	if len(spans) != len(attrs) {
+		spans = nil
+	}
+	isImageInput := false
+	if tag == "input" {
+		for _, a := range attrs {
+			if a.key == "type" && strings.EqualFold(strings.Trim(a.val, asciiWhitespace), "image") {
+				isImageInput = true
+			}
+		}
+	}
+	for i, a := range attrs {
+		if !slices.Contains(wanted, a.key) || (tag == "input" && a.key == "src" && !isImageInput) {
+			continue
+		}
+		vstart, written := tokStart, ""
+		if spans != nil {
+			vstart += spans[i][0]
+			written = string(raw[spans[i][0]:spans[i][1]])
+		}
+		exact := written == a.val
+		if a.key == "srcset" || a.key == "imagesrcset" {
+			for _, c := range srcsetCandidates(a.val) {
+				at := vstart
+				if exact {
+					at += c.start
+				}
+				e.add(Link{Tag: tag, Attr: a.key, Raw: c.url, exact: exact}, at)
+			}
+			continue
+		}
+		v := strings.TrimLeft(a.val, asciiWhitespace)
+		lead := len(a.val) - len(v)
+		v = strings.TrimRight(v, asciiWhitespace)
+		if !exact {
+			lead = len(written) - len(strings.TrimLeft(written, asciiWhitespace))
+		}
+		if tag == "base" && !inert && e.baseIndex < 0 {
+			e.baseIndex = len(e.links)
+		}
+		e.add(Link{Tag: tag, Attr: a.key, Raw: v, exact: exact}, vstart+lead)
+	}
+}
+
+func (e *refScanner) add(l Link, at int) {
+	l.Offset = at
+	l.Line, l.Col = e.lines.position(at)
+	e.links = append(e.links, l)
+}
+
+// linkDump is every field of l in one line, for the differential tests.
+func linkDump(l Link) string {
+	href := "<nil>"
+	if l.URL != nil {
+		href = l.URL.Href()
+	}
+	return fmt.Sprintf("%d:%d@%d %s %s %q exact=%v -> %s err=%v verrs=%v+%d",
+		l.Line, l.Col, l.Offset, l.Tag, l.Attr, l.Raw, l.exact, href, l.Err, l.ValidationErrors, l.MoreValidationErrors)
+}
+
+// checkSameLinks checks that Extract finds in doc, with and without
+// validation, exactly the links referenceLinks finds.
+func checkSameLinks(t *testing.T, doc, documentURL string) {
+	t.Helper()
+	for _, validate := range []bool{false, true} {
+		got, err := LinkExtractor{Validate: validate}.Extract(strings.NewReader(doc), documentURL)
+		want, werr := referenceLinks([]byte(doc), documentURL, validate)
+		if (err == nil) != (werr == nil) {
+			t.Fatalf("validate=%v: err %v, the reference's %v", validate, err, werr)
+		}
+		if len(got) != len(want) {
+			t.Errorf("validate=%v: %d links, the reference has %d", validate, len(got), len(want))
+		}
+		for i := range min(len(got), len(want)) {
+			if g, w := linkDump(got[i]), linkDump(want[i]); g != w {
+				t.Errorf("validate=%v: link %d is\n%s\nthe reference's\n%s", validate, i, g, w)
+			}
+		}
+	}
+}
+
+// TestExtractLinksReference compares Extract with referenceLinks on the
+// sample page, the benchmarks' generated page and the cases of
+// TestExtractLinks, and on variants of them in which every attribute
+// holds a character reference, a CR or a NUL (the extractor's slow path).
+func TestExtractLinksReference(t *testing.T) {
+	page, err := os.ReadFile("testdata/links/page.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []string{string(page), benchLinksDocument(20 << 10)}
+	for _, s := range []string{
+		`<a href="/x?a=1&amp;b=2">x</a>`, "<a href=\"\n   rel.html \t\n\">", `<a href=x></a><base href="../other/"><img src=y.png>`,
+		`<A HREF=/up>x</A><IMG SRC=i.png ALT=x>`, "<p>é</p>\n<img\n  alt=\"é\"\n  src = \"pic.png\"\n>",
+		`<img srcset="a.png 1x, b,c.png 2x,d.png, data:image/png;base64,AA== 100w, e.png 3q, f.png,g.png">`,
+		`<input type=text src=no.png><input TYPE=" Image " src=yes.png formaction=/go>`,
+		`<template><base href=/t/><a href=t1></template><noscript><base href=/n/><img src=n1></noscript><a href=z>`,
+		"\uFEFF<a href=x>", "<p>\r\n<a\rhref=x>", `<a href=first HREF=second>`, `<div href=/no></a href=/no>`,
+		"<a href='x\r\ny'><a href=\"&#x20;a b&#x20;\"><img srcset='&amp;a 1x,\rb 2x'><a href=\x00x>",
+		"<input type=\"&#x69;mage\" src=i><input type=\"image\r\" src=j><input type=\"imag\x00\" src=k>",
+		"<a href=\"&amp\"><a href=x&amp=y><a href='\r'><base href=\"&#47;b&#47;\"><a href=c>",
+	} {
+		docs = append(docs, s)
+	}
+	plain := docs
+	for _, d := range plain {
+		for _, r := range []string{"&amp;", "\r", "\x00"} {
+			docs = append(docs, strings.NewReplacer(`href="`, `href="`+r, `src="`, `src="`+r, `srcset="`, `srcset="`+r, "href=", "href="+r).Replace(d))
+		}
+	}
+	for i, d := range docs {
+		t.Run(fmt.Sprint(i), func(t *testing.T) { checkSameLinks(t, d, "https://example.com/dir/page.html") })
 	}
 }
