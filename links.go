@@ -176,6 +176,7 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 		start = len("\uFEFF")
 	}
 	e := linkScanner{doc: doc, baseIndex: -1, start: start, lineStart: start, counted: start, line: 1}
+	e.links = make([]Link, 0, estimateLinks(doc))
 	e.scan(start, len(doc), false, 0)
 
 	base := docURL
@@ -209,6 +210,42 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 		}
 	}
 	return e.links, nil
+}
+
+// estimateLinks guesses how many links doc has, to size the slice of
+// them at once: a Link is large, and growing the slice link by link
+// costs as much as the rest of the scan of a page of many links. It
+// counts the "=" that follow the name of a URL-valued attribute (a
+// srcset counted as a few candidates), as fast as bytes.IndexByte finds
+// the "=". The guess is bounded by the document's length.
+func estimateLinks(doc []byte) int {
+	n := 0
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(doc[i:], '=')
+		if j < 0 {
+			break
+		}
+		i += j
+		// The attribute's name, or its last 6 bytes.
+		name := doc[max(0, i-6):i]
+		switch c := name[len(name)-1] | 0x20; {
+		case c == 'f' && hasSuffixFold(name, "href"),
+			c == 'c' && (hasSuffixFold(name, "src") || hasSuffixFold(name, "data")),
+			c == 'n' && hasSuffixFold(name, "action"),
+			c == 'e' && hasSuffixFold(name, "cite"),
+			c == 'r' && hasSuffixFold(name, "poster"):
+			n++
+		case c == 't' && hasSuffixFold(name, "srcset"):
+			n += 3
+		}
+	}
+	return min(n+n/8+4, len(doc)/8+4)
+}
+
+// hasSuffixFold reports whether b ends with s, which is in lower case,
+// in any ASCII case.
+func hasSuffixFold(b []byte, s string) bool {
+	return len(b) >= len(s) && equalFoldASCII(b[len(b)-len(s):], s)
 }
 
 // readDocument reads r to its end, in one allocation when r tells its
