@@ -286,28 +286,29 @@ type linkTag struct {
 	attrs []string // its URL-valued attributes, in lower case
 }
 
-// linkTags maps an element's name to its URL-valued attributes.
-var linkTags = map[string]*linkTag{
-	"a":          {"a", []string{"href"}},
-	"area":       {"area", []string{"href"}},
-	"link":       {"link", []string{"href", "imagesrcset"}},
-	"base":       {"base", []string{"href"}},
-	"img":        {"img", []string{"src", "srcset"}},
-	"script":     {"script", []string{"src"}},
-	"iframe":     {"iframe", []string{"src"}},
-	"embed":      {"embed", []string{"src"}},
-	"audio":      {"audio", []string{"src"}},
-	"video":      {"video", []string{"src", "poster"}},
-	"source":     {"source", []string{"src", "srcset"}},
-	"track":      {"track", []string{"src"}},
-	"input":      {"input", []string{"src", "formaction"}},
-	"object":     {"object", []string{"data"}},
-	"form":       {"form", []string{"action"}},
-	"button":     {"button", []string{"formaction"}},
-	"blockquote": {"blockquote", []string{"cite"}},
-	"q":          {"q", []string{"cite"}},
-	"del":        {"del", []string{"cite"}},
-	"ins":        {"ins", []string{"cite"}},
+// linkTags are the elements whose attributes hold links, with their
+// URL-valued attributes.
+var linkTags = [...]linkTag{
+	{"a", []string{"href"}},
+	{"area", []string{"href"}},
+	{"link", []string{"href", "imagesrcset"}},
+	{"base", []string{"href"}},
+	{"img", []string{"src", "srcset"}},
+	{"script", []string{"src"}},
+	{"iframe", []string{"src"}},
+	{"embed", []string{"src"}},
+	{"audio", []string{"src"}},
+	{"video", []string{"src", "poster"}},
+	{"source", []string{"src", "srcset"}},
+	{"track", []string{"src"}},
+	{"input", []string{"src", "formaction"}},
+	{"object", []string{"data"}},
+	{"form", []string{"action"}},
+	{"button", []string{"formaction"}},
+	{"blockquote", []string{"cite"}},
+	{"q", []string{"cite"}},
+	{"del", []string{"cite"}},
+	{"ins", []string{"cite"}},
 }
 
 // maxLinkTagName is the length of the longest name in linkTags.
@@ -326,7 +327,55 @@ func linkTagOf(name []byte) *linkTag {
 		}
 		buf[i] = c
 	}
-	return linkTags[string(buf[:len(name)])]
+	// A switch, which compiles to a search by length and bytes, not a
+	// map: most tags of a page are not in the table, and this is asked
+	// of every tag.
+	i := 0
+	switch string(buf[:len(name)]) {
+	case "a":
+		i = 0
+	case "area":
+		i = 1
+	case "link":
+		i = 2
+	case "base":
+		i = 3
+	case "img":
+		i = 4
+	case "script":
+		i = 5
+	case "iframe":
+		i = 6
+	case "embed":
+		i = 7
+	case "audio":
+		i = 8
+	case "video":
+		i = 9
+	case "source":
+		i = 10
+	case "track":
+		i = 11
+	case "input":
+		i = 12
+	case "object":
+		i = 13
+	case "form":
+		i = 14
+	case "button":
+		i = 15
+	case "blockquote":
+		i = 16
+	case "q":
+		i = 17
+	case "del":
+		i = 18
+	case "ins":
+		i = 19
+	default:
+		return nil
+	}
+	return &linkTags[i]
 }
 
 // tagName returns the name of the tag whose raw text, after its "<" or
@@ -547,7 +596,17 @@ func (e *linkScanner) add(l Link, at int) {
 		e.counted, e.line, e.lineStart = e.start, 1, e.start
 	}
 	doc := e.doc
-	for i := e.counted; i < at; i++ {
+	seg := doc[e.counted:at]
+	if bytes.IndexByte(seg, '\r') < 0 {
+		// No CR: the lines end at the LFs, which Count and
+		// LastIndexByte find many bytes at a time.
+		if n := bytes.Count(seg, []byte("\n")); n > 0 {
+			e.line += n
+			e.lineStart = e.counted + bytes.LastIndexByte(seg, '\n') + 1
+		}
+		seg = nil
+	}
+	for i := e.counted; i < e.counted+len(seg); i++ {
 		switch doc[i] {
 		case '\r':
 			if i+1 < len(doc) && doc[i+1] == '\n' {

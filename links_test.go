@@ -818,3 +818,20 @@ func TestExtractLinksReference(t *testing.T) {
 		t.Run(fmt.Sprint(i), func(t *testing.T) { checkSameLinks(t, d, "https://example.com/dir/page.html") })
 	}
 }
+
+// TestLinkTagOf checks linkTagOf's switch against the table it indexes.
+func TestLinkTagOf(t *testing.T) {
+	for i := range linkTags {
+		lt := &linkTags[i]
+		for _, name := range []string{lt.name, strings.ToUpper(lt.name)} {
+			if got := linkTagOf([]byte(name)); got != lt {
+				t.Errorf("linkTagOf(%q) = %v, want %v", name, got, lt)
+			}
+		}
+	}
+	for _, name := range []string{"", "div", "ab", "blockquotes", "templates", "i\x00mg"} {
+		if got := linkTagOf([]byte(name)); got != nil {
+			t.Errorf("linkTagOf(%q) = %v, want nil", name, got)
+		}
+	}
+}
