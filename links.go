@@ -543,7 +543,8 @@ func (e *linkScanner) tag(t *linkTag, z *html.Tokenizer, raw []byte, tokStart in
 // isImageType reports whether an input element's type attribute value
 // is "image".
 func isImageType(v []byte) bool {
-	return bytes.EqualFold(bytes.Trim(v, asciiWhitespace), []byte("image"))
+	v = v[leadingSpace(v):]
+	return bytes.EqualFold(v[:len(v)-trailingSpace(v)], []byte("image"))
 }
 
 // attr collects the links of the value val of the attribute attr of a
@@ -561,17 +562,35 @@ func (e *linkScanner) attr(t *linkTag, attr, val string, written []byte, vstart 
 		}
 		return
 	}
-	v := strings.TrimLeft(val, asciiWhitespace)
-	lead := len(val) - len(v)
-	v = strings.TrimRight(v, asciiWhitespace)
+	lead := leadingSpace(val)
+	v := val[lead:]
+	v = v[:len(v)-trailingSpace(v)]
 	if !exact {
 		// Step over the whitespace as it is written.
-		lead = len(written) - len(bytes.TrimLeft(written, asciiWhitespace))
+		lead = leadingSpace(written)
 	}
 	if t.name == "base" && !inert && e.baseIndex < 0 {
 		e.baseIndex = len(e.links)
 	}
 	e.add(Link{Tag: t.name, Attr: attr, Raw: v, exact: exact}, vstart+lead)
+}
+
+// leadingSpace returns how many bytes of ASCII whitespace s starts with.
+func leadingSpace[S string | []byte](s S) int {
+	i := 0
+	for i < len(s) && isHTMLSpace(s[i]) {
+		i++
+	}
+	return i
+}
+
+// trailingSpace returns how many bytes of ASCII whitespace s ends with.
+func trailingSpace[S string | []byte](s S) int {
+	i := len(s)
+	for i > 0 && isHTMLSpace(s[i-1]) {
+		i--
+	}
+	return len(s) - i
 }
 
 // plainAttrValue reports whether an attribute value's raw text is its
@@ -629,25 +648,6 @@ const asciiWhitespace = "\t\n\f\r "
 // An attrSpan is where an attribute is in a start tag's raw text: its
 // key raw[ks:ke] and its value raw[vs:ve].
 type attrSpan struct{ ks, ke, vs, ve int }
-
-// attrValueSpans returns the bounds, in raw, of the value of each
-// attribute of the start tag raw ("<a href=x>") that
-// golang.org/x/net/html's Tokenizer returns, in its order: it reads the
-// tag as the Tokenizer's readTag does, keeping, as it does, only the
-// first attribute of each name. An attribute with no value has an
-// empty span where its value would be.
-func attrValueSpans(raw []byte) [][2]int {
-	var spans [][2]int
-	seen := map[string]bool{}
-	for _, s := range appendAttrSpans(nil, raw) {
-		key := asciiLowercase(string(raw[s.ks:s.ke])) // as x/net/html lowers attribute names
-		if !seen[key] {
-			seen[key] = true
-			spans = append(spans, [2]int{s.vs, s.ve})
-		}
-	}
-	return spans
-}
 
 // isHTMLSpace reports whether c is whitespace to x/net/html's readTag.
 func isHTMLSpace(c byte) bool {

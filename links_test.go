@@ -320,12 +320,15 @@ func FuzzExtractLinks(f *testing.F) {
 
 // FuzzAttrValueSpans checks the mirror of x/net/html's attribute
 // reader: for every start tag, attrValueSpans finds as many attributes
-// as the Tokenizer returns, and the raw text of each value is the value
-// whenever no character reference, CR or NUL could change it.
+// as the Tokenizer returns, the raw text of each key is the key in lower
+// case, and the raw text of each value is the value whenever no
+// character reference, CR or NUL could change it; tagName finds the
+// tag's name.
 func FuzzAttrValueSpans(f *testing.F) {
 	for _, s := range []string{
 		`<a href=x>`, `<a =x href = "y" HREF='z' / b c=d>`, "<a\fhref\t=\n'x'\r>", `<a href="x`,
 		`<a href=x/>`, `<a b= >`, `<a b=>`, `<a/b/c=d>`, `<a "x"=y>`, `<img src=a.png alt="a>b">`,
+		`</TEMPLATE x=y>`, "</a\tb>", `<A/HREF=x>`,
 	} {
 		f.Add(s)
 	}
@@ -336,28 +339,59 @@ func FuzzAttrValueSpans(f *testing.F) {
 			if tt == html.ErrorToken {
 				return
 			}
+			if tt == html.EndTagToken {
+				raw := z.Raw()
+				n := string(tagName(raw[2:]))
+				if name, _ := z.TagName(); !strings.Contains(n, "\x00") && string(name) != asciiLowercase(n) {
+					t.Errorf("%q: end tag name %q, read from raw %q", raw, name, n)
+				}
+			}
 			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 				continue
 			}
 			raw := []byte(string(z.Raw()))
 			spans := attrValueSpans(raw)
-			var vals []string
-			for _, more := z.TagName(); more; {
-				var v []byte
-				_, v, more = z.TagAttr()
+			name, more := z.TagName()
+			if n := tagName(raw[1:]); !strings.Contains(string(n), "\x00") && string(name) != asciiLowercase(string(n)) {
+				t.Errorf("%q: tag name %q, read from raw %q", raw, name, n)
+			}
+			var keys, vals []string
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				keys = append(keys, string(k))
 				vals = append(vals, string(v))
 			}
 			if len(spans) != len(vals) {
 				t.Fatalf("%q: %d spans, %d attributes", raw, len(spans), len(vals))
 			}
 			for i, s := range spans {
-				w := string(raw[s[0]:s[1]])
+				if k := string(raw[s.ks:s.ke]); !strings.Contains(k, "\x00") && asciiLowercase(k) != keys[i] {
+					t.Errorf("%q: attribute %d is named %q, its span %q", raw, i, keys[i], k)
+				}
+				w := string(raw[s.vs:s.ve])
 				if !strings.ContainsAny(w, "&\r\x00") && w != vals[i] {
 					t.Errorf("%q: attribute %d is %q, its span %q", raw, i, vals[i], w)
 				}
 			}
 		}
 	})
+}
+
+// attrValueSpans returns the attributes of the start tag raw that
+// x/net/html's Tokenizer returns, in its order: appendAttrSpans's,
+// keeping, as the Tokenizer does, only the first of each name.
+func attrValueSpans(raw []byte) []attrSpan {
+	var spans []attrSpan
+	seen := map[string]bool{}
+	for _, s := range appendAttrSpans(nil, raw) {
+		key := asciiLowercase(string(raw[s.ks:s.ke])) // as x/net/html lowers attribute names
+		if !seen[key] {
+			seen[key] = true
+			spans = append(spans, s)
+		}
+	}
+	return spans
 }
 
 func TestSrcsetCandidates(t *testing.T) {
@@ -721,8 +755,8 @@ func (e *refScanner) tag(tag string, wanted []string, z *html.Tokenizer, raw []b
 		}
 		vstart, written := tokStart, ""
 		if spans != nil {
-			vstart += spans[i][0]
-			written = string(raw[spans[i][0]:spans[i][1]])
+			vstart += spans[i].vs
+			written = string(raw[spans[i].vs:spans[i].ve])
 		}
 		exact := written == a.val
 		if a.key == "srcset" || a.key == "imagesrcset" {
