@@ -459,26 +459,27 @@ func (e *linkScanner) scan(from, to int, inert bool, depth int) {
 // tag collects the links of one start tag, whose raw text raw starts at
 // offset tokStart of the document. It finds the attributes in raw, as
 // x/net/html's Tokenizer reads them: a value with no character
-// reference, CR or NUL is its raw text, and the others, which only the
-// Tokenizer decodes as HTML does, are read from its TagAttr.
+// reference but "&amp;", no CR and no NUL is its raw text with each
+// "&amp;" made "&", and the others, which only the Tokenizer decodes as
+// HTML does, are read from its TagAttr.
 func (e *linkScanner) tag(t *linkTag, z *html.Tokenizer, raw []byte, tokStart int, inert bool) {
 	e.spans = appendAttrSpans(e.spans[:0], raw)
 	isInput := t.name == "input"
 	// The first attribute of each wanted name, as the Tokenizer keeps
 	// only the first: its index in e.spans, or -1.
 	hits, typ := [2]int{-1, -1}, -1
-	plain := true
+	simple := true
 	for i, s := range e.spans {
 		key := raw[s.ks:s.ke]
 		if isInput && typ < 0 && equalFoldASCII(key, "type") {
 			typ = i
-			plain = plain && plainAttrValue(raw[s.vs:s.ve])
+			simple = simple && simpleAttrValue(raw[s.vs:s.ve])
 			continue
 		}
 		for j, w := range t.attrs {
 			if hits[j] < 0 && equalFoldASCII(key, w) {
 				hits[j] = i
-				plain = plain && plainAttrValue(raw[s.vs:s.ve])
+				simple = simple && simpleAttrValue(raw[s.vs:s.ve])
 				break
 			}
 		}
@@ -494,13 +495,14 @@ func (e *linkScanner) tag(t *linkTag, z *html.Tokenizer, raw []byte, tokStart in
 		unplaced     [2]bool // decoded but not found in raw: not expected
 		isImageInput bool
 	)
-	if plain {
+	if simple {
 		for j, h := range hits {
 			if h >= 0 {
-				vals[j], have[j] = string(raw[e.spans[h].vs:e.spans[h].ve]), true
+				vals[j], have[j] = simpleValue(raw[e.spans[h].vs:e.spans[h].ve]), true
 			}
 		}
 		if typ >= 0 {
+			// An "&amp;" in it would make it other than "image" either way.
 			isImageInput = isImageType(raw[e.spans[typ].vs:e.spans[typ].ve])
 		}
 	} else {
@@ -593,16 +595,45 @@ func trailingSpace[S string | []byte](s S) int {
 	return len(s) - i
 }
 
-// plainAttrValue reports whether an attribute value's raw text is its
-// value: whether it holds no character reference, CR or NUL for
-// x/net/html to decode, convert or replace.
-func plainAttrValue(raw []byte) bool {
-	for _, c := range raw {
-		if c == '&' || c == '\r' || c == 0 {
+// simpleAttrValue reports whether the value x/net/html's Tokenizer
+// returns for an attribute whose value's raw text is raw is raw with
+// each "&amp;" made "&": whether raw holds no CR or NUL, which it would
+// convert or replace, and no character reference but "&amp;" (as
+// query strings hold), which it decodes as "&" wherever it is.
+func simpleAttrValue(raw []byte) bool {
+	for i, c := range raw {
+		switch c {
+		case '\r', 0:
 			return false
+		case '&':
+			if !bytes.HasPrefix(raw[i:], []byte("&amp;")) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// simpleValue returns the value of an attribute whose value's raw text
+// raw is simple (simpleAttrValue): raw with each "&amp;" made "&".
+func simpleValue(raw []byte) string {
+	amp := []byte("&amp;")
+	n := bytes.Count(raw, amp)
+	if n == 0 {
+		return string(raw)
+	}
+	var b strings.Builder
+	b.Grow(len(raw) - n*(len(amp)-1))
+	for {
+		i := bytes.Index(raw, amp)
+		if i < 0 {
+			break
+		}
+		b.Write(raw[:i+1])
+		raw = raw[i+len(amp):]
+	}
+	b.Write(raw)
+	return b.String()
 }
 
 // add appends l at offset at of the document. The lines are counted

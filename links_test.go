@@ -839,6 +839,8 @@ func TestExtractLinksReference(t *testing.T) {
 		"<a href='x\r\ny'><a href=\"&#x20;a b&#x20;\"><img srcset='&amp;a 1x,\rb 2x'><a href=\x00x>",
 		"<input type=\"&#x69;mage\" src=i><input type=\"image\r\" src=j><input type=\"imag\x00\" src=k>",
 		"<a href=\"&amp\"><a href=x&amp=y><a href='\r'><base href=\"&#47;b&#47;\"><a href=c>",
+		"<a href=\"&amp;amp;&amp;&#38;\"><a href=' &amp;x&amp;y '><a href=&amp;&amp;><a href=\"&&amp;\"><a href=\"&AMP;\">",
+		"<img srcset=' a&amp;b 1x, c&amp;d&amp; 2x'><input type=\"im&amp;age\" src=x><a href=\"&amp;\r\"><a href=\"&amp;\x00\">",
 	} {
 		docs = append(docs, s)
 	}
