@@ -226,11 +226,15 @@ func estimateLinks(doc []byte) int {
 			break
 		}
 		i += j
+		if i == 0 {
+			continue
+		}
 		// The attribute's name, or its last 6 bytes.
 		name := doc[max(0, i-6):i]
 		switch c := name[len(name)-1] | 0x20; {
 		case c == 'f' && hasSuffixFold(name, "href"),
-			c == 'c' && (hasSuffixFold(name, "src") || hasSuffixFold(name, "data")),
+			c == 'c' && hasSuffixFold(name, "src"),
+			c == 'a' && hasSuffixFold(name, "data"),
 			c == 'n' && hasSuffixFold(name, "action"),
 			c == 'e' && hasSuffixFold(name, "cite"),
 			c == 'r' && hasSuffixFold(name, "poster"):
@@ -248,13 +252,23 @@ func hasSuffixFold(b []byte, s string) bool {
 	return len(b) >= len(s) && equalFoldASCII(b[len(b)-len(s):], s)
 }
 
-// readDocument reads r to its end, in one allocation when r tells its
-// length, as strings.Reader, bytes.Reader and bytes.Buffer do.
+// readDocument reads r to its end, in one allocation when r is a
+// strings.Reader, bytes.Reader or bytes.Buffer, which tell how much is
+// left to read.
 func readDocument(r io.Reader) ([]byte, error) {
-	if lr, ok := r.(interface{ Len() int }); ok {
+	n := -1
+	switch r := r.(type) {
+	case *strings.Reader:
+		n = r.Len()
+	case *bytes.Reader:
+		n = r.Len()
+	case *bytes.Buffer:
+		n = r.Len()
+	}
+	if n >= 0 {
 		var b bytes.Buffer
 		// ReadFrom wants MinRead bytes free to see the end.
-		b.Grow(lr.Len() + bytes.MinRead)
+		b.Grow(n + bytes.MinRead)
 		_, err := b.ReadFrom(r)
 		return b.Bytes(), err
 	}

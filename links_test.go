@@ -871,3 +871,26 @@ func TestLinkTagOf(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateLinks: the guess of how many links a document has sees
+// each URL-valued attribute, in any case, and no document makes it
+// fail or exceed its bound.
+func TestEstimateLinks(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		want int
+	}{
+		{"", 0},
+		{"=", 0},
+		{"==a=", 0},
+		{`<a HREF=x><img src=y srcset="z 1x"><object data=o><form action=f><q cite=c><video poster=p>`, 9},
+		{`<div class=x id=y>`, 0},
+	} {
+		if got := estimateLinks([]byte(tc.doc)); got != min(tc.want+tc.want/8+4, len(tc.doc)/8+4) {
+			t.Errorf("estimateLinks(%q) = %d, want the bound of %d", tc.doc, got, tc.want)
+		}
+	}
+	if got := estimateLinks([]byte(strings.Repeat("href=", 1000))); got != 5000/8+4 {
+		t.Errorf("estimateLinks of 1000 href= = %d, want %d, a size bound", got, 5000/8+4)
+	}
+}
