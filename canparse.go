@@ -34,17 +34,19 @@ import "unicode/utf8"
 // points to): no copy there would take the states before the path
 // reading past tabs and newlines themselves.
 
-// canParse is CanParse.
+// canParse is CanParse. It reads the base argument as parseBaseArg
+// (url.go) does for the others, but parses the base into a stand-in,
+// which allocates nothing.
 func canParse(input string, base []string) bool {
 	var b record
 	var extra uint64
 	switch len(base) {
 	case 0:
 	case 1:
-		var fail ErrorKind
-		if b, extra, fail = baseStandIn(base[0]); fail == errTooLong {
+		var r outcome
+		if b, extra, r = baseStandIn(base[0]); r == outcomeTooLong {
 			return canParseExactly(input, base)
-		} else if fail != 0 {
+		} else if r != outcomeOK {
 			return false
 		}
 	default:
@@ -56,9 +58,9 @@ func canParse(input string, base []string) bool {
 	p := parser{noStore: true, extra: extra}
 	p.base, p.hasBase = b, b.href != ""
 	switch p.parseInput(input) {
-	case 0:
+	case outcomeOK:
 		return true
-	case errTooLong:
+	case outcomeTooLong:
 		// The length is an upper bound: parse again, keeping the
 		// output, to know.
 		return canParseExactly(input, base)
@@ -77,15 +79,15 @@ func canParseExactly(input string, base []string) bool {
 // baseStandIn parses base and returns the record the relative parse
 // uses in its place, with the extra length to allow for: the base
 // itself when it is in normal form, otherwise a stand-in and an upper
-// bound on the length of its href. The failure is errTooLong when the
-// bound is past the limit: the base may still parse.
-func baseStandIn(base string) (b record, extra uint64, fail ErrorKind) {
+// bound on the length of its href. The outcome is outcomeTooLong when
+// the bound is past the limit: the base may still parse.
+func baseStandIn(base string) (b record, extra uint64, r outcome) {
 	if c, ok := parseNormalized(base); ok && uint64(len(base)) <= hrefLimit {
-		return record{base, c}, 0, 0
+		return record{base, c}, 0, outcomeOK
 	}
 	p := parser{noStore: true}
-	if fail := p.parseInput(base); fail != 0 {
-		return record{}, 0, fail
+	if r := p.parseInput(base); r != outcomeOK {
+		return record{}, 0, r
 	}
 	switch {
 	case p.opaquePath:
@@ -96,7 +98,7 @@ func baseStandIn(base string) (b record, extra uint64, fail ErrorKind) {
 		b = standInHier
 		b.scheme = p.scheme
 	}
-	return b, p.bound, 0
+	return b, p.bound, outcomeOK
 }
 
 // The stand-in bases: their hrefs start with a space, which no

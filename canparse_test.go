@@ -14,7 +14,7 @@ func canParseGrid() (inputs, bases []string) {
 		"sc:\xff", "sc:/\xff", "sc://\xff\t/", "https://h:8\t0/", "https://h:\xff/", "https://[::\xff]/",
 		"file:\xff", "file://\xff/", "file:C\t|/x", "https:\xff", "https:h\xff/", "//\xff\t/", "/\t/h/p",
 	)
-	bases = append([]string{"https://example.com/dir/page.html", "file:///C:/dir/", "sc:opaque"}, nonNormalBases...)
+	bases = append(append([]string{"https://example.com/dir/page.html", "file:///C:/dir/", "sc:opaque"}, nonNormalBases...), tabbedInputs...)
 	return inputs, bases
 }
 

@@ -29,6 +29,7 @@ func bestTime(runs int, f func()) time.Duration {
 // times. A failure is measured twice more before it counts.
 func checkLinear(t *testing.T, factor int, small, large func()) {
 	t.Helper()
+	skipIfInvariantChecks(t)
 	var ts, tl time.Duration
 	for range 3 {
 		ts, tl = bestTime(3, small), bestTime(3, large)
@@ -37,4 +38,15 @@ func checkLinear(t *testing.T, factor int, small, large func()) {
 		}
 	}
 	t.Errorf("small: %v, %dx larger: %v: worse than linear", ts, factor, tl)
+}
+
+// skipIfInvariantChecks skips a test that measures time or allocations
+// when the weburl_invariants build tag makes every parse and every
+// change run the invariant checker (which allocates, and takes time
+// linear in the href after each change to a URL's SearchParams).
+func skipIfInvariantChecks(t *testing.T) {
+	t.Helper()
+	if invariantChecks {
+		t.Skip("measures cost; the weburl_invariants checks change it")
+	}
 }

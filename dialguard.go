@@ -3,6 +3,7 @@ package url
 import (
 	"errors"
 	"net/netip"
+	"strings"
 	"syscall"
 )
 
@@ -32,9 +33,14 @@ type DialError struct {
 	Err     error
 }
 
-// Error returns "refusing to dial NETWORK ADDRESS: REASON".
+// Error returns a message in the package's form (see [Error]):
+//
+//	url: dial tcp4 "127.0.0.1:9": address is not globally reachable
 func (e *DialError) Error() string {
-	return "refusing to dial " + e.Network + " " + e.Address + ": " + e.Err.Error()
+	var b strings.Builder
+	writeOpInput(&b, "dial "+e.Network, e.Address, 0)
+	b.WriteString(e.Err.Error())
+	return b.String()
 }
 
 // Unwrap returns the reason.

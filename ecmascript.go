@@ -24,7 +24,6 @@ package url
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/weburl/url/internal/ecmascript"
@@ -46,22 +45,18 @@ type URIError struct {
 	Reason string // what is wrong there, e.g. "overlong UTF-8 encoding"
 }
 
-// Error returns a message naming the function, the input, the offset and
-// the reason. A long input is quoted only around the offset, with its
-// length, as [Error.Error] does, so the message stays a few hundred
-// bytes long; Input keeps the whole input.
+// Error returns a message in the package's form (see [Error]): the
+// function, the input, "malformed URI", the reason and the offset:
+//
+//	url: DecodeURIComponent "ab%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 2
+//
+// A long input is quoted only around the offset, with its length, as
+// [Error.Error] does, so the message stays a few hundred bytes long;
+// Input keeps the whole input.
 func (e *URIError) Error() string {
 	var b strings.Builder
-	b.WriteString("url.")
-	b.WriteString(e.Func)
-	b.WriteByte('(')
-	writeQuotedExcerpt(&b, e.Input, min(max(e.Offset, 0), len(e.Input)))
-	b.WriteString("): ")
-	b.WriteString(ErrMalformedURI.Error())
-	b.WriteString(" at byte ")
-	b.WriteString(strconv.Itoa(e.Offset))
-	b.WriteString(": ")
-	b.WriteString(e.Reason)
+	writeOpInput(&b, e.Func, e.Input, min(max(e.Offset, 0), len(e.Input)))
+	writeCause(&b, ErrMalformedURI.Error(), e.Reason, e.Offset)
 	return b.String()
 }
 

@@ -9,7 +9,6 @@ package url
 
 import (
 	"errors"
-	"fmt"
 
 	"golang.org/x/text/encoding"
 
@@ -20,7 +19,7 @@ import (
 // ErrUnknownEncoding is returned (wrapped) by LookupEncoding when a label
 // is not one of the Encoding Standard's labels. Test for it with
 // errors.Is.
-var ErrUnknownEncoding = errors.New("url: unknown encoding label")
+var ErrUnknownEncoding = errors.New("unknown encoding label")
 
 // LookupEncoding returns the encoding for a label of the Encoding
 // Standard ("utf-8", "latin1", "shift_jis", "gbk", ...), following its
@@ -31,11 +30,14 @@ var ErrUnknownEncoding = errors.New("url: unknown encoding label")
 // The encodings are those of golang.org/x/text/encoding/htmlindex. When
 // one is passed to SerializeFormEncoding, this package applies the
 // Encoding Standard's encoder rules on top of it (see
-// SerializeFormEncoding). The error wraps ErrUnknownEncoding.
+// SerializeFormEncoding). The error is an *Error, with Op "look up
+// encoding", that wraps ErrUnknownEncoding:
+//
+//	url: look up encoding "klingon": unknown encoding label
 func LookupEncoding(label string) (encoding.Encoding, error) {
 	enc, ok := legacy.Lookup(label)
 	if !ok {
-		return nil, fmt.Errorf("%w %q", ErrUnknownEncoding, label)
+		return nil, &Error{Op: "look up encoding", Input: label, Err: ErrUnknownEncoding}
 	}
 	return enc, nil
 }

@@ -139,6 +139,48 @@ var errorKindNames = [numErrorKinds]string{
 	FileInvalidWindowsDriveLetterHost:    "file-invalid-Windows-drive-letter-host",
 }
 
+// errorKindGlosses are short English glosses of the spec's names, which
+// error messages give in parentheses after the name.
+var errorKindGlosses = [numErrorKinds]string{
+	DomainToASCII:                        "Unicode ToASCII failed on the domain",
+	DomainInvalidCodePoint:               "domain holds a forbidden code point",
+	DomainToUnicode:                      "Unicode ToUnicode failed on the domain",
+	HostInvalidCodePoint:                 "opaque host holds a forbidden code point",
+	IPv4EmptyPart:                        "IPv4 address ends with a dot",
+	IPv4TooManyParts:                     "IPv4 address has more than four parts",
+	IPv4NonNumericPart:                   "IPv4 address part is not a number",
+	IPv4NonDecimalPart:                   "IPv4 address part is in hex or octal",
+	IPv4OutOfRangePart:                   "IPv4 address part is out of range",
+	IPv6Unclosed:                         "IPv6 address missing its closing bracket",
+	IPv6InvalidCompression:               "IPv6 address begins with a single colon",
+	IPv6TooManyPieces:                    "IPv6 address has more than eight pieces",
+	IPv6MultipleCompression:              `IPv6 address has more than one "::"`,
+	IPv6InvalidCodePoint:                 "IPv6 address holds an unexpected code point or ends early",
+	IPv6TooFewPieces:                     "IPv6 address has fewer than eight pieces",
+	IPv4InIPv6TooManyPieces:              "IPv6 address has more than six pieces before its IPv4 part",
+	IPv4InIPv6InvalidCodePoint:           "IPv4 part of an IPv6 address is malformed",
+	IPv4InIPv6OutOfRangePart:             "IPv4 part of an IPv6 address exceeds 255",
+	IPv4InIPv6TooFewParts:                "IPv4 part of an IPv6 address has fewer than four parts",
+	InvalidURLUnit:                       `code point not allowed in a URL, or "%" without two hex digits`,
+	SpecialSchemeMissingFollowingSolidus: `special scheme not followed by "//"`,
+	MissingSchemeNonRelativeURL:          "no scheme, and no base URL to resolve against",
+	InvalidReverseSolidus:                `backslash used as "/" in a special URL`,
+	InvalidCredentials:                   "URL holds a username or password",
+	HostMissing:                          "URL needs a host and has none",
+	PortOutOfRange:                       "port is greater than 65535",
+	PortInvalid:                          "port is not a number",
+	FileInvalidWindowsDriveLetter:        "relative file URL starts with a Windows drive letter",
+	FileInvalidWindowsDriveLetterHost:    "file URL host is a Windows drive letter",
+}
+
+// gloss returns a short English gloss of the kind's name, or "".
+func (k ErrorKind) gloss() string {
+	if k > 0 && k < numErrorKinds {
+		return errorKindGlosses[k]
+	}
+	return ""
+}
+
 // String returns the spec's name of the validation error.
 func (k ErrorKind) String() string {
 	if k > 0 && k < numErrorKinds {
@@ -173,9 +215,31 @@ type ValidationError struct {
 	Fatal bool
 }
 
-// Error returns a message naming the validation error and its offset.
+// Error returns the spec's name of the validation error, a short gloss
+// of it in parentheses, and its offset (none when Offset is negative,
+// for an error not found at one place of an input):
+//
+//	IPv6-unclosed (IPv6 address missing its closing bracket) at offset 7
 func (e *ValidationError) Error() string {
-	return e.Kind.String() + " at offset " + strconv.Itoa(e.Offset)
+	var b strings.Builder
+	writeCause(&b, e.Kind.String(), e.Kind.gloss(), e.Offset)
+	return b.String()
+}
+
+// writeCause writes the cause part of every error message of the
+// package: name, " (gloss)" unless gloss is empty, and " at offset N"
+// unless offset is negative.
+func writeCause(b *strings.Builder, name, gloss string, offset int) {
+	b.WriteString(name)
+	if gloss != "" {
+		b.WriteString(" (")
+		b.WriteString(gloss)
+		b.WriteByte(')')
+	}
+	if offset >= 0 {
+		b.WriteString(" at offset ")
+		b.WriteString(strconv.Itoa(offset))
+	}
 }
 
 // Is reports whether target is this error's Kind, so errors.Is works with
@@ -183,6 +247,75 @@ func (e *ValidationError) Error() string {
 func (e *ValidationError) Is(target error) bool {
 	k, ok := target.(ErrorKind)
 	return ok && k == e.Kind
+}
+
+// Reporting validation errors. Every algorithm of the parser (the
+// states, the host, opaque-host, IPv4 and IPv6 parsers, domain to ASCII,
+// the URL-unit check of percent-encoded components) is a method of the
+// parser and reports through the three methods below, with an offset in
+// p.input that they map to the caller's input (before preprocessing).
+// A non-fatal error goes to the Parser's OnValidationError callback as
+// it is met, when there is one, and nowhere otherwise: nothing is kept
+// per error, so there is no cap on how many an input may hold (what to
+// keep is the callback's choice, see [ValidationLog]). A fatal one is
+// also recorded for the *Error the parse returns.
+
+// warn reports a non-fatal validation error at offset i of p.input
+// (mapped to the caller's input); it does nothing when nobody asked for
+// validation errors.
+func (p *parser) warn(k ErrorKind, i int) {
+	if p.report != nil {
+		p.report(ValidationError{Kind: k, Offset: p.origOffset(i)})
+	}
+}
+
+// warnAt reports a non-fatal validation error at an offset of the
+// caller's input (preprocessing, which has no offset in p.input to give).
+// Only called when errors are reported.
+func (p *parser) warnAt(k ErrorKind, orig int) {
+	p.report(ValidationError{Kind: k, Offset: orig})
+}
+
+// fail records a fatal validation error at offset i of p.input in
+// p.failKind and p.failAt (the caller's offset), reports it, and returns
+// outcomeFailure, for the caller to return: the spec's "validation
+// error, return failure".
+func (p *parser) fail(k ErrorKind, i int) outcome {
+	p.failKind, p.failAt = k, p.origOffset(i)
+	if p.report != nil {
+		p.report(ValidationError{Kind: k, Offset: p.failAt, Fatal: true})
+	}
+	return outcomeFailure
+}
+
+// checkURLUnits reports invalid-URL-unit for each code point of s that is
+// not a URL code point and not "%", and for each "%" not followed by two
+// ASCII hex digits. Only called when errors are reported.
+func (p *parser) checkURLUnits(s string, offset int) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c == '%' {
+				if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+					p.warn(InvalidURLUnit, offset+i)
+				}
+			} else if !isURLCodePointASCII(c) {
+				p.warn(InvalidURLUnit, offset+i)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !isURLCodePoint(r) {
+			p.warn(InvalidURLUnit, offset+i)
+		}
+		i += size
+	}
+}
+
+// failure returns the fatal validation error that fail recorded.
+func (p *parser) failure() *ValidationError {
+	return &ValidationError{Kind: p.failKind, Offset: p.failAt, Fatal: true}
 }
 
 // MaxValidationErrors is how many validation errors [Validate] returns
@@ -248,16 +381,29 @@ var ErrTooLong = errors.New("URL too long")
 // the operation, the input, and the cause: a *ValidationError for a
 // failure the URL Standard defines (errors.Is(err, url.PortInvalid)),
 // or a sentinel such as ErrTooManyBases.
+//
+// # Error messages
+//
+// Every error of this package reads the same way: "url: ", the
+// operation, the input quoted, and the cause. A cause that the URL
+// Standard names is given by its spec name, a short English gloss in
+// parentheses, and the byte offset in the input where it was found:
+//
+//	url: parse "http://[::1": IPv6-unclosed (IPv6 address missing its closing bracket) at offset 7
+//	url: set port "8o": port-invalid (port is not a number) at offset 1
+//	url: parse "x": more than one base URL
+//
+// [URIError] and [DialError] follow the same form ("url: DecodeURI
+// "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0", "url:
+// dial tcp4 "127.0.0.1:9": address is not globally reachable").
 type Error struct {
-	Op    string // "parse", "parse base", or the setter's name, e.g. "set port"
+	Op    string // "parse", "parse base", a setter's name ("set port"), or another operation ("canonicalize", "unmarshal JSON")
 	Input string // the input that could not be parsed or set
 	Err   error  // the cause
 }
 
-// Error formats the error as net/url's *Error does, Op, quoted Input,
-// cause:
-//
-//	parse "http://[::1": IPv6-unclosed at offset 7
+// Error formats the error as described under [Error]: "url: ", Op, the
+// quoted Input, the cause.
 //
 // An input longer than 2*[ErrorContext] bytes is not quoted whole (a
 // megabyte of hostile input would make a megabyte message, four of 0xFF):
@@ -266,7 +412,7 @@ type Error struct {
 // point boundaries, marks the cuts with "...", and gives the length
 // (the quoted part is shortened here):
 //
-//	parse ..."aaaa://h:x/" (input of 1048583 bytes): port-invalid at offset 1048580
+//	url: parse ..."aaaa://h:x/" (input of 1048583 bytes): port-invalid (port is not a number) at offset 1048580
 //
 // so it is at most a few hundred bytes long (a 0xFF byte is quoted as
 // four). Input keeps the whole input.
@@ -277,12 +423,25 @@ func (e *Error) Error() string {
 		at = min(ve.Offset, len(e.Input))
 	}
 	var b strings.Builder
-	b.WriteString(e.Op)
-	b.WriteByte(' ')
-	writeQuotedExcerpt(&b, e.Input, at)
-	b.WriteString(": ")
-	b.WriteString(e.Err.Error())
+	writeOpInput(&b, e.Op, e.Input, at)
+	if k, ok := e.Err.(ErrorKind); ok {
+		// A kind with no offset (a setter's value that is invalid as a
+		// whole): its name and gloss.
+		writeCause(&b, k.String(), k.gloss(), -1)
+	} else {
+		b.WriteString(e.Err.Error())
+	}
 	return b.String()
+}
+
+// writeOpInput writes the start of every error message of the package:
+// "url: ", op, the quoted excerpt of input around offset at, and ": ".
+func writeOpInput(b *strings.Builder, op, input string, at int) {
+	b.WriteString("url: ")
+	b.WriteString(op)
+	b.WriteByte(' ')
+	writeQuotedExcerpt(b, input, at)
+	b.WriteString(": ")
 }
 
 // writeQuotedExcerpt writes s quoted, as strconv.Quote does, when it is

@@ -38,7 +38,7 @@ func ExampleCanonicalizer_Canonicalize() {
 	}
 	// Output:
 	// "http://example.com/~user/a%2Fb?a=1&b=%zz" <nil>
-	// "" parse "/relative": missing-scheme-non-relative-URL at offset 0
+	// "" url: parse "/relative": missing-scheme-non-relative-URL (no scheme, and no base URL to resolve against) at offset 0
 }
 
 func ExampleCanonicalizer_CanonicalizeRef() {

@@ -52,7 +52,7 @@ func ExampleDialControl() {
 	_, err := d.Dial("tcp", "127.0.0.1:9")
 	fmt.Println(err)
 	// Output:
-	// dial tcp 127.0.0.1:9: refusing to dial tcp4 127.0.0.1:9: address is not globally reachable
+	// dial tcp 127.0.0.1:9: url: dial tcp4 "127.0.0.1:9": address is not globally reachable
 }
 
 // A refused dial is a *DialError wrapping ErrNotGloballyReachable, inside

@@ -31,7 +31,7 @@ func ExampleDecodeURI() {
 	// Output:
 	// %23[]!'()* <nil>
 	// 0 overlong UTF-8 encoding
-	// url.DecodeURI("%C0%AF"): malformed URI at byte 0: overlong UTF-8 encoding
+	// url: DecodeURI "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0
 }
 
 func ExampleEncodeURIComponent() {

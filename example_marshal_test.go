@@ -33,7 +33,7 @@ func ExampleURL_UnmarshalJSON() {
 	fmt.Println(err)
 	// Output:
 	// https://example.com/a <nil>
-	// parse "https://example.com:99999/": port-out-of-range at offset 20
+	// url: parse "https://example.com:99999/": port-out-of-range (port is greater than 65535) at offset 20
 }
 
 func Example_flagTextVar() {

@@ -46,7 +46,7 @@ func ExampleURL_Parse_resolveReference() {
 	// https://example.com/docs/guide/?page=2
 	// https://cdn.example.net/app.js
 	// https://other.example/
-	// parse "../img/logo.png": missing-scheme-non-relative-URL at offset 0
+	// url: parse "../img/logo.png": missing-scheme-non-relative-URL (no scheme, and no base URL to resolve against) at offset 0
 }
 
 // Port `base.ResolveReference(ref)` when ref is already a `*net/url.URL`
@@ -96,7 +96,7 @@ func ExampleURL_SetHost_fromNetURLFields() {
 	fmt.Println(u.SetPort("99999"))
 	// Output:
 	// https://xn--bcher-kva.example:8443/b%20c?x=1#top
-	// set port "99999": port-out-of-range at offset 0
+	// url: set port "99999": port-out-of-range (port is greater than 65535) at offset 0
 }
 
 // Port `u.Query()` edits: use SearchParams, or Query with SetSearch

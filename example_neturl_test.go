@@ -26,7 +26,7 @@ func ExampleFromNetURL() {
 	fmt.Println(err)
 	// Output:
 	// http://example.com/a/c%20d <nil>
-	// parse "/relative": missing-scheme-non-relative-URL at offset 0
+	// url: parse "/relative": missing-scheme-non-relative-URL (no scheme, and no base URL to resolve against) at offset 0
 }
 
 func ExampleURL_JoinPath() {

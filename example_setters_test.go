@@ -19,7 +19,7 @@ func ExampleURL_SetHref() {
 	// Output:
 	// <nil>
 	// http://other.example/b?y=2 2
-	// set href "not a url": missing-scheme-non-relative-URL at offset 0
+	// url: set href "not a url": missing-scheme-non-relative-URL (no scheme, and no base URL to resolve against) at offset 0
 	// http://other.example/b?y=2
 }
 

@@ -24,7 +24,7 @@ func ExampleParse() {
 	// Output:
 	// https://example.com/docs/img/Logo.PNG?v=2#top
 	// example.com /docs/img/Logo.PNG ?v=2 #top
-	// parse "/img/logo.png": missing-scheme-non-relative-URL at offset 0
+	// url: parse "/img/logo.png": missing-scheme-non-relative-URL (no scheme, and no base URL to resolve against) at offset 0
 }
 
 // (*URL).Parse resolves references against a URL already parsed, as
@@ -58,7 +58,7 @@ func ExampleMustParse() {
 	url.MustParse("https://[::1/")
 	// Output:
 	// /v1/
-	// panic: parse "https://[::1/": IPv6-unclosed at offset 8
+	// panic: url: parse "https://[::1/": IPv6-unclosed (IPv6 address missing its closing bracket) at offset 8
 }
 
 // CanParse answers without building the URL.

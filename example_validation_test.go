@@ -35,7 +35,7 @@ func ExampleValidationLog() {
 	// invalid-URL-unit 21
 	// invalid-URL-unit 22
 	// and 997 more
-	// parse " \thttps:\\\\user@example.com:99999/": port-out-of-range at offset 27
+	// url: parse " \thttps:\\\\user@example.com:99999/": port-out-of-range (port is greater than 65535) at offset 27
 	// invalid-URL-unit 0 false
 	// special-scheme-missing-following-solidus 8 false
 	// port-out-of-range 27 true
@@ -57,8 +57,8 @@ func ExampleErrorContext() {
 	_, err := url.Parse(input)
 	fmt.Println(err)
 	var e *url.Error
-	fmt.Println(errors.As(err, &e), len(e.Input) == len(input), len(err.Error()) < 3*url.ErrorContext)
+	fmt.Println(errors.As(err, &e), len(e.Input) == len(input), len(err.Error()) < 4*url.ErrorContext)
 	// Output:
-	// parse "https://example.com:8o8o/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"... (input of 1048601 bytes): port-invalid at offset 21
+	// url: parse "https://example.com:8o8o/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"... (input of 1048601 bytes): port-invalid (port is not a number) at offset 21
 	// true true true
 }

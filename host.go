@@ -100,23 +100,23 @@ var idnaProfile = idna.New(
 )
 
 // parseHost is the host parser. It writes the serialized host to the output
-// and returns its kind, or the fatal validation error. offset is where
-// input starts in p.input, for reporting.
+// and returns its kind, or outcomeFailure after a fatal validation error.
+// offset is where input starts in p.input, for reporting.
 // https://url.spec.whatwg.org/#concept-host-parser
-func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, ErrorKind) {
+func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, outcome) {
 	if input != "" && input[0] == '[' {
 		if input[len(input)-1] != ']' || len(input) < 2 {
 			return 0, p.fail(IPv6Unclosed, offset)
 		}
-		addr, fail := parseIPv6(input[1 : len(input)-1])
-		if fail != 0 {
-			return 0, p.fail(fail, offset)
+		addr, r := p.parseIPv6(input[1:len(input)-1], offset)
+		if r != outcomeOK {
+			return 0, r
 		}
 		var tmp [41]byte
 		b := append(tmp[:0], '[')
 		b = appendIPv6(b, &addr)
 		p.writeBytes(append(b, ']'))
-		return HostIPv6, 0
+		return HostIPv6, outcomeOK
 	}
 	if isOpaque {
 		return p.parseOpaqueHost(input, offset)
@@ -158,10 +158,10 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 			// fails domain to ASCII (canparse.go).
 			return 0, p.fail(DomainToASCII, offset)
 		}
-		var fail ErrorKind
-		domain, fail = p.domainToASCII(PercentDecodeString(input), offset)
-		if fail != 0 {
-			return 0, fail
+		var r outcome
+		domain, r = p.domainToASCII(PercentDecodeString(input), offset)
+		if r != outcomeOK {
+			return 0, r
 		}
 		p.writeString(domain)
 	}
@@ -171,25 +171,23 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, E
 		}
 	}
 	if endsInANumber(domain) {
-		var w warnings
-		addr, fail := parseIPv4(domain, &w)
-		p.warnAll(&w, offset)
-		if fail != 0 {
-			return 0, p.fail(fail, offset)
+		addr, r := p.parseIPv4(domain, offset)
+		if r != outcomeOK {
+			return 0, r
 		}
 		p.truncate(start)
 		var tmp [15]byte
 		p.writeBytes(appendIPv4(tmp[:0], addr))
-		return HostIPv4, 0
+		return HostIPv4, outcomeOK
 	}
-	return HostDomain, 0
+	return HostDomain, outcomeOK
 }
 
 // domainToASCII runs domain to ASCII with beStrict false on a
 // percent-decoded domain. Invalid UTF-8 counts as U+FFFD, which ToASCII
 // rejects. The result is ASCII.
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
-func (p *parser) domainToASCII(domain string, offset int) (string, ErrorKind) {
+func (p *parser) domainToASCII(domain string, offset int) (string, outcome) {
 	var result string
 	if isASCII(domain) {
 		result = asciiLowercase(domain)
@@ -216,12 +214,12 @@ func (p *parser) domainToASCII(domain string, offset int) (string, ErrorKind) {
 			return "", p.fail(DomainInvalidCodePoint, offset)
 		}
 	}
-	return result, 0
+	return result, outcomeOK
 }
 
 // parseOpaqueHost is the opaque-host parser.
 // https://url.spec.whatwg.org/#concept-opaque-host-parser
-func (p *parser) parseOpaqueHost(input string, offset int) (HostKind, ErrorKind) {
+func (p *parser) parseOpaqueHost(input string, offset int) (HostKind, outcome) {
 	for i := 0; i < len(input); i++ {
 		if byteClass[input[i]]&classForbiddenHost != 0 {
 			return 0, p.fail(HostInvalidCodePoint, offset+i)
@@ -232,9 +230,9 @@ func (p *parser) parseOpaqueHost(input string, offset int) (HostKind, ErrorKind)
 	}
 	p.writeEncoded(input, C0ControlSet)
 	if input == "" {
-		return HostEmpty, 0
+		return HostEmpty, outcomeOK
 	}
-	return HostOpaque, 0
+	return HostOpaque, outcomeOK
 }
 
 func isASCII(s string) bool {
@@ -291,9 +289,9 @@ func ToUnicode(domain string) (string, error) {
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
 func ToASCII(domain string) (string, error) {
 	var p parser
-	s, fail := p.domainToASCII(domain, 0)
-	if fail != 0 {
-		return "", &Error{Op: "domain to ASCII", Input: domain, Err: &ValidationError{Kind: fail, Fatal: true}}
+	s, r := p.domainToASCII(domain, 0)
+	if r != outcomeOK {
+		return "", &Error{Op: "domain to ASCII", Input: domain, Err: p.failure()}
 	}
 	return s, nil
 }

@@ -4,22 +4,6 @@ package url
 
 import "strings"
 
-// warnings lists, in order, the non-fatal validation errors that a
-// helper meets, so it can report them without a callback. The IPv4
-// parser meets at most six (an empty last part, four non-decimal parts,
-// one out-of-range part).
-type warnings struct {
-	kinds [6]ErrorKind
-	n     int
-}
-
-func (w *warnings) add(k ErrorKind) {
-	if w.n < len(w.kinds) {
-		w.kinds[w.n] = k
-		w.n++
-	}
-}
-
 // maxIPv4Number caps the value of an IPv4 number while it is parsed: any
 // value at or above it is out of range for every part, so saturating
 // there keeps arbitrarily long digit strings from overflowing.
@@ -105,21 +89,23 @@ func parseIPv4Number(s string) (n uint64, nonDecimal, ok bool) {
 	return n, nonDecimal, true
 }
 
-// parseIPv4 is the IPv4 parser. It returns the address, or the fatal
-// validation error as fail; w collects the non-fatal ones, in the
-// spec's order.
+// parseIPv4 is the IPv4 parser. It returns the address, or
+// outcomeFailure after a fatal validation error. It reports validation
+// errors, in the spec's order, through p.warn and p.fail at offset, where
+// s starts in the parser's input (the host's start: the spec's IPv4
+// parser knows no position within the address).
 // https://url.spec.whatwg.org/#concept-ipv4-parser
-func parseIPv4(s string, w *warnings) (addr uint32, fail ErrorKind) {
+func (p *parser) parseIPv4(s string, offset int) (addr uint32, r outcome) {
 	// 1-2. Strictly split on "."; a last empty part is dropped.
 	if s != "" && s[len(s)-1] == '.' {
-		w.add(IPv4EmptyPart)
+		p.warn(IPv4EmptyPart, offset)
 		if len(s) > 1 {
 			s = s[:len(s)-1]
 		}
 	}
 	// 3. More than four parts fail before any is parsed.
 	if strings.Count(s, ".") > 3 {
-		return 0, IPv4TooManyParts
+		return 0, p.fail(IPv4TooManyParts, offset)
 	}
 	// 4-5. Parse each part.
 	var numbers [4]uint64
@@ -128,10 +114,10 @@ func parseIPv4(s string, w *warnings) (addr uint32, fail ErrorKind) {
 		part, rest, more := strings.Cut(s, ".")
 		n, nonDecimal, ok := parseIPv4Number(part)
 		if !ok {
-			return 0, IPv4NonNumericPart
+			return 0, p.fail(IPv4NonNumericPart, offset)
 		}
 		if nonDecimal {
-			w.add(IPv4NonDecimalPart)
+			p.warn(IPv4NonDecimalPart, offset)
 		}
 		numbers[count] = n
 		count++
@@ -147,24 +133,24 @@ func parseIPv4(s string, w *warnings) (addr uint32, fail ErrorKind) {
 	for i := 0; i < count; i++ {
 		if numbers[i] > 255 {
 			if i < count-1 {
-				return 0, IPv4OutOfRangePart
+				return 0, p.fail(IPv4OutOfRangePart, offset)
 			}
 			outOfRange = true
 		}
 	}
 	last := numbers[count-1]
 	if last >= 1<<(8*(5-count)) {
-		return 0, IPv4OutOfRangePart
+		return 0, p.fail(IPv4OutOfRangePart, offset)
 	}
 	if outOfRange {
-		w.add(IPv4OutOfRangePart)
+		p.warn(IPv4OutOfRangePart, offset)
 	}
 	// 9-13.
 	ipv4 := last
 	for i := 0; i < count-1; i++ {
 		ipv4 += numbers[i] << (8 * (3 - i))
 	}
-	return uint32(ipv4), 0
+	return uint32(ipv4), outcomeOK
 }
 
 // appendIPv4 is the IPv4 serializer: four decimal numbers joined by dots.

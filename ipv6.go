@@ -3,79 +3,81 @@ package url
 // IPv6 addresses (URL Standard, sections 3.5 and 3.6).
 
 // parseIPv6 is the IPv6 parser, given the text between the brackets. It
-// returns the eight pieces, or the (always fatal) validation error.
+// returns the eight pieces, or outcomeFailure after a validation error
+// (every one the IPv6 parser meets is fatal), reported through p.fail at
+// offset, the offset in the parser's input of the host's "[".
 // https://url.spec.whatwg.org/#concept-ipv6-parser
-func parseIPv6(s string) (addr [8]uint16, fail ErrorKind) {
+func (p *parser) parseIPv6(s string, offset int) (addr [8]uint16, r outcome) {
 	pieceIndex, compress := 0, -1
-	p := 0
+	pointer := 0
 	at := func(i int) int { // the code point at i, or -1 for EOF
 		if i < len(s) {
 			return int(s[i])
 		}
 		return -1
 	}
-	if at(p) == ':' {
-		if at(p+1) != ':' {
-			return addr, IPv6InvalidCompression
+	if at(pointer) == ':' {
+		if at(pointer+1) != ':' {
+			return addr, p.fail(IPv6InvalidCompression, offset)
 		}
-		p += 2
+		pointer += 2
 		pieceIndex++
 		compress = pieceIndex
 	}
-	for at(p) != -1 {
+	for at(pointer) != -1 {
 		if pieceIndex == 8 {
-			return addr, IPv6TooManyPieces
+			return addr, p.fail(IPv6TooManyPieces, offset)
 		}
-		if at(p) == ':' {
+		if at(pointer) == ':' {
 			if compress != -1 {
-				return addr, IPv6MultipleCompression
+				return addr, p.fail(IPv6MultipleCompression, offset)
 			}
-			p++
+			pointer++
 			pieceIndex++
 			compress = pieceIndex
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && p < len(s) && isHex(s[p]) {
-			value = value*0x10 + int(unhex(s[p]))
-			p++
+		for length < 4 && pointer < len(s) && isHex(s[pointer]) {
+			value = value*0x10 + int(unhex(s[pointer]))
+			pointer++
 			length++
 		}
-		if at(p) == '.' {
+		if at(pointer) == '.' {
 			if length == 0 {
-				return addr, IPv4InIPv6InvalidCodePoint
+				return addr, p.fail(IPv4InIPv6InvalidCodePoint, offset)
 			}
-			p -= length
+			pointer -= length
 			if pieceIndex > 6 {
-				return addr, IPv4InIPv6TooManyPieces
+				return addr, p.fail(IPv4InIPv6TooManyPieces, offset)
 			}
 			numbersSeen := 0
-			for at(p) != -1 {
+			for at(pointer) != -1 {
 				ipv4Piece := -1
 				if numbersSeen > 0 {
-					if at(p) == '.' && numbersSeen < 4 {
-						p++
+					if at(pointer) == '.' && numbersSeen < 4 {
+						pointer++
 					} else {
-						return addr, IPv4InIPv6InvalidCodePoint
+						return addr, p.fail(IPv4InIPv6InvalidCodePoint, offset)
 					}
 				}
-				if c := at(p); c < '0' || c > '9' {
-					return addr, IPv4InIPv6InvalidCodePoint
+				if c := at(pointer); c < '0' || c > '9' {
+					return addr, p.fail(IPv4InIPv6InvalidCodePoint, offset)
 				}
-				for c := at(p); '0' <= c && c <= '9'; c = at(p) {
+				for c := at(pointer); '0' <= c && c <= '9'; c = at(pointer) {
 					number := c - '0'
 					switch ipv4Piece {
 					case -1:
 						ipv4Piece = number
 					case 0:
-						return addr, IPv4InIPv6InvalidCodePoint
+						return addr, p.fail(IPv4InIPv6InvalidCodePoint, offset)
 					default:
 						ipv4Piece = ipv4Piece*10 + number
 					}
 					if ipv4Piece > 255 {
-						return addr, IPv4InIPv6OutOfRangePart
+						return addr, p.fail(IPv4InIPv6OutOfRangePart, offset)
 					}
-					p++
+					pointer++
 				}
 				addr[pieceIndex] = addr[pieceIndex]*0x100 + uint16(ipv4Piece)
 				numbersSeen++
@@ -84,16 +86,16 @@ func parseIPv6(s string) (addr [8]uint16, fail ErrorKind) {
 				}
 			}
 			if numbersSeen != 4 {
-				return addr, IPv4InIPv6TooFewParts
+				return addr, p.fail(IPv4InIPv6TooFewParts, offset)
 			}
 			break
-		} else if at(p) == ':' {
-			p++
-			if at(p) == -1 {
-				return addr, IPv6InvalidCodePoint
+		} else if at(pointer) == ':' {
+			pointer++
+			if at(pointer) == -1 {
+				return addr, p.fail(IPv6InvalidCodePoint, offset)
 			}
-		} else if at(p) != -1 {
-			return addr, IPv6InvalidCodePoint
+		} else if at(pointer) != -1 {
+			return addr, p.fail(IPv6InvalidCodePoint, offset)
 		}
 		addr[pieceIndex] = uint16(value)
 		pieceIndex++
@@ -107,9 +109,9 @@ func parseIPv6(s string) (addr [8]uint16, fail ErrorKind) {
 			swaps--
 		}
 	} else if pieceIndex != 8 {
-		return addr, IPv6TooFewPieces
+		return addr, p.fail(IPv6TooFewPieces, offset)
 	}
-	return addr, 0
+	return addr, outcomeOK
 }
 
 // ipv6CompressedPieceIndex finds the first longest run of two or more

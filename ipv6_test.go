@@ -36,7 +36,12 @@ func TestIPv6ParseSerialize(t *testing.T) {
 		{"::1.2.3", "", IPv4InIPv6TooFewParts},                      // three IPv4 parts
 	} {
 		t.Run(fmt.Sprintf("%q", tc.in), func(t *testing.T) {
-			addr, fail := parseIPv6(tc.in)
+			var p parser
+			addr, r := p.parseIPv6(tc.in, 0)
+			var fail ErrorKind
+			if r != outcomeOK {
+				fail = p.failKind
+			}
 			if fail != tc.fail {
 				t.Fatalf("parseIPv6(%q) fail = %v, want %v", tc.in, fail, tc.fail)
 			}

@@ -96,7 +96,7 @@ func (u *URL) UnmarshalJSON(data []byte) error {
 	}
 	var s string
 	if err := json.Unmarshal(data, &s); err != nil {
-		return fmt.Errorf("url: URL.UnmarshalJSON: %w", err)
+		return &Error{Op: "unmarshal JSON", Input: string(data), Err: err}
 	}
 	return u.unmarshal(s)
 }
@@ -114,7 +114,7 @@ func (u *URL) Scan(src any) error {
 	case []byte:
 		return u.unmarshal(string(v))
 	}
-	return fmt.Errorf("url: URL.Scan: cannot scan %T into *url.URL", src)
+	return fmt.Errorf("url: scan %T: not a string, []byte or nil", src)
 }
 
 // Value returns the href as a string for database/sql; the zero URL (and

@@ -154,7 +154,7 @@ var migrationNames = []migrationName{
 	{"Error.Op", []string{"Error.Op"}, "`Error.Op`", "\"parse\", \"parse base\", or a setter's name."},
 	{"Error.URL", []string{"Error.Input"}, "`Error.Input`", "Renamed: the input that failed."},
 	{"Error.Err", []string{"Error.Err"}, "`Error.Err`", "A `*ValidationError` with the spec's error name and the offset."},
-	{"Error.Error", []string{"Error.Error"}, "`(*Error).Error`", "Same form, `parse \"input\": cause`; the causes are the spec's names."},
+	{"Error.Error", []string{"Error.Error"}, "`(*Error).Error`", "Same form after a `url: ` prefix, `url: parse \"input\": cause`; a cause is the spec's name, a gloss and the offset."},
 	{"Error.Unwrap", []string{"Error.Unwrap"}, "`(*Error).Unwrap`", "Same."},
 	{"Error.Timeout", nil, "none", "Parsing never times out; net/url's always returns false for parse errors."},
 	{"Error.Temporary", nil, "none", "As `Timeout`."},

@@ -48,18 +48,34 @@ const (
 	stateFragment                                   // https://url.spec.whatwg.org/#fragment-state
 )
 
-// errOverrideStop is returned by run in state-override mode when the spec
-// says "return" without failure: the component was set.
-const errOverrideStop ErrorKind = 0
+// outcome is how a run of the basic URL parser, or of an algorithm it
+// calls (the host parser, the IPv4 and IPv6 parsers), ended. It is
+// control flow, not a validation error: a fatal validation error is
+// outcomeFailure, and its kind and offset are in p.failKind and
+// p.failAt (see fail in errors.go).
+type outcome uint8
 
-// errOverrideFailure is returned by run in state-override mode for the
-// spec's "return failure" steps that name no validation error (they exist
-// for the setters only).
-const errOverrideFailure ErrorKind = numErrorKinds
-
-// errTooLong is returned by run, and parseInput, when the href would be
-// longer than the limit: the cause is ErrTooLong.
-const errTooLong ErrorKind = numErrorKinds + 1
+const (
+	// outcomeOK: the parser has the URL; with a state override, the
+	// spec's "return" without failure (the component was set, or left
+	// as it was).
+	outcomeOK outcome = iota
+	// outcomeFailure: the spec's "return failure" after a validation
+	// error, which fail recorded.
+	outcomeFailure
+	// outcomeOverrideFailure: with a state override, a "return failure"
+	// that names no validation error (such steps exist for the setters
+	// only).
+	outcomeOverrideFailure
+	// outcomeSchemeRefused: with the scheme state override (the protocol
+	// setter), the spec's "return" that leaves the scheme as it was: the
+	// URL cannot take the new scheme (ErrSchemeChange).
+	outcomeSchemeRefused
+	// outcomeTooLong: the href would be longer than the limit
+	// (ErrTooLong). Only parseInput returns it; the states record an
+	// oversized write in p.overLimit.
+	outcomeTooLong
+)
 
 // setBase makes u, unless nil or empty, the parser's base URL.
 func (p *parser) setBase(u *URL) {
@@ -82,17 +98,29 @@ type parser struct {
 	orig     string                // the caller's input, trimmed, when preprocessing edited it
 	origTabs bool                  // whether preprocessing removed tabs and newlines from orig
 	failAt   int                   // offset in the caller's input of the fatal error
+	failKind ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
 
-	schemeRefused  bool   // the protocol setter's scheme was refused
-	uncheckedUntil int    // input before this offset was checked for URL units by an earlier state
-	hostEndHint    int    // where the host ends, found by the authority state; 0 when unknown
-	pos            int    // an input offset the states reached, for sizing the output (output.go)
-	limit          uint64 // the longest href allowed; 0 means hrefLimit
-	overLimit      bool   // a write was dropped because the href would pass the limit
-	noStore        bool   // CanParse: keep no output that differs from the input
-	blind          bool   // noStore and the output differed: only its length (an upper bound) is kept
-	extra          uint64 // noStore: output bytes the length may miss (canparse.go)
-	bound          uint64 // noStore: on success, an upper bound on the href's length
+	pos       int    // an input offset the states reached, for sizing the output (output.go)
+	limit     uint64 // the longest href allowed; 0 means hrefLimit
+	overLimit bool   // a write was dropped because the href would pass the limit
+	noStore   bool   // CanParse: keep no output that differs from the input
+	blind     bool   // noStore and the output differed: only its length (an upper bound) is kept
+	extra     uint64 // noStore: output bytes the length may miss (canparse.go)
+	bound     uint64 // noStore: on success, an upper bound on the href's length
+
+	// Two facts that one state finds and a later one uses, each with
+	// one writer and one reader. (Fields, not locals of run: as locals
+	// they cost run registers, and the parse path about 5%.)
+	//
+	// hostEndHint is where the authority state's scan found the host to
+	// end, for the host state, which follows it and resets it (0:
+	// unknown, as when a setter starts in the host state).
+	hostEndHint int
+	// uncheckedUntil is the end of a Windows drive letter that the file
+	// host state collected and handed to the path state, which must not
+	// check those code points for URL units (the spec's file host state
+	// checks none).
+	uncheckedUntil int
 
 	// the URL being built: its serialization (see output.go) and offsets
 	out []byte // nil while the output is input[:n]
@@ -205,8 +233,19 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 				p.warnAt(InvalidURLUnit, start+i)
 			}
 		} else {
-			// An invalid UTF-8 byte: U+FFFD.
-			out = append(out, "\uFFFD"...)
+			// An invalid UTF-8 byte: U+FFFD. So is each byte after it
+			// that never starts a UTF-8 sequence: with no offset map to
+			// keep, a run of them is replaced in bulk.
+			k := i + 1
+			if p.report == nil {
+				for k < len(s) && s[k] >= utf8.RuneSelf && (s[k] < 0xC2 || s[k] > 0xF4) {
+					k++
+				}
+			}
+			for n := k - i; n > 0; n -= min(n, len(replacementRun)/3) {
+				out = append(out, replacementRun[:3*min(n, len(replacementRun)/3)]...)
+			}
+			i = k - 1
 		}
 		i++
 		if p.report != nil {
@@ -215,6 +254,11 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	}
 	p.input = unsafe.String(unsafe.SliceData(out), len(out))
 }
+
+// replacementRun is U+FFFD, the replacement of an invalid UTF-8 byte,
+// 32 times.
+const replacementRun = "\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD" +
+	"\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD"
 
 // load64 reads eight bytes of s, little-endian, in one load.
 func load64(s string) uint64 {
@@ -298,64 +342,6 @@ func rescanOffset(orig string, i int, removeTabs bool) int {
 		j++
 	}
 	return j + (i - proc)
-}
-
-// warn reports a non-fatal validation error at offset i of p.input.
-func (p *parser) warn(k ErrorKind, i int) {
-	if p.report != nil {
-		p.report(ValidationError{Kind: k, Offset: p.origOffset(i)})
-	}
-}
-
-// warnAt reports a non-fatal validation error at an offset of the
-// caller's input.
-func (p *parser) warnAt(k ErrorKind, orig int) {
-	p.report(ValidationError{Kind: k, Offset: orig})
-}
-
-// warnAll reports the validation errors in w, in order, at offset i.
-func (p *parser) warnAll(w *warnings, i int) {
-	if p.report == nil {
-		return
-	}
-	for _, k := range w.kinds[:w.n] {
-		p.warn(k, i)
-	}
-}
-
-// fail records a fatal validation error at offset i, reports it, and
-// returns its kind.
-func (p *parser) fail(k ErrorKind, i int) ErrorKind {
-	p.failAt = p.origOffset(i)
-	if p.report != nil {
-		p.report(ValidationError{Kind: k, Offset: p.failAt, Fatal: true})
-	}
-	return k
-}
-
-// checkURLUnits reports invalid-URL-unit for each code point of s that is
-// not a URL code point and not "%", and for each "%" not followed by two
-// ASCII hex digits. Only called when errors are reported.
-func (p *parser) checkURLUnits(s string, offset int) {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c == '%' {
-				if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-					p.warn(InvalidURLUnit, offset+i)
-				}
-			} else if !isURLCodePointASCII(c) {
-				p.warn(InvalidURLUnit, offset+i)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if !isURLCodePoint(r) {
-			p.warn(InvalidURLUnit, offset+i)
-		}
-		i += size
-	}
 }
 
 // isURLCodePointASCII: ASCII alphanumeric or one of !$&'()*+,-./:;=?@_~.
@@ -455,10 +441,8 @@ func (p *parser) at(i int) int {
 	return -1
 }
 
-// run is the state machine, started in state st at input offset i. It
-// returns 0 on success, otherwise the fatal validation error (or
-// errOverrideFailure).
-func (p *parser) run(st state, i int) ErrorKind {
+// run is the state machine, started in state st at input offset i.
+func (p *parser) run(st state, i int) outcome {
 	input := p.input
 	for {
 		if st >= statePathStart && p.noStore && uint64(p.outLen())+p.extra+3*uint64(len(input)-i)+2 <= p.maxLen() {
@@ -467,7 +451,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			// of the input, percent-encoded at worst (three bytes for
 			// one), plus the "/." finish may add, fits the limit.
 			p.bound = uint64(p.outLen()) + p.extra + 3*uint64(len(input)-i) + 2
-			return 0
+			return outcomeOK
 		}
 		switch st {
 		case stateSchemeStart:
@@ -479,7 +463,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				st = stateNoScheme
 				continue
 			}
-			return errOverrideFailure
+			return outcomeOverrideFailure
 
 		case stateScheme:
 			j := i
@@ -488,7 +472,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			}
 			if j == len(input) || input[j] != ':' {
 				if p.override != stateNone {
-					return errOverrideFailure
+					return outcomeOverrideFailure
 				}
 				// Start over, from the first code point, with no scheme.
 				st, i = stateNoScheme, 0
@@ -504,14 +488,13 @@ func (p *parser) run(st state, i int) ErrorKind {
 				if p.scheme.special() != typ.special() ||
 					typ == schemeFile && (p.includesCredentials() || p.hasPort()) ||
 					p.scheme == schemeFile && p.hostKind == HostEmpty {
-					p.schemeRefused = true
-					return errOverrideStop
+					return outcomeSchemeRefused
 				}
 				p.setScheme(scheme, typ)
 				if port, ok := p.portNumber(); ok && port == typ.defaultPort() {
 					p.setPort("")
 				}
-				return errOverrideStop
+				return outcomeOK
 			}
 			p.appendScheme(scheme, typ)
 			i = j + 1
@@ -585,7 +568,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 			}
 			if next, ok := p.continueFromBase(c); ok {
 				if next == stateNone {
-					return 0
+					return outcomeOK
 				}
 				st, i = next, i+1
 				continue
@@ -628,13 +611,17 @@ func (p *parser) run(st state, i int) ErrorKind {
 			st = stateAuthority
 
 		case stateAuthority:
-			// The authority runs to the first "/", "?", "#" (or "\" in a
-			// special URL). The spec's buffer collects it and flushes the
-			// credentials at each "@"; the last "@" splits userinfo from
-			// host, and every earlier "@" ends up percent-encoded.
-			// One pass finds the last "@" and, after it, where the host
-			// ends: the first ":" outside brackets, or the authority's end.
-			// The host state then needs no scan of its own.
+			// A run-based scan replaces steps 1 to 3, which take one code
+			// point at a time. The authority runs to the first "/", "?",
+			// "#" (or "\" in a special URL): step 2. The spec's buffer
+			// collects it (step 3) and, at each "@" (step 1), flushes it
+			// into the credentials, so the last "@" splits userinfo from
+			// host and every earlier "@" ends up in the userinfo as "%40"
+			// (step 1.2). The same pass finds where the host ends after
+			// the last "@", which the host state's steps 2 to 4 would
+			// find: the first ":" outside brackets, or the authority's
+			// end. It hands that to the host state in p.hostEndHint (see
+			// the parser type), so the host is not scanned twice.
 			mask := uint8(delimEnd | delimAt | delimColon | delimBracket)
 			if p.scheme.special() {
 				mask |= delimBackslash
@@ -649,15 +636,24 @@ func (p *parser) run(st state, i int) ErrorKind {
 				}
 				switch input[j] {
 				case '@':
+					// 1. If c is U+0040 (@), then:
+					// 1.1. Invalid-credentials validation error.
 					p.warn(InvalidCredentials, j)
+					// 1.3. Set atSignSeen to true. (What came before
+					// is userinfo: the host starts after this "@".)
 					at, hostEnd, insideBrackets = j, -1, false
 				case '[', ']':
+					// Host state, 4.1-4.2: insideBrackets.
 					insideBrackets = input[j] == '['
 				case ':':
+					// Host state, 2: a ":" outside brackets ends the
+					// host.
 					if !insideBrackets && hostEnd < 0 {
 						hostEnd = j
 					}
 				default:
+					// 2. Otherwise, if c is the EOF code point, "/",
+					// "?", or "#", or url is special and c is "\":
 					break authority
 				}
 				j++
@@ -669,51 +665,93 @@ func (p *parser) run(st state, i int) ErrorKind {
 			p.pos = i
 			p.startAuthority()
 			if at >= 0 {
-				// The authority state checks no URL units: the buffer is
-				// percent-encoded as it is.
+				// 2.1. If atSignSeen is true and buffer is the empty
+				// string, host-missing validation error, return failure.
 				if at+1 == j {
 					return p.fail(HostMissing, j)
 				}
+				// 1.2-1.5, for all the "@"s at once: the userinfo up to
+				// the last "@", UTF-8 percent-encoded with the userinfo
+				// percent-encode set, the first ":" splitting username
+				// from password (appendUserinfo). The authority state
+				// checks no URL units.
 				p.appendUserinfo(input[i:at])
 				i = at + 1
 			}
+			// 2.2. Decrease pointer by buffer's code point length + 1,
+			// set buffer to the empty string, and set state to host
+			// state: the host starts after the last "@".
 			st = stateHost
 
 		case stateHost, stateHostname:
+			// 1. If state override is given and url's scheme is "file",
+			// then decrease pointer by 1 and set state to file host
+			// state.
 			if p.override != stateNone && p.scheme == schemeFile {
 				st = stateFileHost
 				continue
 			}
+			// A run-based scan replaces the steps that take one code
+			// point at a time: 4 (append c to buffer, tracking
+			// insideBrackets) until step 2's ":" outside brackets or
+			// step 3's end of the host. The authority state's scan
+			// found that end already (p.hostEndHint, see the parser
+			// type); a setter that starts here scans for it.
 			j := p.hostEndHint
 			if j == 0 {
 				j = p.scanHostEnd(i)
 			}
 			p.hostEndHint = 0
 			buffer := input[i:j]
+			// 2. Otherwise, if c is U+003A (:) and insideBrackets is
+			// false:
 			if p.at(j) == ':' {
+				// 2.1. If buffer is the empty string, host-missing
+				// validation error, return failure.
 				if buffer == "" {
 					return p.fail(HostMissing, i)
 				}
+				// 2.2. If state override is given and state override is
+				// hostname state, then return failure.
 				if p.override == stateHostname {
-					return errOverrideFailure
+					return outcomeOverrideFailure
 				}
-				if fail := p.setHost(buffer, i); fail != 0 {
-					return fail
+				// 2.3. Let host be the result of host parsing buffer
+				// with url is not special.
+				// 2.4. If host is failure, then return failure.
+				// 2.5. Set url's host to host, buffer to the empty
+				// string, and state to port state.
+				if r := p.setHost(buffer, i); r != outcomeOK {
+					return r
 				}
 				st, i = statePort, j+1
 				continue
 			}
+			// 3. Otherwise, if c is the EOF code point, "/", "?", or "#",
+			// or url is special and c is "\", then decrease pointer by
+			// 1, and:
+			// 3.1. If url is special and buffer is the empty string,
+			// host-missing validation error, return failure.
 			if p.scheme.special() && buffer == "" {
 				return p.fail(HostMissing, i)
 			}
+			// 3.2. Otherwise, if state override is given, buffer is the
+			// empty string, and either url includes credentials or url's
+			// port is non-null, then return failure.
 			if p.override != stateNone && buffer == "" && (p.includesCredentials() || p.hasPort()) {
-				return errOverrideFailure
+				return outcomeOverrideFailure
 			}
-			if fail := p.setHost(buffer, i); fail != 0 {
-				return fail
+			// 3.3. Let host be the result of host parsing buffer with url
+			// is not special.
+			// 3.4. If host is failure, then return failure.
+			// 3.5. Set url's host to host, buffer to the empty string,
+			// and state to path start state.
+			if r := p.setHost(buffer, i); r != outcomeOK {
+				return r
 			}
+			// 3.6. If state override is given, then return.
 			if p.override != stateNone {
-				return errOverrideStop
+				return outcomeOK
 			}
 			st, i = statePathStart, j
 
@@ -741,64 +779,106 @@ func (p *parser) run(st state, i int) ErrorKind {
 					p.setPort(string(strconv.AppendInt(digits[:0], int64(port), 10)))
 				}
 				if p.override != stateNone {
-					return errOverrideStop
+					return outcomeOK
 				}
 			}
 			if p.override != stateNone {
-				return errOverrideFailure
+				return outcomeOverrideFailure
 			}
 			st, i = statePathStart, j
 
 		case stateFile:
+			// 1. Set url's scheme to "file". (The scheme state wrote it
+			// already when the input has one.)
 			if p.outLen() == 0 {
 				p.appendScheme("file", schemeFile)
 			}
+			// 2. Set url's host to the empty string. The output is
+			// written in order, so the host is written below, where
+			// it is known: the empty host, or the base's.
 			c := p.at(i)
+			// 3. If c is U+002F (/) or U+005C (\), then:
 			if c == '/' || c == '\\' {
+				// 3.1. If c is U+005C (\), invalid-reverse-solidus
+				// validation error.
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, i)
 				}
+				// 3.2. Set state to file slash state.
 				st, i = stateFileSlash, i+1
 				continue
 			}
+			// 5. Otherwise (no file base), set state to path state, and
+			// decrease pointer by 1. (Step 2's empty host is written.)
 			if !p.hasBase || p.base.scheme != schemeFile {
-				// The host is the empty host.
 				p.startAuthority()
 				p.hostKind = HostEmpty
 				p.pathStart = uint32(p.outLen())
 				st = statePath
 				continue
 			}
-			// Host, path and query come from the base.
+			// 4. Otherwise, if base is non-null and base's scheme is
+			// "file":
+			// 4.1. Set url's host to base's host, url's path to a clone
+			// of base's path, and url's query to base's query.
+			// 4.2. If c is U+003F (?), then set url's query to the empty
+			// string and state to query state.
+			// 4.3. Otherwise, if c is U+0023 (#), set url's fragment to
+			// the empty string and state to fragment state.
+			// (continueFromBase copies from the base what each case
+			// keeps; at the EOF code point, 4.1 is the whole URL.)
 			if next, ok := p.continueFromBase(c); ok {
 				if next == stateNone {
-					return 0
+					return outcomeOK
 				}
 				st, i = next, i+1
 				continue
 			}
+			// 4.4. Otherwise, if c is not the EOF code point:
+			// 4.4.1. Set url's query to null (the base's query is not
+			// copied).
 			if !startsWithWindowsDriveLetter(input[i:]) {
+				// 4.4.2. If the code point substring from pointer to the
+				// end of input does not start with a Windows drive
+				// letter, then shorten url's path.
 				p.copyBase(p.base.pathEnd())
 				p.shortenPath()
 			} else {
+				// 4.4.3. Otherwise:
+				// 4.4.3.1. File-invalid-Windows-drive-letter validation
+				// error.
 				p.warn(FileInvalidWindowsDriveLetter, i)
+				// 4.4.3.2. Set url's path to « » (only the base's host
+				// is copied).
 				p.copyBase(p.base.authorityEnd())
 				p.pathStart = uint32(p.outLen())
 			}
+			// 4.4.4. Set state to path state and decrease pointer by 1.
 			st = statePath
 
 		case stateFileSlash:
 			c := p.at(i)
+			// 1. If c is U+002F (/) or U+005C (\), then:
 			if c == '/' || c == '\\' {
+				// 1.1. If c is U+005C (\), invalid-reverse-solidus
+				// validation error.
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, i)
 				}
+				// 1.2. Set state to file host state.
 				st, i = stateFileHost, i+1
 				continue
 			}
+			// 2. Otherwise:
+			// 2.1. If base is non-null and base's scheme is "file", then:
 			if p.hasBase && p.base.scheme == schemeFile {
+				// 2.1.1. Set url's host to base's host.
 				p.copyBase(p.base.authorityEnd())
 				p.pathStart = uint32(p.outLen())
+				// 2.1.2. If the code point substring from pointer to the
+				// end of input does not start with a Windows drive letter
+				// and base's path[0] is a normalized Windows drive
+				// letter, then append base's path[0] to url's path.
 				if !startsWithWindowsDriveLetter(input[i:]) {
 					if first := p.base.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
 						p.writeByte('/')
@@ -806,13 +886,18 @@ func (p *parser) run(st state, i int) ErrorKind {
 					}
 				}
 			} else {
+				// The file state's step 2: the empty host.
 				p.startAuthority()
 				p.hostKind = HostEmpty
 				p.pathStart = uint32(p.outLen())
 			}
+			// 2.2. Set state to path state, and decrease pointer by 1.
 			st = statePath
 
 		case stateFileHost:
+			// A run-based scan replaces step 2 (append c to buffer), one
+			// code point at a time, until step 1's c: the EOF code point,
+			// "/", "\", "?", or "#".
 			j := i
 			for j < len(input) {
 				c := input[j]
@@ -822,10 +907,20 @@ func (p *parser) run(st state, i int) ErrorKind {
 				j++
 			}
 			buffer := input[i:j]
+			// 1. If c is the EOF code point, U+002F (/), U+005C (\),
+			// U+003F (?), or U+0023 (#), then decrease pointer by 1 and
+			// then:
+			// 1.1. If state override is not given and buffer is a
+			// Windows drive letter, file-invalid-Windows-drive-letter-host
+			// validation error, set state to path state. buffer is not
+			// reset here and instead used in the path state: the path
+			// state starts at the drive letter (i stays), and
+			// p.uncheckedUntil (see the parser type) tells it that these
+			// code points were collected here, where no URL units are
+			// checked. The host is the file state's empty host.
 			if p.override == stateNone && isWindowsDriveLetter(buffer) {
-				// The drive letter is the path's first segment.
 				p.warn(FileInvalidWindowsDriveLetterHost, i)
-				p.uncheckedUntil = j // collected by the file host state, unchecked
+				p.uncheckedUntil = j
 				p.startAuthority()
 				p.hostKind = HostEmpty
 				p.pathStart = uint32(p.outLen())
@@ -835,12 +930,26 @@ func (p *parser) run(st state, i int) ErrorKind {
 			if p.override == stateNone {
 				p.startAuthority()
 			}
-			if fail := p.setHost(buffer, i); fail != 0 {
-				return fail
+			// 1.2. Otherwise, if buffer is the empty string, then:
+			// 1.2.1. Set url's host to the empty string.
+			// 1.3. Otherwise, run these steps:
+			// 1.3.1. Let host be the result of host parsing buffer with
+			// url is not special.
+			// 1.3.2. If host is failure, then return failure.
+			// 1.3.3. If host is "localhost", then set host to the empty
+			// string.
+			// 1.3.4. Set url's host to host.
+			// (setHost does both branches: an empty buffer is the empty
+			// host, and a file URL's "localhost" becomes it.)
+			if r := p.setHost(buffer, i); r != outcomeOK {
+				return r
 			}
+			// 1.2.2, 1.3.5. If state override is given, then return.
 			if p.override != stateNone {
-				return errOverrideStop
+				return outcomeOK
 			}
+			// 1.2.3, 1.3.6. Set buffer to the empty string and state to
+			// path start state.
 			st, i = statePathStart, j
 
 		case statePathStart:
@@ -872,12 +981,17 @@ func (p *parser) run(st state, i int) ErrorKind {
 				if p.override != stateNone && p.hostKind == HostNull {
 					p.writeByte('/')
 				}
-				return 0
+				return outcomeOK
 			}
 
 		case statePath:
-			// One path segment per iteration: find its end, then append
-			// it (percent-encoded in bulk) or apply the dot-segment rules.
+			// One path segment per iteration, where the spec takes one
+			// code point per step: a run-based scan does step 2 (append
+			// c, percent-encoded, to buffer) for the whole segment, up to
+			// step 1's c; then step 1 appends the segment to the path or
+			// applies the dot-segment rules. When nobody asks for
+			// validation errors, three more shortcuts take several
+			// segments at once (below).
 			special := p.scheme.special()
 			mask := uint8(delimSlash)
 			if special {
@@ -893,8 +1007,9 @@ func (p *parser) run(st state, i int) ErrorKind {
 			for {
 				if p.report == nil && i < len(input) && delimClass[input[i]]&slashes != 0 {
 					// A run of empty segments ("////", or "\\\\" in a
-					// special URL): each slash ends one and becomes "/".
-					// Nothing to warn about when nobody listens.
+					// special URL): for each slash, step 1.4.2 appends
+					// the empty buffer, which becomes "/". Nothing to
+					// warn about (step 1.1) when nobody listens.
 					k := i + 1
 					for k < len(input) && delimClass[input[k]]&slashes != 0 {
 						k++
@@ -903,11 +1018,20 @@ func (p *parser) run(st state, i int) ErrorKind {
 					i = k
 					continue
 				}
+				if p.report == nil && i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
+					// A run of single-dot segments, each ended by a
+					// slash ("./././"): step 1.3 for each, which
+					// appends nothing.
+					for i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
+						i += 2
+					}
+					continue
+				}
 				if p.report == nil && p.scheme != schemeFile {
 					// A run of segments that are neither dot segments nor
 					// in need of encoding (no ".", "%", "\\" or byte to
-					// encode) is written as it is: the segments up to the
-					// run's last slash in one write.
+					// encode) is written as it is: step 1.4.2 for each
+					// segment up to the run's last slash, in one write.
 					k := scan(input, i, &pathRunClass, 1)
 					if last := strings.LastIndexByte(input[i:k], '/'); last >= 0 {
 						if i > 0 && input[i-1] == '/' {
@@ -920,19 +1044,34 @@ func (p *parser) run(st state, i int) ErrorKind {
 						continue
 					}
 				}
-				// Find the segment's end, and whether any byte of it needs
-				// percent-encoding, in one pass.
+				// Find the segment's end (step 1's c), and whether any
+				// byte of it needs percent-encoding (step 2.3), in one
+				// pass.
 				j, clean := i, true
 				j = scan(input, j, &pathClass, mask|pathEncode)
 				if j < len(input) && pathClass[input[j]]&mask == 0 {
 					clean = false
 					j = scan(input, j, &delimClass, mask)
 				}
+				// 1. If one of the following is true: c is the EOF code
+				// point or "/"; url is special and c is "\"; state
+				// override is not given and c is "?" or "#"; then:
 				c := p.at(j)
+				// 1.1. If url is special and c is U+005C (\),
+				// invalid-reverse-solidus validation error. (In a URL that
+				// is not special, "\" is no delimiter: c is never one.)
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, j)
 				}
 				seg := input[i:j]
+				// 2.1. If c is not a URL code point and not U+0025 (%),
+				// invalid-URL-unit validation error.
+				// 2.2. If c is U+0025 (%) and remaining does not start
+				// with two ASCII hex digits, invalid-URL-unit validation
+				// error.
+				// (For the whole segment, but a drive letter that the file
+				// host state collected: p.uncheckedUntil, see the parser
+				// type.)
 				if p.report != nil {
 					if from := max(i, p.uncheckedUntil); from < j {
 						p.checkURLUnits(input[from:j], from)
@@ -941,42 +1080,71 @@ func (p *parser) run(st state, i int) ErrorKind {
 				slash := c == '/' || c == '\\' && special
 				switch {
 				case isDoubleDotSegment(seg):
+					// 1.2. If buffer is a double-dot URL path segment,
+					// then:
+					// 1.2.1. Shorten url's path.
 					p.shortenPath()
+					// 1.2.2. If neither c is U+002F (/), nor url is
+					// special and c is U+005C (\), append the empty
+					// string to url's path.
 					if !slash {
 						p.writeByte('/')
 					}
 				case isSingleDotSegment(seg):
+					// 1.3. Otherwise, if buffer is a single-dot URL path
+					// segment and if neither c is U+002F (/), nor url is
+					// special and c is U+005C (\), append the empty
+					// string to url's path.
 					if !slash {
 						p.writeByte('/')
 					}
 				case clean && i > 0 && input[i-1] == '/' && p.scheme != schemeFile:
-					// The slash before the segment and the segment, in one
-					// write (no copy while the output is the input).
+					// 1.4.2 for a segment that needs no encoding (and no
+					// drive-letter quirk, in a URL that is not file): the
+					// slash before it and the segment, in one write (no
+					// copy while the output is the input).
 					p.writeString(input[i-1 : j])
 				default:
+					// 1.4. Otherwise, if buffer is not a single-dot URL
+					// path segment, then:
 					p.writeByte('/')
 					if p.scheme == schemeFile && p.outLen() == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
+						// 1.4.1. If url's scheme is "file", url's path is
+						// empty, and buffer is a Windows drive letter,
+						// then replace the second code point in buffer
+						// with U+003A (:).
 						p.writeByte(seg[0])
 						p.writeByte(':')
 					} else if clean {
+						// 1.4.2. Append buffer to url's path.
 						p.writeString(seg)
 					} else {
+						// 2.3. UTF-8 percent-encode c using the path
+						// percent-encode set and append the result to
+						// buffer; 1.4.2. Append buffer to url's path.
 						p.writeEncoded(seg, PathSet)
 					}
 				}
+				// 1.5. Set buffer to the empty string.
 				if slash {
 					i = j + 1
 					continue
 				}
 				switch c {
 				case '?':
+					// 1.6. If c is U+003F (?), then set url's query to
+					// the empty string and state to query state.
 					p.startQuery()
 					st, i = stateQuery, j+1
 				case '#':
+					// 1.7. If c is U+0023 (#), then set url's fragment to
+					// the empty string and state to fragment state.
 					p.startFragment()
 					st, i = stateFragment, j+1
 				default:
-					return 0
+					// The EOF code point: the path is done. (With state
+					// override, "?" and "#" are in the segment.)
+					return outcomeOK
 				}
 				break
 			}
@@ -1006,7 +1174,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				p.startFragment()
 				st, i = stateFragment, j+1
 			default:
-				return 0
+				return outcomeOK
 			}
 
 		case stateQuery:
@@ -1030,7 +1198,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				p.writeEncoded(input[i:j], set)
 			}
 			if j == len(input) {
-				return 0
+				return outcomeOK
 			}
 			p.startFragment()
 			st, i = stateFragment, j+1
@@ -1040,7 +1208,7 @@ func (p *parser) run(st state, i int) ErrorKind {
 				p.checkURLUnits(input[i:], i)
 			}
 			p.writeEncoded(input[i:], FragmentSet)
-			return 0
+			return outcomeOK
 
 		default:
 			panic("url: unknown parser state " + strconv.Itoa(int(st)))

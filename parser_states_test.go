@@ -214,3 +214,75 @@ func TestInvalidUTF8Offsets(t *testing.T) {
 		t.Errorf("port error = %v, want port-invalid at 11", err)
 	}
 }
+
+// TestOverrideOutcomes: with a state override, run ends with an
+// outcome, not an error kind: the spec's "return" (outcomeOK), a
+// "return failure" that names no validation error
+// (outcomeOverrideFailure), one after a validation error
+// (outcomeFailure, with the kind in failKind), and the protocol
+// setter's refusal (outcomeSchemeRefused). Each setter maps it to its
+// error.
+func TestOverrideOutcomes(t *testing.T) {
+	for _, tc := range []struct {
+		href, value string
+		st          state
+		want        outcome
+		kind        ErrorKind // with outcomeFailure
+		set         func(*URL, string) error
+		cause       error // the setter's error's cause; nil: no error
+	}{
+		{"https://x/", "ftp:", stateSchemeStart, outcomeOK, 0, (*URL).SetProtocol, nil},
+		{"https://x/", "sc:", stateSchemeStart, outcomeSchemeRefused, 0, (*URL).SetProtocol, ErrSchemeChange},
+		{"https://x/", "1x:", stateSchemeStart, outcomeOverrideFailure, 0, (*URL).SetProtocol, ErrInvalidValue},
+		{"https://x/", "h:1", stateHostname, outcomeOverrideFailure, 0, (*URL).SetHostname, ErrInvalidValue},
+		{"https://x/", "", stateHost, outcomeFailure, HostMissing, (*URL).SetHost, HostMissing},
+		{"https://x/", "exa mple", stateHost, outcomeFailure, DomainInvalidCodePoint, (*URL).SetHost, DomainInvalidCodePoint},
+		{"https://x/", "x", statePort, outcomeOverrideFailure, 0, (*URL).SetPort, PortInvalid},
+		{"https://x/", "99999", statePort, outcomeFailure, PortOutOfRange, (*URL).SetPort, PortOutOfRange},
+		{"https://x/", "8080", statePort, outcomeOK, 0, (*URL).SetPort, nil},
+	} {
+		t.Run(fmt.Sprintf("%s %q", tc.href, tc.value), func(t *testing.T) {
+			u := MustParse(tc.href)
+			p := u.overrideParser(tc.value, tc.st)
+			r := p.run(tc.st, 0)
+			if r != tc.want || r == outcomeFailure && p.failKind != tc.kind {
+				t.Errorf("run = %d (kind %v), want %d (kind %v)", r, p.failKind, tc.want, tc.kind)
+			}
+			err := tc.set(MustParse(tc.href), strings.TrimSuffix(tc.value, ":"))
+			if (err == nil) != (tc.cause == nil) || tc.cause != nil && !errors.Is(err, tc.cause) {
+				t.Errorf("setter error = %v, want cause %v", err, tc.cause)
+			}
+		})
+	}
+}
+
+// TestSingleDotRuns: the path state skips a run of "./" segments in one
+// step when nobody listens for validation errors; the href is the one
+// the segment-by-segment path (which runs when errors are reported)
+// gives.
+func TestSingleDotRuns(t *testing.T) {
+	for _, tc := range []struct{ input, href string }{
+		{"https://h/./././x", "https://h/x"},
+		{"https://h/.\\.\\x", "https://h/x"},
+		{"https://h/.//./x", "https://h//x"},
+		{"https://h/./", "https://h/"},
+		{"https://h/./.", "https://h/"},
+		{"https://h/a/./../b/./", "https://h/b/"},
+		{"sc://h/./.\\x", "sc://h/.\\x"},
+		{"sc:/././/x", "sc:/.//x"},
+		{"file:///./C:/./x", "file:///C:/x"},
+		{"file:///././C|/x", "file:///C:/x"},
+		{"https://h/" + strings.Repeat("./", 1000) + "x", "https://h/x"},
+	} {
+		t.Run(tc.input, func(t *testing.T) {
+			u, err := Parse(tc.input)
+			g, gerr := generalParse(tc.input, nil)
+			if err != nil || gerr != nil {
+				t.Fatalf("Parse: %v; segment by segment: %v", err, gerr)
+			}
+			if u.Href() != tc.href || g.Href() != tc.href {
+				t.Errorf("Href = %q, segment by segment %q, want %q", u.Href(), g.Href(), tc.href)
+			}
+		})
+	}
+}

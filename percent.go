@@ -138,11 +138,41 @@ func appendPercentEncoded(dst []byte, s string, set EncodeSet) []byte {
 		if start < i {
 			dst = append(dst, s[start:i]...)
 		}
+		if c == 0xEF {
+			// Maybe a run of U+FFFD, what invalid UTF-8 becomes.
+			if j := replacementRunEnd(s, i); j > i {
+				dst = appendEncodedReplacements(dst, (j-i)/3)
+				i, start = j-1, j
+				continue
+			}
+		}
 		dst = percent.AppendByte(dst, c)
 		start = i + 1
 	}
 	return append(dst, s[start:]...)
 }
+
+// replacementRunEnd returns the end of the run of U+FFFD at s[i:], or
+// i if there is none.
+func replacementRunEnd(s string, i int) int {
+	for len(s)-i >= 3 && s[i:i+3] == "\uFFFD" {
+		i += 3
+	}
+	return i
+}
+
+// appendEncodedReplacements appends U+FFFD percent-encoded n times, in
+// bulk: nine bytes out for three in.
+func appendEncodedReplacements(dst []byte, n int) []byte {
+	for ; n > 0; n -= min(n, len(encodedReplacementRun)/9) {
+		dst = append(dst, encodedReplacementRun[:9*min(n, len(encodedReplacementRun)/9)]...)
+	}
+	return dst
+}
+
+// encodedReplacementRun is U+FFFD percent-encoded, 16 times.
+const encodedReplacementRun = "%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD" +
+	"%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD"
 
 // countInSet returns how many bytes of s are in set.
 func countInSet(s string, set EncodeSet) int {

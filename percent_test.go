@@ -2,6 +2,7 @@ package url
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -67,19 +68,21 @@ func TestPercentEncode(t *testing.T) {
 		set  EncodeSet
 		want string
 	}{
-		{"abc", PathSet, "abc"},                                    // nothing to encode: the input itself
-		{"a b?c#d", PathSet, "a%20b%3Fc%23d"},                      // path set: space, ? and #
-		{"a b?c#d", FragmentSet, "a%20b?c#d"},                      // fragment set keeps ? and #
-		{"é", C0ControlSet, "%C3%A9"},                              // non-ASCII: its UTF-8 bytes, upper hex
-		{"'", QuerySet, "'"},                                       // ' only in the special-query set
-		{"'", SpecialQuerySet, "%27"},                              //
-		{"a+b&c=d", ComponentSet, "a%2Bb%26c%3Dd"},                 // encodeURIComponent's set
-		{"~!*", FormURLEncodedSet, "%7E%21*"},                      // form set: ~ and ! encoded, * kept
-		{"%25%zz", UserinfoSet, "%25%zz"},                          // % is not in the userinfo set
-		{"%", ComponentSet, "%25"},                                 // but is in the component set
-		{"\x00\x1f\x7f", FragmentSet, "%00%1F%7F"},                 // C0 controls and DEL
-		{"\xff", PathSet, "%FF"},                                   // invalid UTF-8 bytes: as they are
-		{"/:;=@[\\]|", UserinfoSet, "%2F%3A%3B%3D%40%5B%5C%5D%7C"}, // userinfo additions
+		{"abc", PathSet, "abc"},                                            // nothing to encode: the input itself
+		{"a b?c#d", PathSet, "a%20b%3Fc%23d"},                              // path set: space, ? and #
+		{"a b?c#d", FragmentSet, "a%20b?c#d"},                              // fragment set keeps ? and #
+		{"é", C0ControlSet, "%C3%A9"},                                      // non-ASCII: its UTF-8 bytes, upper hex
+		{"'", QuerySet, "'"},                                               // ' only in the special-query set
+		{"'", SpecialQuerySet, "%27"},                                      //
+		{"a+b&c=d", ComponentSet, "a%2Bb%26c%3Dd"},                         // encodeURIComponent's set
+		{"~!*", FormURLEncodedSet, "%7E%21*"},                              // form set: ~ and ! encoded, * kept
+		{"%25%zz", UserinfoSet, "%25%zz"},                                  // % is not in the userinfo set
+		{"%", ComponentSet, "%25"},                                         // but is in the component set
+		{"\x00\x1f\x7f", FragmentSet, "%00%1F%7F"},                         // C0 controls and DEL
+		{"\xff", PathSet, "%FF"},                                           // invalid UTF-8 bytes: as they are
+		{"a\uFFFD\uFFFDb\uFFFD", PathSet, "a%EF%BF%BD%EF%BF%BDb%EF%BF%BD"}, // runs of U+FFFD, encoded in bulk
+		{"\xef\xbf\uFFFD\xef", PathSet, "%EF%BF%EF%BF%BD%EF"},              // and what only starts like one
+		{"/:;=@[\\]|", UserinfoSet, "%2F%3A%3B%3D%40%5B%5C%5D%7C"},         // userinfo additions
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%q in %v", tt.in, tt.set), func(t *testing.T) {
@@ -90,6 +93,14 @@ func TestPercentEncode(t *testing.T) {
 				t.Errorf("PercentEncodeBytes = %q, want %q", got, "x"+tt.want)
 			}
 		})
+	}
+	// Runs of U+FFFD longer than the bulk encoder's chunk.
+	for _, n := range []int{15, 16, 17, 33, 1000} {
+		in := "/" + strings.Repeat("\uFFFD", n) + "x"
+		want := "/" + strings.Repeat("%EF%BF%BD", n) + "x"
+		if got := PercentEncode(in, PathSet); got != want {
+			t.Errorf("PercentEncode of %d U+FFFD = %q, want %q", n, got, want)
+		}
 	}
 	if n := testing.AllocsPerRun(100, func() { PercentEncode("plain/path", PathSet) }); n != 0 {
 		t.Errorf("PercentEncode of a string needing no change allocates %v times", n)

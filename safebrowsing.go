@@ -167,8 +167,8 @@ func sbHost(authority string) string {
 	if host == "" {
 		return ""
 	}
-	var w warnings
-	if addr, fail := parseIPv4(host, &w); fail == 0 {
+	var p parser
+	if addr, r := p.parseIPv4(host, 0); r == outcomeOK {
 		return string(appendIPv4(nil, addr))
 	}
 	if host[0] == '[' {

@@ -84,6 +84,7 @@ func (sp *SearchParams) update() {
 		sp.view.Store(nil)
 	}
 	u.pending = sp
+	u.assertInvariants("a SearchParams change")
 }
 
 // current returns u as its getters show it: u itself, unless u's

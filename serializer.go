@@ -137,15 +137,15 @@ func (p *parser) appendUserinfo(userinfo string) {
 // setHost host-parses buffer (an opaque host for a non-special URL) and
 // sets it as the URL's host. A file URL's "localhost" becomes the empty
 // host.
-func (p *parser) setHost(buffer string, offset int) ErrorKind {
+func (p *parser) setHost(buffer string, offset int) outcome {
 	start := p.outLen()
 	kind := HostEmpty
 	if buffer != "" {
-		var fail ErrorKind
-		kind, fail = p.parseHost(buffer, !p.scheme.special(), offset)
-		if fail != 0 {
+		var r outcome
+		kind, r = p.parseHost(buffer, !p.scheme.special(), offset)
+		if r != outcomeOK {
 			p.truncate(start)
-			return fail
+			return r
 		}
 		if p.scheme == schemeFile && !p.blind && p.outString()[start:] == "localhost" {
 			p.truncate(start)
@@ -155,7 +155,7 @@ func (p *parser) setHost(buffer string, offset int) ErrorKind {
 	if p.override == stateNone {
 		p.hostEnd = uint32(p.outLen())
 		p.hostKind = kind
-		return 0
+		return outcomeOK
 	}
 	host := string(p.out[start:])
 	p.out = p.out[:start]
@@ -169,7 +169,7 @@ func (p *parser) setHost(buffer string, offset int) ErrorKind {
 	}
 	p.replace(p.hostStart, p.hostEnd, host, fieldHostEnd)
 	p.hostKind = kind
-	return 0
+	return outcomeOK
 }
 
 // setPort sets the port to the given decimal digits, or to null when

@@ -48,6 +48,7 @@ func (u *URL) commit(p *parser) {
 	p.finish()
 	u.href = string(p.out)
 	u.components = p.components
+	u.assertInvariants("a setter")
 }
 
 // setterError builds the error of a setter that left the URL unchanged.
@@ -59,22 +60,23 @@ func setterError(op, value string, cause error) error {
 // set, and returns an error only when the URL did not change.
 func (u *URL) runOverride(op, value string, p *parser, invalid error) error {
 	before := u.href
-	fail := p.run(p.override, 0)
-	if fail == errTooLong || p.tooLong() {
+	r := p.run(p.override, 0)
+	if p.tooLong() {
 		return setterError(op, value, ErrTooLong)
 	}
 	u.commit(p)
-	switch {
-	case u.href != before:
+	if u.href != before {
 		return nil
-	case p.schemeRefused:
-		return setterError(op, value, ErrSchemeChange)
-	case fail == 0:
-		return nil
-	case fail == errOverrideFailure:
-		return setterError(op, value, invalid)
 	}
-	return setterError(op, value, &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true})
+	switch r {
+	case outcomeSchemeRefused:
+		return setterError(op, value, ErrSchemeChange)
+	case outcomeOverrideFailure:
+		return setterError(op, value, invalid)
+	case outcomeFailure:
+		return setterError(op, value, p.failure())
+	}
+	return nil
 }
 
 // SetHref replaces the whole URL with the result of parsing value (with
@@ -228,8 +230,8 @@ func (u *URL) SetPathname(value string) error {
 	p.out = p.out[:cut]
 	p.pathStart = cut
 	p.queryStart, p.fragmentStart = 0, 0
-	if fail := p.run(statePathStart, 0); fail != 0 {
-		return setterError(op, value, &ValidationError{Kind: fail, Offset: p.failAt, Fatal: true})
+	if p.run(statePathStart, 0) == outcomeFailure {
+		return setterError(op, value, p.failure())
 	}
 	if p.tooLong() || uint64(p.outLen()+len(suffix)) > hrefLimit {
 		return setterError(op, value, ErrTooLong)

@@ -180,8 +180,8 @@ func parseDomain(host string) (string, bool) {
 		return "", false // the parser fails an empty special host
 	}
 	p := parser{input: host}
-	kind, fail := p.parseHost(host, false, 0)
-	if fail != 0 || kind != HostDomain {
+	kind, r := p.parseHost(host, false, 0)
+	if r != outcomeOK || kind != HostDomain {
 		return "", false
 	}
 	return strings.Clone(p.result()), true

@@ -1,10 +1,12 @@
 package url
 
 import (
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // pathological inputs, each built at a given size: the parse must take
@@ -71,6 +73,38 @@ func BenchmarkParseSize(b *testing.B) {
 				for b.Loop() {
 					Parse(s)
 				}
+			})
+		}
+	}
+}
+
+// BenchmarkParseHuge parses each pathological input at 1 MiB and at
+// 64 MiB and reports cpu-ns/B: the least CPU time of the parsing thread
+// (cputime_test.go) over the iterations, per input byte, each iteration
+// after a garbage collection, so that neither other processes on a busy
+// machine nor earlier garbage inflate it. Linear time means about the
+// same figure at both sizes. It is long (seconds per size), so -short
+// skips it; run it with -benchtime 3x.
+func BenchmarkParseHuge(b *testing.B) {
+	if testing.Short() {
+		b.Skip("64 MiB inputs")
+	}
+	for _, in := range growingInputs {
+		for _, n := range []int{1 << 20, 64 << 20} {
+			b.Run(in.name+"/"+sizeName(n), func(b *testing.B) {
+				s := in.build(n)
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				best := time.Duration(math.MaxInt64)
+				for b.Loop() {
+					runtime.GC()
+					start := threadCPUTime()
+					Parse(s)
+					best = min(best, threadCPUTime()-start)
+				}
+				b.ReportMetric(float64(best.Nanoseconds())/float64(len(s)), "cpu-ns/B")
 			})
 		}
 	}
@@ -199,6 +233,7 @@ func searchParamsLinearTime(t *testing.T) {
 // validation errors is not built when nobody asked for them (it cost
 // 107 B per input byte of invalid UTF-8, 44 B per byte of tabs).
 func TestParseMemory(t *testing.T) {
+	skipIfInvariantChecks(t)
 	for _, in := range growingInputs {
 		t.Run(in.name, func(t *testing.T) {
 			s := in.build(1 << 20)
@@ -430,6 +465,7 @@ func TestValidateMemory(t *testing.T) {
 // at most a few bytes per input byte for the offset map of an input it
 // had to edit.
 func TestCallbackMemory(t *testing.T) {
+	skipIfInvariantChecks(t)
 	for _, in := range hostileValidateInputs {
 		t.Run(in.name, func(t *testing.T) {
 			n := 0

@@ -250,14 +250,26 @@ func (pr *Parser) parseURL(u *URL, input string, base []string) (*URL, error) {
 // parseBases parses the base, if any, and input against it into u.
 func (pr *Parser) parseBases(u *URL, input string, base []string) error {
 	var b URL
-	switch len(base) {
-	case 0:
-		return pr.parseInto(u, input, nil, "parse")
-	case 1:
-		if err := pr.parseInto(&b, base[0], nil, "parse base"); err != nil {
+	if len(base) > 0 { // no call for the common case
+		if err := pr.parseBaseArg(&b, input, base); err != nil {
 			return err
 		}
-		return pr.parseInto(u, input, &b, "parse")
+	}
+	return pr.parseInto(u, input, &b, "parse")
+}
+
+// parseBaseArg is the one reading of the optional base argument that
+// Parse, CanParse, Validate and Parser.Parse take as base ...string: with
+// one base, it parses it into b; with none, b stays the zero URL, which
+// the parser takes for no base (setBase). A base that fails to parse
+// fails with Op "parse base"; more than one base is ErrTooManyBases,
+// with Op "parse" and the input.
+func (pr *Parser) parseBaseArg(b *URL, input string, base []string) error {
+	switch len(base) {
+	case 0:
+		return nil
+	case 1:
+		return pr.parseInto(b, base[0], nil, "parse base")
 	}
 	return &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
 }
@@ -289,62 +301,64 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 	if pr.OnValidationError == nil && pr.Encoding == nil && uint64(len(input)) <= pr.limit() {
 		if c, ok := parseNormalized(input); ok {
 			u.href, u.components = input, c
+			u.assertInvariants(op)
 			return nil
 		}
 	}
 	p := parser{enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
 	p.setBase(base)
-	if fail := p.parseInput(input); fail != 0 {
-		return parseError(op, input, fail, p.failAt)
+	if r := p.parseInput(input); r != outcomeOK {
+		return p.parseError(op, input, r)
 	}
 	u.href = p.result()
 	u.components = p.components
+	u.assertInvariants(op)
 	return nil
 }
 
-// parseError returns the *Error of a failed parse.
-func parseError(op, input string, fail ErrorKind, offset int) error {
-	if fail == errTooLong {
+// parseError returns the *Error of a parse that ended with r.
+func (p *parser) parseError(op, input string, r outcome) error {
+	if r == outcomeTooLong {
 		return &Error{Op: op, Input: input, Err: ErrTooLong}
 	}
-	return &Error{Op: op, Input: input, Err: &ValidationError{Kind: fail, Offset: offset, Fatal: true}}
+	return &Error{Op: op, Input: input, Err: p.failure()}
 }
 
 // parseInput runs the basic URL parser on input; on success the URL is
-// p.result() with p.components. It returns the fatal validation error,
-// errTooLong, or 0.
-func (p *parser) parseInput(input string) ErrorKind {
+// p.result() with p.components. It returns outcomeOK, outcomeFailure
+// (the fatal validation error is p.failKind) or outcomeTooLong.
+func (p *parser) parseInput(input string) outcome {
 	if uint64(len(input)) > p.maxLen() {
-		return errTooLong
+		return outcomeTooLong
 	}
 	if p.noStore {
 		p.preprocessNoStore(input)
 	} else {
 		p.preprocess(input)
 	}
-	if fail := p.run(stateSchemeStart, 0); fail != 0 {
-		return fail
+	if r := p.run(stateSchemeStart, 0); r != outcomeOK {
+		return r
 	}
 	if p.noStore {
 		// finish adds at most "/.". The length is an upper bound when
 		// the output went blind: CanParse retries with the output kept
 		// when the bound is past the limit.
 		if p.overLimit || uint64(p.outLen())+p.extra+2 > p.maxLen() {
-			return errTooLong
+			return outcomeTooLong
 		}
 		p.bound = max(p.bound, uint64(p.outLen())+p.extra+2)
-		return 0
+		return outcomeOK
 	}
 	// Checked before finish, which reads the offsets: past the limit,
 	// they may have wrapped.
 	if p.tooLong() {
-		return errTooLong
+		return outcomeTooLong
 	}
 	p.finish()
 	if p.tooLong() {
-		return errTooLong
+		return outcomeTooLong
 	}
-	return 0
+	return outcomeOK
 }
 
 // Parse parses ref in the context of u: ref is resolved against u as a
@@ -365,10 +379,12 @@ func MustParse(input string, base ...string) *URL {
 }
 
 // CanParse reports whether Parse(input, base...) would succeed, without
-// building a URL. It allocates nothing, whatever the base (see
-// canparse.go), but one copy of the input's part up to its path when a
-// tab or newline falls there, and what domain to ASCII (IDNA) allocates
-// for a host that is not ASCII or holds percent-encoded bytes.
+// building a URL. It allocates nothing (see canparse.go): not for
+// invalid UTF-8, tabs or newlines, nor for a base not in normal form,
+// with two exceptions. When a tab or newline falls before the path of
+// the input or base, it copies the part up to the path; and domain to
+// ASCII (IDNA) allocates for a host that is not ASCII or holds
+// percent-encoded bytes.
 func CanParse(input string, base ...string) bool {
 	return canParse(input, base)
 }
@@ -599,6 +615,7 @@ func (u *URL) assign(v *URL) {
 		q, _ := u.RawQuery()
 		sp.reset(q)
 	}
+	u.assertInvariants("assignment")
 }
 
 // Validate parses input against an optional base URL, as Parse does, and
@@ -615,19 +632,13 @@ func (u *URL) assign(v *URL) {
 // give a [Parser] a [ValidationLog] and use [Parser.ParseRef].
 // https://url.spec.whatwg.org/#validation-error
 func Validate(input string, base ...string) (*URL, []ValidationError, error) {
-	var b *URL
-	switch len(base) {
-	case 0:
-	case 1:
-		var err error
-		if b, err = Parse(base[0]); err != nil {
-			return nil, nil, err
-		}
-	default:
-		return nil, nil, &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
+	var b URL
+	var plain Parser // errors in the base are not reported
+	if err := plain.parseBaseArg(&b, input, base); err != nil {
+		return nil, nil, err
 	}
 	var log ValidationLog
 	pr := Parser{OnValidationError: log.Add}
-	u, err := pr.ParseRef(b, input)
+	u, err := pr.ParseRef(&b, input)
 	return u, log.Errors, err
 }

@@ -237,3 +237,34 @@ func TestParserMaxLength(t *testing.T) {
 		t.Errorf("long base: %v, want ErrTooLong", err)
 	}
 }
+
+// TestInvalidUTF8Runs: runs of invalid bytes, which preprocessing
+// replaces in bulk when nobody listens for validation errors, give one
+// U+FFFD per byte, as the byte-by-byte replacement does: runs longer
+// than the bulk chunk, runs after a byte that only looks like the start
+// of a sequence, and runs that end in one.
+func TestInvalidUTF8Runs(t *testing.T) {
+	for _, run := range []string{
+		strings.Repeat("\xff", 31), strings.Repeat("\xff", 32), strings.Repeat("\x80", 33), strings.Repeat("\xfe\xc0\xc1\xf5", 100),
+		"\xe2" + strings.Repeat("\x82", 40), "\xe2\x82" + strings.Repeat("\xff", 40) + "\xe2\x82\xac", strings.Repeat("\xbf", 40) + "\xf0\x9f",
+		"\xc2" + strings.Repeat("\x80\x80", 20), strings.Repeat("\xff\xc2\x80\xff\xf4\x8f\xbf\xbf", 10), "é\xffé\xff", strings.Repeat("\xff\t", 20),
+	} {
+		for _, input := range []string{"https://x/" + run + "?" + run + "#" + run, "sc:" + run, "https://" + run + "@x/"} {
+			t.Run(fmt.Sprintf("%q", input), func(t *testing.T) {
+				u, err := Parse(input)
+				g, gerr := generalParse(input, nil) // byte by byte: errors are reported
+				if err != nil || gerr != nil {
+					t.Fatalf("Parse: %v; byte by byte: %v", err, gerr)
+				}
+				if u.Href() != g.Href() {
+					t.Errorf("Href = %q, byte by byte %q", u.Href(), g.Href())
+				}
+				if strings.HasPrefix(input, "https://x/") {
+					if want := "/" + PercentEncode(perByteFFFD(strings.ReplaceAll(run, "\t", "")), PathSet); u.Pathname() != want {
+						t.Errorf("Pathname = %q, want %q", u.Pathname(), want)
+					}
+				}
+			})
+		}
+	}
+}

@@ -26,7 +26,7 @@ func TestParseField(t *testing.T) {
 		{"with base", []string{"-field", "pathname", "-base", "https://example.com/a/b", "../c"}, "", 0,
 			"/c\n", ""},
 		{"failure", []string{"-field", "href"}, "https://ok.example/\nhttp://[::1\nhttps://ok2.example/\n", 1,
-			"https://ok.example/\nhttps://ok2.example/\n", "weburl: line 2: parse \"http://[::1\": IPv6-unclosed"},
+			"https://ok.example/\nhttps://ok2.example/\n", "weburl: line 2: url: parse \"http://[::1\": IPv6-unclosed (IPv6 address missing its closing bracket) at offset 7"},
 		{"validation to stderr", []string{"-field", "href", "-v", "https://example.com/a b"}, "", 0,
 			"https://example.com/a%20b\n", `weburl: "https://example.com/a b": invalid-URL-unit at offset 21`},
 		{"unknown field", []string{"-field", "query", "x"}, "", 2, "", `unknown -field "query"`},
