@@ -7,8 +7,8 @@ import "net/netip"
 // link preview) without being turned against its own network.
 
 // Addr returns the URL's host as an address when the host is an IPv4 or
-// an IPv6 address, and the zero netip.Addr otherwise (a domain, an opaque
-// or empty host, no host). Every IPv4 spelling the parser accepts
+// an IPv6 address, and the zero [net/netip.Addr] otherwise (a domain, an
+// opaque or empty host, no host). Every IPv4 spelling the parser accepts
 // ("127.1", "0x7f.1", "2130706433", "0177.0.0.1", fullwidth digits) has
 // already become one address; "[::ffff:127.0.0.1]" is the IPv6 address
 // ::ffff:7f00:1, which [GloballyReachable] judges as the IPv4 address it

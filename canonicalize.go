@@ -42,7 +42,7 @@ type Canonicalizer struct {
 	safeBrowsing bool
 
 	// TrailingSlash removes or adds a slash at the end of the path. The
-	// zero value, KeepTrailingSlash, keeps the path as it is.
+	// zero value, [KeepTrailingSlash], keeps the path as it is.
 	TrailingSlash SlashPolicy
 
 	// StripWWW removes leading "www." labels from the host, unless what
@@ -61,8 +61,8 @@ type Canonicalizer struct {
 	// RemoveSessionIDs removes session identifiers: the query parameters
 	// jsessionid, phpsessid, sid, sessionid, session_id, sessid, cfid,
 	// cftoken and every name starting with "aspsessionid" (compared as
-	// for RemoveTrackingParams), and a ";jsessionid=..." parameter at
-	// the end of the path.
+	// for [Canonicalizer.RemoveTrackingParams]), and a ";jsessionid=..."
+	// parameter at the end of the path.
 	RemoveSessionIDs bool
 
 	// RemoveIndexPage removes a last path segment that names a
@@ -120,14 +120,14 @@ var Crawler = Canonicalizer{}
 var SafeBrowsing = Canonicalizer{safeBrowsing: true}
 
 // ErrCanonicalizerOptions is the cause of the error returned by a
-// Canonicalizer copied from [SafeBrowsing] on which an option field was
+// [Canonicalizer] copied from [SafeBrowsing] on which an option field was
 // set: Safe Browsing's rules are fixed.
 var ErrCanonicalizerOptions = errors.New("the Safe Browsing rules take no options")
 
 // Canonicalize returns the canonical key of input under c's rules.
 //
 // Under the [Crawler] rules, input must be an absolute URL: a failure is
-// the *Error that [Parse] returns. Under the [SafeBrowsing] rules:
+// the *[Error] that [Parse] returns. Under the [SafeBrowsing] rules:
 // leading and trailing C0 controls and spaces are trimmed; tabs, CRs
 // and LFs are removed; the fragment is dropped; the URL is
 // percent-decoded again and again until no escape is left; then a

@@ -17,16 +17,16 @@ import (
 
 // ErrNotGloballyReachable is the cause of the error [DialGuard.Control]
 // and [DialControl] return for an address that is not globally
-// reachable. The dial fails with a *net.OpError that wraps it, so
+// reachable. The dial fails with a *[net.OpError] that wraps it, so
 //
 //	errors.Is(err, url.ErrNotGloballyReachable)
 //
 // tells a refused dial from a network failure, also through
-// http.Client.Do's *url.Error of net/url.
+// [net/http.Client.Do]'s *[net/url.Error].
 var ErrNotGloballyReachable = errors.New("address is not globally reachable")
 
 // DialError is the error [DialGuard.Control] returns: the dial's network
-// and address, and the reason, which is ErrNotGloballyReachable.
+// and address, and the reason, which is [ErrNotGloballyReachable].
 type DialError struct {
 	Network string // "tcp4", "tcp6", "udp4", ...
 	Address string // the address being dialed, as the dialer gave it
@@ -48,8 +48,8 @@ func (e *DialError) Unwrap() error { return e.Err }
 
 // DialGuard refuses connections to addresses that are not globally
 // reachable (see [GloballyReachable]), except the ones it is told to
-// allow. Its Control method is a net.Dialer.Control function: it runs
-// after the name is resolved and before each connection attempt, for
+// allow. Its [DialGuard.Control] method is a [net.Dialer.Control] function:
+// it runs after the name is resolved and before each connection attempt, for
 // every address the dialer tries, so it sees the address the connection
 // actually goes to:
 //
@@ -60,8 +60,8 @@ func (e *DialError) Unwrap() error { return e.Err }
 // That client cannot be talked into reaching 127.0.0.1, 10.0.0.0/8 or
 // 169.254.169.254, whatever URL it is given, whatever a name resolves to
 // at the moment of the dial, and wherever a redirect leads. An HTTP proxy
-// (http.Transport's Proxy, on by default through ProxyFromEnvironment) is
-// dialed instead of the target, so set Proxy to nil or allow the proxy's
+// ([net/http.Transport]'s Proxy, on by default through ProxyFromEnvironment)
+// is dialed instead of the target, so set Proxy to nil or allow the proxy's
 // address, and know that the proxy then decides.
 //
 // The zero DialGuard allows only globally reachable addresses. A
@@ -74,10 +74,10 @@ type DialGuard struct {
 	Allow []netip.Prefix
 }
 
-// Control is a net.Dialer.Control function. It returns nil when the
-// address is globally reachable or in Allow, and a *DialError wrapping
-// ErrNotGloballyReachable otherwise, which makes the dialer skip the
-// address without connecting. An address that is not an IP address and
+// Control is a [net.Dialer.Control] function. It returns nil when the
+// address is globally reachable or in [DialGuard.Allow], and a *[DialError]
+// wrapping [ErrNotGloballyReachable] otherwise, which makes the dialer skip
+// the address without connecting. An address that is not an IP address and
 // port (a Unix socket path) is refused too.
 func (g *DialGuard) Control(network, address string, _ syscall.RawConn) error {
 	if g.allowed(address) {
@@ -106,7 +106,7 @@ func (g *DialGuard) allowed(address string) bool {
 	return false
 }
 
-// DialControl is the zero [DialGuard]'s Control: a net.Dialer.Control
+// DialControl is the zero [DialGuard]'s Control: a [net.Dialer.Control]
 // function that refuses every connection to an address that is not
 // globally reachable.
 //

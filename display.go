@@ -79,11 +79,11 @@ type DisplayOptions struct {
 // scheme, "www.", everything after the host, or enough to fit a length,
 // keeping the registrable domain. Display does not change u.
 //
-// With no elision (Mode DisplayFull, OmitScheme, OmitWWW and
+// With no elision (Mode [DisplayFull], OmitScheme, OmitWWW and
 // OmitTrailingSlash false, MaxLength 0), [Parse] of the result gives
 // back u's href without its credentials (with ShowCredentials, u's
 // href). Show the result as left-to-right text (URL Standard 4.8.3);
-// with bidirectional text in the host, prefer DisplayHost.
+// with bidirectional text in the host, prefer [DisplayHost].
 //
 // What Display shows is built from the URL's
 // components, each in one of two forms: the serialized (ASCII) form, or a

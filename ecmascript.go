@@ -30,18 +30,18 @@ import (
 )
 
 // ErrMalformedURI is the error JavaScript reports as URIError ("URI
-// malformed"). Every error returned by EncodeURI, EncodeURIComponent,
-// DecodeURI and DecodeURIComponent is a *URIError that wraps it, so
+// malformed"). Every error returned by [EncodeURI], [EncodeURIComponent],
+// [DecodeURI] and [DecodeURIComponent] is a *URIError that wraps it, so
 // errors.Is(err, ErrMalformedURI) reports whether JavaScript would have
 // thrown.
 var ErrMalformedURI = errors.New("malformed URI")
 
 // URIError describes where and why an ECMAScript URI function failed. It
-// wraps ErrMalformedURI.
+// wraps [ErrMalformedURI].
 type URIError struct {
 	Func   string // the Go function that failed, e.g. "DecodeURIComponent"
 	Input  string // the whole input
-	Offset int    // byte offset in Input of the character or escape sequence at fault
+	Offset int    // byte offset in [URIError.Input] of the character or escape sequence at fault
 	Reason string // what is wrong there, e.g. "overlong UTF-8 encoding"
 }
 
@@ -52,7 +52,7 @@ type URIError struct {
 //
 // A long input is quoted only around the offset, with its length, as
 // [Error.Error] does, so the message stays a few hundred bytes long;
-// Input keeps the whole input.
+// [URIError.Input] keeps the whole input.
 func (e *URIError) Error() string {
 	var b strings.Builder
 	writeOpInput(&b, e.Func, e.Input, min(max(e.Offset, 0), len(e.Input)))
@@ -60,7 +60,7 @@ func (e *URIError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns ErrMalformedURI.
+// Unwrap returns [ErrMalformedURI].
 func (e *URIError) Unwrap() error { return ErrMalformedURI }
 
 // uriError is the *URIError of a failure of function fn on input s, or
@@ -93,9 +93,9 @@ func EncodeURI(s string) (string, error) {
 // EncodeURIComponent is JavaScript's encodeURIComponent: it percent-encodes
 // the UTF-8 bytes of every character but the ASCII letters and digits and
 // - _ . ! ~ * ' ( ). Hex digits are uppercase. For valid UTF-8 the result
-// is the same as PercentEncode(s, ComponentSet).
+// is the same as PercentEncode(s, [ComponentSet]).
 //
-// Invalid UTF-8 is an error, as for EncodeURI. When s needs no encoding, s
+// Invalid UTF-8 is an error, as for [EncodeURI]. When s needs no encoding, s
 // itself is returned.
 //
 // https://tc39.es/ecma262/#sec-encodeuricomponent-uricomponent
@@ -126,10 +126,10 @@ func DecodeURI(s string) (string, error) {
 
 // DecodeURIComponent is JavaScript's decodeURIComponent: it replaces every
 // escape sequence that encodes a UTF-8 character by that character. It
-// fails where DecodeURI fails, and copies other bytes the same way. When s
+// fails where [DecodeURI] fails, and copies other bytes the same way. When s
 // holds no escape sequence, s itself is returned.
 //
-// Unlike PercentDecodeString, which never fails and may return invalid
+// Unlike [PercentDecodeString], which never fails and may return invalid
 // UTF-8, DecodeURIComponent rejects what JavaScript rejects, and it does
 // not turn "+" into a space.
 //

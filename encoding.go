@@ -16,9 +16,9 @@ import (
 	"github.com/weburl/url/internal/percent"
 )
 
-// ErrUnknownEncoding is returned (wrapped) by LookupEncoding when a label
+// ErrUnknownEncoding is returned (wrapped) by [LookupEncoding] when a label
 // is not one of the Encoding Standard's labels. Test for it with
-// errors.Is.
+// [errors.Is].
 var ErrUnknownEncoding = errors.New("unknown encoding label")
 
 // LookupEncoding returns the encoding for a label of the Encoding
@@ -28,10 +28,10 @@ var ErrUnknownEncoding = errors.New("unknown encoding label")
 // https://encoding.spec.whatwg.org/#concept-encoding-get
 //
 // The encodings are those of golang.org/x/text/encoding/htmlindex. When
-// one is passed to SerializeFormEncoding, this package applies the
+// one is passed to [SerializeFormEncoding], this package applies the
 // Encoding Standard's encoder rules on top of it (see
-// SerializeFormEncoding). The error is an *Error, with Op "look up
-// encoding", that wraps ErrUnknownEncoding:
+// SerializeFormEncoding). The error is an *[Error], with Op "look up
+// encoding", that wraps [ErrUnknownEncoding]:
 //
 //	url: look up encoding "klingon": unknown encoding label
 func LookupEncoding(label string) (encoding.Encoding, error) {

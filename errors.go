@@ -8,29 +8,29 @@ import (
 )
 
 // ErrorKind is one of the URL Standard's validation errors
-// (https://url.spec.whatwg.org/#validation-error). Its String method
-// returns the spec's name, such as "IPv4-empty-part".
+// (https://url.spec.whatwg.org/#validation-error). Its [ErrorKind.String]
+// method returns the spec's name, such as "IPv4-empty-part".
 //
-// Some validation errors are fatal: the parser returns failure. Parse then
-// returns an *Error whose cause is a *ValidationError of that kind, so
+// Some validation errors are fatal: the parser returns failure. [Parse] then
+// returns an *[Error] whose cause is a *[ValidationError] of that kind, so
 //
 //	errors.Is(err, url.PortOutOfRange)
 //
 // tells which failure it was. The others are reported only to a caller
-// that asks for them (see Parser.OnValidationError and Validate).
+// that asks for them (see [Parser.OnValidationError] and [Validate]).
 type ErrorKind uint8
 
 // The validation errors of the URL Standard, in the order of its table
 // (https://url.spec.whatwg.org/#validation-error).
 const (
 	_ ErrorKind = iota
-	// DomainToASCII: Unicode ToASCII records an error or returns the
+	// DomainToASCII: Unicode [ToASCII] records an error or returns the
 	// empty string. Fatal for a non-ASCII domain.
 	DomainToASCII
 	// DomainInvalidCodePoint: the domain contains a forbidden domain
 	// code point. Fatal.
 	DomainInvalidCodePoint
-	// DomainToUnicode: Unicode ToUnicode records an error.
+	// DomainToUnicode: Unicode [ToUnicode] records an error.
 	DomainToUnicode
 	// HostInvalidCodePoint: an opaque host contains a forbidden host
 	// code point. Fatal.
@@ -189,7 +189,7 @@ func (k ErrorKind) String() string {
 	return "ErrorKind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Error makes an ErrorKind usable as an error target: errors.Is(err,
+// Error makes an [ErrorKind] usable as an error target: errors.Is(err,
 // url.HostMissing) reports whether err is (or wraps) that validation error.
 func (k ErrorKind) Error() string { return k.String() }
 
@@ -216,8 +216,8 @@ type ValidationError struct {
 }
 
 // Error returns the spec's name of the validation error, a short gloss
-// of it in parentheses, and its offset (none when Offset is negative,
-// for an error not found at one place of an input):
+// of it in parentheses, and its offset (none when [ValidationError.Offset] is
+// negative, for an error not found at one place of an input):
 //
 //	IPv6-unclosed (IPv6 address missing its closing bracket) at offset 7
 func (e *ValidationError) Error() string {
@@ -242,8 +242,8 @@ func writeCause(b *strings.Builder, name, gloss string, offset int) {
 	}
 }
 
-// Is reports whether target is this error's Kind, so errors.Is works with
-// the ErrorKind constants.
+// Is reports whether target is this error's Kind, so [errors.Is] works with
+// the [ErrorKind] constants.
 func (e *ValidationError) Is(target error) bool {
 	k, ok := target.(ErrorKind)
 	return ok && k == e.Kind
@@ -326,8 +326,9 @@ func (p *parser) failure() *ValidationError {
 const MaxValidationErrors = 100
 
 // A ValidationLog collects validation errors in bounded memory: it keeps
-// the first Max of them and counts them all. Its Add method is meant to
-// be a [Parser]'s OnValidationError callback:
+// the first [ValidationLog.Max] of them and counts them all. Its
+// [ValidationLog.Add] method is meant to be a [Parser]'s OnValidationError
+// callback:
 //
 //	log := url.ValidationLog{Max: 10}
 //	p := url.Parser{OnValidationError: log.Add}
@@ -335,12 +336,13 @@ const MaxValidationErrors = 100
 //	// log.Errors: the first 10 errors; log.Total - len(log.Errors): how many more
 //
 // When the parse fails, the fatal error is always kept: it is the last of
-// Errors, in the place of the Max-th error if Errors was full. A
-// ValidationLog is not safe for concurrent use; to reuse one, reset it to
-// its zero value (or set Errors to Errors[:0] and Total to 0).
+// [ValidationLog.Errors], in the place of the Max-th error if Errors was
+// full. A ValidationLog is not safe for concurrent use; to reuse one, reset
+// it to its zero value (or set Errors to Errors[:0] and [ValidationLog.Total]
+// to 0).
 type ValidationLog struct {
-	// Max is how many errors Errors keeps at most; zero or less means
-	// MaxValidationErrors.
+	// Max is how many errors [ValidationLog.Errors] keeps at most; zero or
+	// less means [MaxValidationErrors].
 	Max int
 	// Errors are the first errors added, in order.
 	Errors []ValidationError
@@ -365,22 +367,22 @@ func (l *ValidationLog) Add(e ValidationError) {
 	}
 }
 
-// ErrTooManyBases is the cause of the error Parse and CanParse return
+// ErrTooManyBases is the cause of the error [Parse] and [CanParse] return
 // when given more than one base URL.
 var ErrTooManyBases = errors.New("more than one base URL")
 
-// ErrTooLong is the cause of the error Parse, CanParse and the setters
+// ErrTooLong is the cause of the error [Parse], [CanParse] and the setters
 // return when the input, or the href it would give, is longer than the
 // URL can hold (4 GiB less one byte, as offsets are 32-bit; ada also
-// refuses inputs over 4 GB), or longer than a Parser's MaxLength. A
+// refuses inputs over 4 GB), or longer than a [Parser.MaxLength]. A
 // change to a URL's [SearchParams] cannot return an error: when it
 // would make the href that long, the URL keeps the query it had.
 var ErrTooLong = errors.New("URL too long")
 
-// Error is the error returned by Parse and the URL setters. It records
-// the operation, the input, and the cause: a *ValidationError for a
+// Error is the error returned by [Parse] and the URL setters. It records
+// the operation, the input, and the cause: a *[ValidationError] for a
 // failure the URL Standard defines (errors.Is(err, url.PortInvalid)),
-// or a sentinel such as ErrTooManyBases.
+// or a sentinel such as [ErrTooManyBases].
 //
 // # Error messages
 //
@@ -402,8 +404,8 @@ type Error struct {
 	Err   error  // the cause
 }
 
-// Error formats the error as described under [Error]: "url: ", Op, the
-// quoted Input, the cause.
+// Error formats the error as described under [Error]: "url: ", [Error.Op],
+// the quoted [Error.Input], the cause.
 //
 // An input longer than 2*[ErrorContext] bytes is not quoted whole (a
 // megabyte of hostile input would make a megabyte message, four of 0xFF):

@@ -67,7 +67,7 @@ func ExampleCanonicalizer_CanonicalizeURL() {
 	// https://example.com/search?q=go&lang=en#results
 }
 
-func ExampleCrawler() {
+func ExampleCanonicalizer_crawler() {
 	for _, s := range []string{
 		"https://example.com/a?b=1&a=2&b=0",
 		"https://example.com/%7Ea%2f?",
@@ -82,7 +82,7 @@ func ExampleCrawler() {
 	// https://example.com/?%zz&A
 }
 
-func ExampleSafeBrowsing() {
+func ExampleCanonicalizer_safeBrowsing() {
 	for _, s := range []string{
 		"http://host/%25%32%35",
 		"www.GOOgle.com.../q?r?",
@@ -105,7 +105,7 @@ func ExampleSafeBrowsing() {
 	// http://evil.com/a/b
 }
 
-func ExampleErrCanonicalizerOptions() {
+func ExampleCanonicalizer_options() {
 	c := url.SafeBrowsing
 	c.StripWWW = true // Safe Browsing's rules are fixed
 	_, err := c.Canonicalize("http://www.example.com/")
@@ -114,7 +114,7 @@ func ExampleErrCanonicalizerOptions() {
 	// true
 }
 
-func ExampleCanonicalizer_TrailingSlash() {
+func ExampleCanonicalizer_trailingSlash() {
 	remove, add := url.Crawler, url.Crawler
 	remove.TrailingSlash = url.RemoveTrailingSlash
 	add.TrailingSlash = url.AddTrailingSlash
@@ -143,7 +143,7 @@ func ExampleSlashPolicy() {
 	// https://example.com/a//
 }
 
-func ExampleCanonicalizer_StripWWW() {
+func ExampleCanonicalizer_stripWWW() {
 	c := url.Crawler
 	c.StripWWW = true
 	for _, s := range []string{"https://www.example.com/", "https://www.co.uk/"} {
@@ -155,7 +155,7 @@ func ExampleCanonicalizer_StripWWW() {
 	// https://www.co.uk/
 }
 
-func ExampleCanonicalizer_RemoveTrackingParams() {
+func ExampleCanonicalizer_removeTrackingParams() {
 	c := url.Crawler
 	c.RemoveTrackingParams = true
 	key, _ := c.Canonicalize("https://example.com/post?id=7&utm_source=news&utm_medium=email&fbclid=abc")
@@ -164,7 +164,7 @@ func ExampleCanonicalizer_RemoveTrackingParams() {
 	// https://example.com/post?id=7
 }
 
-func ExampleCanonicalizer_RemoveSessionIDs() {
+func ExampleCanonicalizer_removeSessionIDs() {
 	c := url.Crawler
 	c.RemoveSessionIDs = true
 	key, _ := c.Canonicalize("https://example.com/cart;jsessionid=0A1B2C?item=3&PHPSESSID=f00")
@@ -173,7 +173,7 @@ func ExampleCanonicalizer_RemoveSessionIDs() {
 	// https://example.com/cart?item=3
 }
 
-func ExampleCanonicalizer_RemoveIndexPage() {
+func ExampleCanonicalizer_removeIndexPage() {
 	c := url.Crawler
 	c.RemoveIndexPage = true
 	key, _ := c.Canonicalize("https://example.com/docs/index.html?v=2")

@@ -67,3 +67,21 @@ func ExampleDialError() {
 	// Output:
 	// tcp6 [::1]:9 true
 }
+
+// Error says what was refused: the network, the address and the reason.
+func ExampleDialError_Error() {
+	err := (&url.DialGuard{}).Control("tcp4", "169.254.169.254:80", nil)
+	fmt.Println(err)
+	// Output:
+	// url: dial tcp4 "169.254.169.254:80": address is not globally reachable
+}
+
+// Unwrap gives the reason, ErrNotGloballyReachable: a client tells a
+// refused dial from a network failure with errors.Is.
+func ExampleDialError_Unwrap() {
+	err := url.DialControl("tcp6", "[fe80::1%eth0]:443", nil)
+	var de *url.DialError
+	fmt.Println(errors.As(err, &de), errors.Unwrap(de) == url.ErrNotGloballyReachable)
+	// Output:
+	// true true
+}

@@ -67,3 +67,49 @@ func ExampleEncodeRFC3986() {
 	// Ladies%20%2B%20Gentlemen%21%2A~
 	// Ladies + Gentlemen!*~
 }
+
+// A server that receives values a browser encoded with
+// encodeURIComponent decodes them with DecodeURIComponent, which fails
+// where JavaScript would throw, instead of returning invalid UTF-8.
+func ExampleDecodeURIComponent() {
+	for _, v := range []string{"caf%C3%A9%20%26%20bar", "a+b", "100%", "%FF"} {
+		s, err := url.DecodeURIComponent(v)
+		fmt.Printf("%q %v\n", s, errors.Is(err, url.ErrMalformedURI))
+	}
+	// Output:
+	// "café & bar" false
+	// "a+b" false
+	// "" true
+	// "" true
+}
+
+// A URIError says where the input is malformed and why, so a caller can
+// point at the culprit.
+func ExampleURIError() {
+	_, err := url.DecodeURIComponent("name=J%C3rgen")
+	var uerr *url.URIError
+	if errors.As(err, &uerr) {
+		fmt.Println(uerr.Func, uerr.Offset, uerr.Reason)
+		fmt.Println(uerr.Input[uerr.Offset:])
+	}
+	// Output:
+	// DecodeURIComponent 6 truncated UTF-8 sequence
+	// %C3rgen
+}
+
+// Error names the function, the input, the offset and the reason.
+func ExampleURIError_Error() {
+	_, err := url.EncodeURIComponent("a\xffb")
+	fmt.Println(err)
+	// Output:
+	// url: EncodeURIComponent "a\xffb": malformed URI (invalid UTF-8) at offset 1
+}
+
+// Unwrap returns ErrMalformedURI, so errors.Is tells a malformed input
+// from any other failure.
+func ExampleURIError_Unwrap() {
+	_, err := url.DecodeURI("%E0%A4%A")
+	fmt.Println(errors.Unwrap(err) == url.ErrMalformedURI, errors.Is(err, url.ErrMalformedURI))
+	// Output:
+	// true true
+}

@@ -1,6 +1,7 @@
 package url_test
 
 import (
+	"errors"
 	"fmt"
 	neturl "net/url"
 
@@ -66,4 +67,134 @@ func ExampleURL_RequestURI() {
 	// /a%20b?q=1
 	// /
 	// alice@example.com?subject=hi
+}
+
+// The package-level JoinPath joins untrusted path elements below a base
+// given as a string, as net/url's JoinPath does, but never above it.
+func ExampleJoinPath() {
+	for _, file := range []string{"report 2024.pdf", "../../etc/passwd", "a/b/../c.txt"} {
+		s, err := url.JoinPath("https://files.example.com/users/42/", file)
+		fmt.Println(s, err)
+	}
+	_, err := url.JoinPath("not a base", "x")
+	fmt.Println(errors.Is(err, url.MissingSchemeNonRelativeURL))
+	// Output:
+	// https://files.example.com/users/42/report%202024.pdf <nil>
+	// https://files.example.com/users/42/etc/passwd <nil>
+	// https://files.example.com/users/42/a/c.txt <nil>
+	// true
+}
+
+// PathEscape is net/url's: it escapes a path segment, "/" included.
+func ExamplePathEscape() {
+	fmt.Println("https://example.com/wiki/" + url.PathEscape("AC/DC (band)"))
+	// Output:
+	// https://example.com/wiki/AC%2FDC%20%28band%29
+}
+
+// PathUnescape is net/url's: it decodes a path segment, leaving "+" as it
+// is, and fails on a malformed escape.
+func ExamplePathUnescape() {
+	s, err := url.PathUnescape("AC%2FDC+%28band%29")
+	fmt.Println(s, err)
+	_, err = url.PathUnescape("100%")
+	var e url.EscapeError
+	fmt.Println(errors.As(err, &e))
+	// Output:
+	// AC/DC+(band) <nil>
+	// true
+}
+
+// QueryEscape is net/url's: space becomes "+". Browsers' form encoding
+// differs from it on "~" and "*" (see FormEncode).
+func ExampleQueryEscape() {
+	fmt.Println(url.QueryEscape("rock & roll ~*"))
+	fmt.Println(url.FormEncode("rock & roll ~*"))
+	// Output:
+	// rock+%26+roll+~%2A
+	// rock+%26+roll+%7E*
+}
+
+// QueryUnescape is net/url's: "+" becomes a space; a malformed escape is
+// an error.
+func ExampleQueryUnescape() {
+	s, err := url.QueryUnescape("rock+%26+roll")
+	fmt.Println(s, err)
+	_, err = url.QueryUnescape("50%+off")
+	fmt.Println(err != nil)
+	// Output:
+	// rock & roll <nil>
+	// true
+}
+
+// EscapeError is net/url's error for a malformed escape; code that
+// checks for it keeps compiling.
+func ExampleEscapeError() {
+	_, err := url.QueryUnescape("%zz")
+	var e url.EscapeError
+	if errors.As(err, &e) {
+		fmt.Printf("malformed escape %q\n", string(e))
+	}
+	// Output:
+	// malformed escape "%zz"
+}
+
+// ParseQuery is net/url's: it refuses ";" and malformed escapes, where
+// URL.Query reads the query as a browser does.
+func ExampleParseQuery() {
+	v, err := url.ParseQuery("a=1&b=2;c=3&d=%zz")
+	fmt.Println(v, err != nil)
+	fmt.Println(url.MustParse("https://example.com/?a=1&b=2;c=3&d=%zz").Query())
+	// Output:
+	// map[a:[1]] true
+	// map[a:[1] b:[2;c=3] d:[%zz]]
+}
+
+// Values is net/url's Values, so code that builds a query with it keeps
+// working; its Encode sorts by key.
+func ExampleValues() {
+	v := url.Values{}
+	v.Set("q", "weburl")
+	v.Add("lang", "en")
+	v.Add("lang", "fr")
+	u := url.MustParse("https://example.com/search")
+	if err := u.SetSearch(v.Encode()); err != nil {
+		panic(err)
+	}
+	fmt.Println(u)
+	// Output:
+	// https://example.com/search?lang=en&lang=fr&q=weburl
+}
+
+// User and UserPassword are net/url's, for the net/url values this
+// package hands out, such as NetURL's.
+func ExampleUser() {
+	n := url.MustParse("https://example.com/repo.git").NetURL()
+	n.User = url.User("deploy")
+	fmt.Println(n)
+	// Output:
+	// https://deploy@example.com/repo.git
+}
+
+// UserPassword sets credentials on a net/url URL, here to build a
+// proxy URL for http.Transport.
+func ExampleUserPassword() {
+	n := url.MustParse("http://proxy.internal:3128").NetURL()
+	n.User = url.UserPassword("ci", "p@ss word")
+	fmt.Println(n.Redacted())
+	fmt.Println(url.MustParse(n.String()).Username())
+	// Output:
+	// http://ci:xxxxx@proxy.internal:3128/
+	// ci
+}
+
+// Userinfo is net/url's type: what a net/url URL's User field holds.
+// A URL of this package keeps the credentials in its href instead.
+func ExampleUserinfo() {
+	n := url.MustParse("https://alice:s3cret@example.com/").NetURL()
+	var ui *url.Userinfo = n.User
+	pw, ok := ui.Password()
+	fmt.Println(ui.Username(), pw, ok)
+	// Output:
+	// alice s3cret true
 }

@@ -1,7 +1,9 @@
 package url_test
 
 import (
+	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"net/netip"
 
@@ -59,4 +61,32 @@ func ExampleTrustedProxies_RequestURL() {
 	fmt.Println(u)
 	// Output:
 	// https://www.example.org/
+}
+
+// A handler answers 400 Bad Request when the request does not name a
+// valid URL: a Host header that is not one host and port, or a
+// request-target that is not a path.
+func ExampleRequestURL_errors() {
+	for _, host := range []string{"example.com", "example.com, evil.example", "", "exa mple.com"} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Host = host
+		u, err := url.RequestURL(r)
+		switch {
+		case errors.Is(err, url.ErrRequestHost):
+			fmt.Printf("%q: %d, no valid host\n", host, http.StatusBadRequest)
+		case err != nil:
+			fmt.Printf("%q: %d\n", host, http.StatusBadRequest)
+		default:
+			fmt.Printf("%q: %s\n", host, u)
+		}
+	}
+	r := httptest.NewRequest("OPTIONS", "*", nil)
+	_, err := url.RequestURL(r)
+	fmt.Println(errors.Is(err, url.ErrRequestTarget))
+	// Output:
+	// "example.com": http://example.com/
+	// "example.com, evil.example": 400, no valid host
+	// "": 400, no valid host
+	// "exa mple.com": 400, no valid host
+	// true
 }

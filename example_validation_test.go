@@ -43,7 +43,7 @@ func ExampleValidationLog() {
 }
 
 // Validate returns at most MaxValidationErrors errors.
-func ExampleMaxValidationErrors() {
+func ExampleValidate_limit() {
 	_, errs, err := url.Validate("https://example.com/" + strings.Repeat("|", 1000))
 	fmt.Println(len(errs) == url.MaxValidationErrors, err)
 	// Output:
@@ -52,7 +52,7 @@ func ExampleMaxValidationErrors() {
 
 // An error message quotes a long input only around the failure, with the
 // input's length; the *Error keeps the whole input.
-func ExampleErrorContext() {
+func ExampleError_longInput() {
 	input := "https://example.com:8o8o/" + strings.Repeat("a", 1<<20)
 	_, err := url.Parse(input)
 	fmt.Println(err)
@@ -61,4 +61,54 @@ func ExampleErrorContext() {
 	// Output:
 	// url: parse "https://example.com:8o8o/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"... (input of 1048601 bytes): port-invalid (port is not a number) at offset 21
 	// true true true
+}
+
+// A ValidationError says which rule an input breaks and where: a linter
+// for links in documentation points at the offending byte.
+func ExampleValidationError() {
+	link := "https://example.com/docs\\api guide"
+	_, errs, _ := url.Validate(link)
+	for _, e := range errs {
+		fmt.Printf("%s\n%s^ %s\n", link, strings.Repeat(" ", e.Offset), e.Kind)
+	}
+	// Output:
+	// https://example.com/docs\api guide
+	//                         ^ invalid-reverse-solidus
+	// https://example.com/docs\api guide
+	//                             ^ invalid-URL-unit
+}
+
+// Error names the kind and the offset; a ValidationError is also the
+// cause of a failed Parse's *Error.
+func ExampleValidationError_Error() {
+	e := url.ValidationError{Kind: url.InvalidCredentials, Offset: 8}
+	fmt.Println(strings.Contains(e.Error(), "invalid-credentials"))
+	// Output:
+	// true
+}
+
+// Is makes errors.Is match a ValidationError with its ErrorKind.
+func ExampleValidationError_Is() {
+	_, err := url.Parse("http://999.0.0.1/")
+	var v *url.ValidationError
+	if errors.As(err, &v) {
+		fmt.Println(v.Is(url.IPv4OutOfRangePart), v.Fatal)
+	}
+	fmt.Println(errors.Is(err, url.IPv4OutOfRangePart))
+	// Output:
+	// true true
+	// true
+}
+
+// Add is the OnValidationError callback a Parser calls; called by hand
+// it keeps the first Max errors and counts the rest.
+func ExampleValidationLog_Add() {
+	log := url.ValidationLog{Max: 2}
+	for i := range 5 {
+		log.Add(url.ValidationError{Kind: url.InvalidURLUnit, Offset: i})
+	}
+	log.Add(url.ValidationError{Kind: url.HostMissing, Offset: 9, Fatal: true})
+	fmt.Println(log.Errors, log.Total)
+	// Output:
+	// [{invalid-URL-unit 0 false} {host-missing 9 true}] 6
 }

@@ -305,8 +305,8 @@ func asciiLowercase(s string) string {
 // its Unicode form for display: "xn--nxasmq6b.com" becomes "βόλοσ.com".
 // Labels that are not valid Punycode are left as they are. It is the URL
 // Standard's domain to Unicode with beStrict false; a non-nil err is an
-// *Error whose cause is the domain-to-Unicode validation error
-// (errors.Is(err, DomainToUnicode)), and the result is usable even then.
+// *[Error] whose cause is the domain-to-Unicode validation error
+// (errors.Is(err, [DomainToUnicode])), and the result is usable even then.
 // An "xn--" label that holds non-ASCII, decodes to nothing, to ASCII
 // only or to a label starting with "xn--" is such an error (UTS #46
 // section 4, step 4).
@@ -322,7 +322,7 @@ func ToUnicode(domain string) (string, error) {
 // ToASCII converts a domain to its ASCII form as the URL parser
 // does for a special URL's host: "EXAMPLE.com" becomes "example.com",
 // "βόλοσ.com" becomes "xn--nxasmq6b.com". It does not percent-decode and
-// does not recognize IP addresses; use Parse for a whole host. It takes
+// does not recognize IP addresses; use [Parse] for a whole host. It takes
 // time O(n log n) in the length of domain, whatever it holds, and sets
 // no length limit (as the URL Standard and its reference implementation
 // set none).

@@ -1,9 +1,11 @@
 package url
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -300,6 +302,7 @@ func FuzzExtractLinks(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkSameLinks(t, doc, "https://example.com/d/")
 		lines := newLineIndex(doc)
 		for _, l := range links {
 			checkLinkPositionIn(t, lines, doc, l)
@@ -317,12 +320,15 @@ func FuzzExtractLinks(f *testing.F) {
 
 // FuzzAttrValueSpans checks the mirror of x/net/html's attribute
 // reader: for every start tag, attrValueSpans finds as many attributes
-// as the Tokenizer returns, and the raw text of each value is the value
-// whenever no character reference, CR or NUL could change it.
+// as the Tokenizer returns, the raw text of each key is the key in lower
+// case, and the raw text of each value is the value whenever no
+// character reference, CR or NUL could change it; tagName finds the
+// tag's name.
 func FuzzAttrValueSpans(f *testing.F) {
 	for _, s := range []string{
 		`<a href=x>`, `<a =x href = "y" HREF='z' / b c=d>`, "<a\fhref\t=\n'x'\r>", `<a href="x`,
 		`<a href=x/>`, `<a b= >`, `<a b=>`, `<a/b/c=d>`, `<a "x"=y>`, `<img src=a.png alt="a>b">`,
+		`</TEMPLATE x=y>`, "</a\tb>", `<A/HREF=x>`,
 	} {
 		f.Add(s)
 	}
@@ -333,28 +339,59 @@ func FuzzAttrValueSpans(f *testing.F) {
 			if tt == html.ErrorToken {
 				return
 			}
+			if tt == html.EndTagToken {
+				raw := z.Raw()
+				n := string(tagName(raw[2:]))
+				if name, _ := z.TagName(); !strings.Contains(n, "\x00") && string(name) != asciiLowercase(n) {
+					t.Errorf("%q: end tag name %q, read from raw %q", raw, name, n)
+				}
+			}
 			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 				continue
 			}
 			raw := []byte(string(z.Raw()))
 			spans := attrValueSpans(raw)
-			var vals []string
-			for _, more := z.TagName(); more; {
-				var v []byte
-				_, v, more = z.TagAttr()
+			name, more := z.TagName()
+			if n := tagName(raw[1:]); !strings.Contains(string(n), "\x00") && string(name) != asciiLowercase(string(n)) {
+				t.Errorf("%q: tag name %q, read from raw %q", raw, name, n)
+			}
+			var keys, vals []string
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				keys = append(keys, string(k))
 				vals = append(vals, string(v))
 			}
 			if len(spans) != len(vals) {
 				t.Fatalf("%q: %d spans, %d attributes", raw, len(spans), len(vals))
 			}
 			for i, s := range spans {
-				w := string(raw[s[0]:s[1]])
+				if k := string(raw[s.ks:s.ke]); !strings.Contains(k, "\x00") && asciiLowercase(k) != keys[i] {
+					t.Errorf("%q: attribute %d is named %q, its span %q", raw, i, keys[i], k)
+				}
+				w := string(raw[s.vs:s.ve])
 				if !strings.ContainsAny(w, "&\r\x00") && w != vals[i] {
 					t.Errorf("%q: attribute %d is %q, its span %q", raw, i, vals[i], w)
 				}
 			}
 		}
 	})
+}
+
+// attrValueSpans returns the attributes of the start tag raw that
+// x/net/html's Tokenizer returns, in its order: appendAttrSpans's,
+// keeping, as the Tokenizer does, only the first of each name.
+func attrValueSpans(raw []byte) []attrSpan {
+	var spans []attrSpan
+	seen := map[string]bool{}
+	for _, s := range appendAttrSpans(nil, raw) {
+		key := asciiLowercase(string(raw[s.ks:s.ke])) // as x/net/html lowers attribute names
+		if !seen[key] {
+			seen[key] = true
+			spans = append(spans, s)
+		}
+	}
+	return spans
 }
 
 func TestSrcsetCandidates(t *testing.T) {
@@ -387,18 +424,161 @@ func TestSrcsetCandidates(t *testing.T) {
 	}
 }
 
+// BenchmarkExtractLinks times ExtractLinks on two documents, the
+// sample page (3.6 KB) and a generated one of about 100 KB, beside two
+// reference points measured in the same run: x/net/html's Tokenizer
+// alone over the document ("tokenize", the floor; "tokenize-attrs" also
+// reads every start tag's name and attributes, as any extractor must)
+// and Parser.ParseRef of the document's links against its base ("parse",
+// the URL cost). links/op is how many links the document has, to divide
+// allocs/op by.
 func BenchmarkExtractLinks(b *testing.B) {
-	doc, err := os.ReadFile("testdata/links/page.html")
+	page, err := os.ReadFile("testdata/links/page.html")
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	b.SetBytes(int64(len(doc)))
-	for b.Loop() {
-		if _, err := ExtractLinks(strings.NewReader(string(doc)), "https://docs.example.org/guide/install.html"); err != nil {
+	docs := []struct{ name, doc, url string }{
+		{"page", string(page), "https://docs.example.org/guide/install.html"},
+		{"large", benchLinksDocument(100 << 10), "https://shop.example.com/catalog/index.html"},
+	}
+	for _, d := range docs {
+		links, err := ExtractLinks(strings.NewReader(d.doc), d.url)
+		if err != nil {
 			b.Fatal(err)
 		}
+		perLink := func(b *testing.B) {
+			b.ReportMetric(float64(len(links)), "links/op")
+		}
+		b.Run(d.name+"/extract", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			for b.Loop() {
+				if _, err := ExtractLinks(strings.NewReader(d.doc), d.url); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perLink(b)
+		})
+		b.Run(d.name+"/validate", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			x := LinkExtractor{Validate: true}
+			for b.Loop() {
+				if _, err := x.Extract(strings.NewReader(d.doc), d.url); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perLink(b)
+		})
+		b.Run(d.name+"/tokenize", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			for b.Loop() {
+				z := html.NewTokenizer(strings.NewReader(d.doc))
+				for z.Next() != html.ErrorToken {
+				}
+			}
+			perLink(b)
+		})
+		b.Run(d.name+"/tokenize-attrs", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			for b.Loop() {
+				z := html.NewTokenizer(strings.NewReader(d.doc))
+				for {
+					tt := z.Next()
+					if tt == html.ErrorToken {
+						break
+					}
+					if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
+						for _, more := z.TagName(); more; {
+							_, _, more = z.TagAttr()
+						}
+					}
+				}
+			}
+			perLink(b)
+		})
+		b.Run(d.name+"/parse", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(d.doc)))
+			docURL := MustParse(d.url)
+			base := docURL
+			for _, l := range links {
+				if l.Tag == "base" && l.URL != nil {
+					base = l.URL
+					break
+				}
+			}
+			var p Parser
+			urls := make([]*URL, len(links)) // kept, as Extract keeps them
+			for b.Loop() {
+				for i, l := range links {
+					against := base
+					if l.Tag == "base" {
+						against = docURL
+					}
+					urls[i], _ = p.ParseRef(against, l.Raw)
+				}
+			}
+			perLink(b)
+		})
 	}
+}
+
+// benchLinksDocument returns a document of about size bytes, built as a
+// shop's catalogue page is: a head of link, meta and script elements,
+// then repeated product cards (anchors, img with srcset, a form, inline
+// text with character references), a script and a style block between
+// them.
+func benchLinksDocument(size int) string {
+	var sb strings.Builder
+	sb.WriteString(`<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Catalogue &mdash; Example Shop</title>
+  <base href="/catalog/">
+  <link rel="stylesheet" href="/static/css/site.css?v=2026.11">
+  <link rel="preconnect" href="https://cdn.example.net">
+  <link rel="icon" type="image/png" href="/static/favicon-32.png">
+  <link rel="preload" as="image" href="/static/hero.jpg" imagesrcset="/static/hero-640.jpg 640w, /static/hero-1280.jpg 1280w">
+  <script src="/static/js/vendor.js" defer></script>
+  <script src="https://analytics.example.org/t.js?id=SHOP-1&amp;mode=async" async></script>
+  <style>.card { display: grid; } .card img { width: 100%; }</style>
+</head>
+<body class="catalogue">
+<header><nav><a href="/">Home</a> &middot; <a href="../deals/">Deals</a> &middot; <a href="https://help.example.com/faq?lang=en&amp;topic=shipping">Help</a></nav></header>
+<main>
+`)
+	for i := 0; sb.Len() < size-600; i++ {
+		fmt.Fprintf(&sb, `<article class="card" id="p%[1]d">
+  <a href="products/widget-%[1]d.html?ref=list&amp;pos=%[1]d" title="Widget &#8470;%[1]d">
+    <img src="https://cdn.example.net/img/w%[1]d-320.jpg" alt="Widget %[1]d" loading="lazy"
+         srcset="https://cdn.example.net/img/w%[1]d-320.jpg 320w, https://cdn.example.net/img/w%[1]d-640.jpg 640w,
+                 https://cdn.example.net/img/w%[1]d-1280.jpg 1280w" sizes="(max-width: 600px) 100vw, 33vw">
+  </a>
+  <h2><a href="products/widget-%[1]d.html">Widget &laquo;%[1]d&raquo;</a></h2>
+  <p>Hand-made in Lyon &ndash; ships in 2&ndash;3 days. Rated %[2]d/5 by <a href="reviews/%[1]d/">%[3]d reviewers</a>.
+     Compare with <a href='products/widget-%[4]d.html#specs'>widget %[4]d</a> or read the
+     <a href="https://blog.example.com/2026/widgets?tag=w%[1]d&amp;utm_source=shop">story behind it</a>.</p>
+  <form action="/cart/add" method="post"><input type="hidden" name="sku" value="W-%[1]d">
+    <input type="number" name="qty" value="1" min="1"><button type="submit">Add to cart</button>
+    <button formaction="/wishlist/add?sku=W-%[1]d">Save</button></form>
+</article>
+`, i, 1+i%5, 3+i*7%200, i+1)
+		if i%10 == 9 {
+			fmt.Fprintf(&sb, `<script>window.dataLayer.push({"page": %d, "html": "<a href='/not-a-link'>"});</script>
+<script src="/static/js/lazy-%d.js" defer></script>
+`, i/10, i/10)
+		}
+	}
+	sb.WriteString(`</main>
+<footer><a href="/legal/terms.html">Terms</a> &middot; <a href="/legal/privacy.html">Privacy</a> &middot; <a href="mailto:shop@example.com">Contact</a></footer>
+</body>
+</html>
+`)
+	return sb.String()
 }
 
 // TestExtractLinksLinearTime extracts links from hostile documents at
@@ -440,5 +620,279 @@ func TestExtractLinksLinearTime(t *testing.T) {
 			}
 			checkLinear(t, 16, extract(small), extract(large))
 		})
+	}
+}
+
+// referenceLinks is ExtractLinks as it was written first, straight over
+// x/net/html's TagName and TagAttr, every attribute decoded, and every
+// position found by binary search: the differential tests compare the
+// extractor, which reads the attributes from the tag's raw text when it
+// can, with it.
+func referenceLinks(doc []byte, documentURL string, validate bool) ([]Link, error) {
+	docURL, err := Parse(documentURL)
+	if err != nil {
+		return nil, err
+	}
+	start := 0
+	if bytes.HasPrefix(doc, []byte("\uFEFF")) {
+		start = len("\uFEFF")
+	}
+	e := refScanner{doc: doc, lines: newLineIndex(string(doc)), baseIndex: -1}
+	e.scan(start, len(doc), false, 0)
+	base := docURL
+	if e.baseIndex >= 0 {
+		if b, err := docURL.Parse(e.links[e.baseIndex].Raw); err == nil {
+			base = b
+		}
+	}
+	var (
+		p   Parser
+		log ValidationLog
+	)
+	if validate {
+		p.OnValidationError = log.Add
+	}
+	for i := range e.links {
+		l := &e.links[i]
+		against := base
+		if l.Tag == "base" {
+			against = docURL
+		}
+		log = ValidationLog{}
+		l.URL, l.Err = p.ParseRef(against, l.Raw)
+		if l.Err != nil {
+			l.URL = nil
+		}
+		if len(log.Errors) > 0 {
+			l.ValidationErrors = log.Errors
+			l.MoreValidationErrors = log.Total - len(log.Errors)
+		}
+	}
+	return e.links, nil
+}
+
+type refScanner struct {
+	doc       []byte
+	lines     lineIndex
+	links     []Link
+	baseIndex int
+}
+
+func (e *refScanner) scan(from, to int, inert bool, depth int) {
+	z := html.NewTokenizer(bytes.NewReader(e.doc[from:to]))
+	off := from
+	template := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return
+		}
+		raw := z.Raw()
+		tokStart := off
+		off += len(raw)
+		switch tt {
+		case html.EndTagToken:
+			if name, _ := z.TagName(); string(name) == "template" && template > 0 {
+				template--
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			tag := string(name)
+			if tag == "template" && tt == html.StartTagToken {
+				template++
+			}
+			if tag == "noscript" && tt == html.StartTagToken && depth < 1 {
+				if z.Next() == html.TextToken {
+					n := len(z.Raw())
+					e.scan(off, off+n, true, depth+1)
+					off += n
+				} else {
+					off += len(z.Raw())
+				}
+				continue
+			}
+			wanted := refLinkAttrs[tag]
+			if wanted == nil || !hasAttr {
+				continue
+			}
+			e.tag(tag, wanted, z, raw, tokStart, inert || template > 0)
+		}
+	}
+}
+
+var refLinkAttrs = map[string][]string{
+	"a": {"href"}, "area": {"href"}, "link": {"href", "imagesrcset"}, "base": {"href"},
+	"img": {"src", "srcset"}, "script": {"src"}, "iframe": {"src"}, "embed": {"src"},
+	"audio": {"src"}, "video": {"src", "poster"}, "source": {"src", "srcset"}, "track": {"src"},
+	"input": {"src", "formaction"}, "object": {"data"}, "form": {"action"}, "button": {"formaction"},
+	"blockquote": {"cite"}, "q": {"cite"}, "del": {"cite"}, "ins": {"cite"},
+}
+
+func (e *refScanner) tag(tag string, wanted []string, z *html.Tokenizer, raw []byte, tokStart int, inert bool) {
+	type attr struct{ key, val string }
+	var attrs []attr
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		a := attr{key: string(k), val: string(v)}
+		attrs = append(attrs, a)
+	}
+	spans := attrValueSpans(raw)
+	if len(spans) != len(attrs) {
+		spans = nil
+	}
+	isImageInput := false
+	if tag == "input" {
+		for _, a := range attrs {
+			if a.key == "type" && strings.EqualFold(strings.Trim(a.val, asciiWhitespace), "image") {
+				isImageInput = true
+			}
+		}
+	}
+	for i, a := range attrs {
+		if !slices.Contains(wanted, a.key) || (tag == "input" && a.key == "src" && !isImageInput) {
+			continue
+		}
+		vstart, written := tokStart, ""
+		if spans != nil {
+			vstart += spans[i].vs
+			written = string(raw[spans[i].vs:spans[i].ve])
+		}
+		exact := written == a.val
+		if a.key == "srcset" || a.key == "imagesrcset" {
+			for _, c := range srcsetCandidates(a.val) {
+				at := vstart
+				if exact {
+					at += c.start
+				}
+				e.add(Link{Tag: tag, Attr: a.key, Raw: c.url, exact: exact}, at)
+			}
+			continue
+		}
+		v := strings.TrimLeft(a.val, asciiWhitespace)
+		lead := len(a.val) - len(v)
+		v = strings.TrimRight(v, asciiWhitespace)
+		if !exact {
+			lead = len(written) - len(strings.TrimLeft(written, asciiWhitespace))
+		}
+		if tag == "base" && !inert && e.baseIndex < 0 {
+			e.baseIndex = len(e.links)
+		}
+		e.add(Link{Tag: tag, Attr: a.key, Raw: v, exact: exact}, vstart+lead)
+	}
+}
+
+func (e *refScanner) add(l Link, at int) {
+	l.Offset = at
+	l.Line, l.Col = e.lines.position(at)
+	e.links = append(e.links, l)
+}
+
+// linkDump is every field of l in one line, for the differential tests.
+func linkDump(l Link) string {
+	href := "<nil>"
+	if l.URL != nil {
+		href = l.URL.Href()
+	}
+	return fmt.Sprintf("%d:%d@%d %s %s %q exact=%v -> %s err=%v verrs=%v+%d",
+		l.Line, l.Col, l.Offset, l.Tag, l.Attr, l.Raw, l.exact, href, l.Err, l.ValidationErrors, l.MoreValidationErrors)
+}
+
+// checkSameLinks checks that Extract finds in doc, with and without
+// validation, exactly the links referenceLinks finds.
+func checkSameLinks(t *testing.T, doc, documentURL string) {
+	t.Helper()
+	for _, validate := range []bool{false, true} {
+		got, err := LinkExtractor{Validate: validate}.Extract(strings.NewReader(doc), documentURL)
+		want, werr := referenceLinks([]byte(doc), documentURL, validate)
+		if (err == nil) != (werr == nil) {
+			t.Fatalf("validate=%v: err %v, the reference's %v", validate, err, werr)
+		}
+		if len(got) != len(want) {
+			t.Errorf("validate=%v: %d links, the reference has %d", validate, len(got), len(want))
+		}
+		for i := range min(len(got), len(want)) {
+			if g, w := linkDump(got[i]), linkDump(want[i]); g != w {
+				t.Errorf("validate=%v: link %d is\n%s\nthe reference's\n%s", validate, i, g, w)
+			}
+		}
+	}
+}
+
+// TestExtractLinksReference compares Extract with referenceLinks on the
+// sample page, the benchmarks' generated page and the cases of
+// TestExtractLinks, and on variants of them in which every attribute
+// holds a character reference, a CR or a NUL (the extractor's slow path).
+func TestExtractLinksReference(t *testing.T) {
+	page, err := os.ReadFile("testdata/links/page.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []string{string(page), benchLinksDocument(20 << 10)}
+	for _, s := range []string{
+		`<a href="/x?a=1&amp;b=2">x</a>`, "<a href=\"\n   rel.html \t\n\">", `<a href=x></a><base href="../other/"><img src=y.png>`,
+		`<A HREF=/up>x</A><IMG SRC=i.png ALT=x>`, "<p>é</p>\n<img\n  alt=\"é\"\n  src = \"pic.png\"\n>",
+		`<img srcset="a.png 1x, b,c.png 2x,d.png, data:image/png;base64,AA== 100w, e.png 3q, f.png,g.png">`,
+		`<input type=text src=no.png><input TYPE=" Image " src=yes.png formaction=/go>`,
+		`<template><base href=/t/><a href=t1></template><noscript><base href=/n/><img src=n1></noscript><a href=z>`,
+		"\uFEFF<a href=x>", "<p>\r\n<a\rhref=x>", `<a href=first HREF=second>`, `<div href=/no></a href=/no>`,
+		"<a href='x\r\ny'><a href=\"&#x20;a b&#x20;\"><img srcset='&amp;a 1x,\rb 2x'><a href=\x00x>",
+		"<input type=\"&#x69;mage\" src=i><input type=\"image\r\" src=j><input type=\"imag\x00\" src=k>",
+		"<a href=\"&amp\"><a href=x&amp=y><a href='\r'><base href=\"&#47;b&#47;\"><a href=c>",
+		"<a href=\"&amp;amp;&amp;&#38;\"><a href=' &amp;x&amp;y '><a href=&amp;&amp;><a href=\"&&amp;\"><a href=\"&AMP;\">",
+		"<img srcset=' a&amp;b 1x, c&amp;d&amp; 2x'><input type=\"im&amp;age\" src=x><a href=\"&amp;\r\"><a href=\"&amp;\x00\">",
+	} {
+		docs = append(docs, s)
+	}
+	plain := docs
+	for _, d := range plain {
+		for _, r := range []string{"&amp;", "\r", "\x00"} {
+			docs = append(docs, strings.NewReplacer(`href="`, `href="`+r, `src="`, `src="`+r, `srcset="`, `srcset="`+r, "href=", "href="+r).Replace(d))
+		}
+	}
+	for i, d := range docs {
+		t.Run(fmt.Sprint(i), func(t *testing.T) { checkSameLinks(t, d, "https://example.com/dir/page.html") })
+	}
+}
+
+// TestLinkTagOf checks linkTagOf's switch against the table it indexes.
+func TestLinkTagOf(t *testing.T) {
+	for i := range linkTags {
+		lt := &linkTags[i]
+		for _, name := range []string{lt.name, strings.ToUpper(lt.name)} {
+			if got := linkTagOf([]byte(name)); got != lt {
+				t.Errorf("linkTagOf(%q) = %v, want %v", name, got, lt)
+			}
+		}
+	}
+	for _, name := range []string{"", "div", "ab", "blockquotes", "templates", "i\x00mg"} {
+		if got := linkTagOf([]byte(name)); got != nil {
+			t.Errorf("linkTagOf(%q) = %v, want nil", name, got)
+		}
+	}
+}
+
+// TestEstimateLinks: the guess of how many links a document has sees
+// each URL-valued attribute, in any case, and no document makes it
+// fail or exceed its bound.
+func TestEstimateLinks(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		want int
+	}{
+		{"", 0},
+		{"=", 0},
+		{"==a=", 0},
+		{`<a HREF=x><img src=y srcset="z 1x"><object data=o><form action=f><q cite=c><video poster=p>`, 9},
+		{`<div class=x id=y>`, 0},
+	} {
+		// Padded, so that the bound by length is out of the way.
+		doc := tc.doc + strings.Repeat(" ", 1024)
+		if got := estimateLinks([]byte(doc)); got != tc.want+tc.want/8+4 {
+			t.Errorf("estimateLinks(%q) = %d, want %d for %d attributes", tc.doc, got, tc.want+tc.want/8+4, tc.want)
+		}
+	}
+	if got := estimateLinks([]byte(strings.Repeat("href=", 1000))); got != 5000/32+4 {
+		t.Errorf("estimateLinks of 1000 href= = %d, want %d, a size bound", got, 5000/32+4)
 	}
 }

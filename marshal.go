@@ -15,10 +15,10 @@ import (
 	"github.com/weburl/url/internal/percent"
 )
 
-// MarshalText returns the href. It implements encoding.TextMarshaler, so
-// a *URL works with flag.TextVar, encoding/xml and text-keyed maps.
+// MarshalText returns the href. It implements [encoding.TextMarshaler], so
+// a *URL works with [flag.TextVar], encoding/xml and text-keyed maps.
 // (flag.TextVar copies its default URL into the variable: give it a
-// default whose SearchParams has not been used.)
+// default whose [SearchParams] has not been used.)
 func (u *URL) MarshalText() ([]byte, error) {
 	if u == nil {
 		return []byte{}, nil
@@ -26,7 +26,7 @@ func (u *URL) MarshalText() ([]byte, error) {
 	return []byte(u.Href()), nil
 }
 
-// AppendText appends the href to b. It implements encoding.TextAppender.
+// AppendText appends the href to b. It implements [encoding.TextAppender].
 func (u *URL) AppendText(b []byte) ([]byte, error) {
 	if u == nil {
 		return b, nil
@@ -34,29 +34,29 @@ func (u *URL) AppendText(b []byte) ([]byte, error) {
 	return append(b, u.Href()...), nil
 }
 
-// UnmarshalText parses text with Parse and makes u that URL; empty text
-// makes u the zero URL. On failure it returns Parse's *Error and leaves u
-// unchanged. It implements encoding.TextUnmarshaler.
+// UnmarshalText parses text with [Parse] and makes u that URL; empty text
+// makes u the zero URL. On failure it returns Parse's *[Error] and leaves u
+// unchanged. It implements [encoding.TextUnmarshaler].
 func (u *URL) UnmarshalText(text []byte) error {
 	return u.unmarshal(string(text))
 }
 
-// MarshalBinary returns the href, as net/url's MarshalBinary does. It
-// implements encoding.BinaryMarshaler.
+// MarshalBinary returns the href, as [net/url.URL.MarshalBinary] does. It
+// implements [encoding.BinaryMarshaler].
 func (u *URL) MarshalBinary() ([]byte, error) { return u.MarshalText() }
 
 // AppendBinary appends the href to b. It implements
-// encoding.BinaryAppender.
+// [encoding.BinaryAppender].
 func (u *URL) AppendBinary(b []byte) ([]byte, error) { return u.AppendText(b) }
 
-// UnmarshalBinary is UnmarshalText: data is an href. It implements
-// encoding.BinaryUnmarshaler.
+// UnmarshalBinary is [URL.UnmarshalText]: data is an href. It implements
+// [encoding.BinaryUnmarshaler].
 func (u *URL) UnmarshalBinary(data []byte) error { return u.unmarshal(string(data)) }
 
 // MarshalJSON returns the href as a JSON string; the zero URL gives "".
 // Only '"', the backslash and control characters are escaped: '&' stays
 // '&' (an encoding/json Encoder may still escape it for HTML). It
-// implements json.Marshaler.
+// implements [encoding/json.Marshaler].
 //
 // Like every method of URL it has a pointer receiver, because a URL must
 // not be copied: encoding/json calls it for a *URL, and for a URL field
@@ -85,11 +85,11 @@ func (u *URL) MarshalJSON() ([]byte, error) {
 	return append(b, '"'), nil
 }
 
-// UnmarshalJSON parses a JSON string with Parse and makes u that URL; ""
+// UnmarshalJSON parses a JSON string with [Parse] and makes u that URL; ""
 // makes u the zero URL and null leaves u unchanged, as encoding/json
 // does for other types. Anything but a string or null is an error. On
 // failure u is unchanged; an href that does not parse gives Parse's
-// *Error. It implements json.Unmarshaler.
+// *[Error]. It implements [encoding/json.Unmarshaler].
 func (u *URL) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
@@ -104,7 +104,7 @@ func (u *URL) UnmarshalJSON(data []byte) error {
 // Scan makes u the URL in src, a string or []byte holding an href, as
 // database/sql reads a column. NULL (nil) and the empty string make u
 // the zero URL. On failure u is unchanged; an href that does not parse
-// gives Parse's *Error. It implements database/sql.Scanner.
+// gives [Parse]'s *[Error]. It implements [database/sql.Scanner].
 func (u *URL) Scan(src any) error {
 	switch v := src.(type) {
 	case nil:
@@ -118,8 +118,8 @@ func (u *URL) Scan(src any) error {
 }
 
 // Value returns the href as a string for database/sql; the zero URL (and
-// a nil *URL) is NULL, which Scan reads back as the zero URL. It
-// implements database/sql/driver.Valuer.
+// a nil *URL) is NULL, which [URL.Scan] reads back as the zero URL. It
+// implements [database/sql/driver.Valuer].
 func (u *URL) Value() (driver.Value, error) {
 	if u == nil || u.href == "" {
 		return nil, nil
@@ -127,9 +127,9 @@ func (u *URL) Value() (driver.Value, error) {
 	return u.Href(), nil
 }
 
-// LogValue returns the href with its password redacted, as Redacted
+// LogValue returns the href with its password redacted, as [URL.Redacted]
 // does, so that logging a URL with log/slog does not leak a credential.
-// It implements slog.LogValuer.
+// It implements [log/slog.LogValuer].
 func (u *URL) LogValue() slog.Value {
 	return slog.StringValue(u.Redacted())
 }

@@ -12,58 +12,58 @@ import (
 	"github.com/weburl/url/internal/percent"
 )
 
-// Values maps a string key to a list of values: it is net/url's Values,
+// Values maps a string key to a list of values: it is [net/url.Values],
 // so code written for net/url keeps compiling and the two packages'
 // values mix freely.
 type Values = neturl.Values
 
-// Userinfo is net/url's Userinfo, so that code naming url.Userinfo keeps
+// Userinfo is [net/url.Userinfo], so that code naming url.Userinfo keeps
 // compiling. A URL of this package keeps its username and password in
-// its href: see (*URL).Username and (*URL).Password.
+// its href: see [URL.Username] and [URL.Password].
 type Userinfo = neturl.Userinfo
 
-// EscapeError is net/url's EscapeError: the error QueryUnescape,
-// PathUnescape and ParseQuery return for a malformed escape.
+// EscapeError is [net/url.EscapeError]: the error [QueryUnescape],
+// [PathUnescape] and [ParseQuery] return for a malformed escape.
 type EscapeError = neturl.EscapeError
 
-// ParseQuery is net/url's ParseQuery, unchanged: it splits the query at
+// ParseQuery is [net/url.ParseQuery], unchanged: it splits the query at
 // '&' only, fails on a ';' in a pair and on a malformed escape (returning
 // the first error, and every pair it could parse), and does not keep the
-// order of keys. (*URL).Query parses as a browser does instead.
+// order of keys. [URL.Query] parses as a browser does instead.
 func ParseQuery(query string) (Values, error) { return neturl.ParseQuery(query) }
 
-// QueryEscape is net/url's QueryEscape, unchanged: it escapes s so it can
+// QueryEscape is [net/url.QueryEscape], unchanged: it escapes s so it can
 // be placed inside a query, with space as '+'. Browsers' form encoding
 // differs on '*' and '~' (see docs/encoders.md).
 func QueryEscape(s string) string { return neturl.QueryEscape(s) }
 
-// QueryUnescape is net/url's QueryUnescape, unchanged: it turns '+' into
-// space and "%XX" into the byte XX, and fails with an EscapeError on a
+// QueryUnescape is [net/url.QueryUnescape], unchanged: it turns '+' into
+// space and "%XX" into the byte XX, and fails with an [EscapeError] on a
 // '%' that is not followed by two hex digits.
 func QueryUnescape(s string) (string, error) { return neturl.QueryUnescape(s) }
 
-// PathEscape is net/url's PathEscape, unchanged: it escapes s so it can
+// PathEscape is [net/url.PathEscape], unchanged: it escapes s so it can
 // be placed inside a path segment, '/' included.
 func PathEscape(s string) string { return neturl.PathEscape(s) }
 
-// PathUnescape is net/url's PathUnescape, unchanged: like QueryUnescape,
+// PathUnescape is [net/url.PathUnescape], unchanged: like [QueryUnescape],
 // but '+' stays '+'.
 func PathUnescape(s string) (string, error) { return neturl.PathUnescape(s) }
 
-// User is net/url's User: it returns a *Userinfo holding username and no
+// User is [net/url.User]: it returns a *[Userinfo] holding username and no
 // password. Nothing in this package takes a *Userinfo; use it with
-// net/url values (for example one made by (*URL).NetURL).
+// net/url values (for example one made by [URL.NetURL]).
 func User(username string) *Userinfo { return neturl.User(username) }
 
-// UserPassword is net/url's UserPassword: it returns a *Userinfo holding
-// username and password. See User.
+// UserPassword is [net/url.UserPassword]: it returns a *[Userinfo] holding
+// username and password. See [User].
 func UserPassword(username, password string) *Userinfo {
 	return neturl.UserPassword(username, password)
 }
 
 // JoinPath parses base and returns its href with elem joined to its path,
-// as (*URL).JoinPath does. It fails, with the *Error of Parse, when base
-// does not parse. Unlike net/url's JoinPath, a ".." element never climbs
+// as [URL.JoinPath] does. It fails, with the *[Error] of [Parse], when base
+// does not parse. Unlike [net/url.JoinPath], a ".." element never climbs
 // above base's path.
 func JoinPath(base string, elem ...string) (string, error) {
 	u, err := Parse(base)
@@ -74,9 +74,9 @@ func JoinPath(base string, elem ...string) (string, error) {
 }
 
 // EscapedPath returns the path in its serialized, percent-encoded form:
-// the same string as Pathname, which is already escaped. For a URL with
+// the same string as [URL.Pathname], which is already escaped. For a URL with
 // an opaque path ("mailto:a@example.com") that is the opaque path, where
-// net/url's EscapedPath returns "" (net/url keeps it in URL.Opaque).
+// [net/url.URL.EscapedPath] returns "" (net/url keeps it in URL.Opaque).
 func (u *URL) EscapedPath() string { return u.Pathname() }
 
 // EscapedFragment returns the fragment, without the '#', in its
@@ -91,7 +91,7 @@ func (u *URL) EscapedFragment() string {
 // on the request line for u: the path ("/" when it is empty), then '?'
 // and the query when the query is not null. The fragment is never part of
 // it. For a URL with an opaque path it is the opaque path and the query,
-// as net/url's RequestURI gives Opaque and the query.
+// as [net/url.URL.RequestURI] gives Opaque and the query.
 func (u *URL) RequestURI() string {
 	u = u.current()
 	if u.href == "" {
@@ -110,7 +110,7 @@ func (u *URL) RequestURI() string {
 const redactedPassword = "xxxxx"
 
 // Redacted returns the href with the password, if the URL has one,
-// replaced by "xxxxx", as net/url's Redacted does. The username is kept.
+// replaced by "xxxxx", as [net/url.URL.Redacted] does. The username is kept.
 // A URL whose password is empty has none: the URL Standard does not
 // serialize an empty password.
 func (u *URL) Redacted() string {
@@ -124,22 +124,22 @@ func (u *URL) Redacted() string {
 	return u.href[:u.usernameEnd+1] + redactedPassword + u.href[u.hostStart-1:]
 }
 
-// IsAbs reports whether the URL is absolute, that is, has a scheme. Parse
+// IsAbs reports whether the URL is absolute, that is, has a scheme. [Parse]
 // resolves every input to an absolute URL (or fails), so IsAbs is true
 // for every URL it returns; only the zero URL is not absolute.
 func (u *URL) IsAbs() bool { return u.href != "" }
 
-// Query parses the query and returns a fresh Values holding its
+// Query parses the query and returns a fresh [Values] holding its
 // name-value pairs. Changing the result does not change u.
 //
 // It parses as browsers do (the URL Standard's
 // application/x-www-form-urlencoded parser, which URLSearchParams uses),
-// not as net/url's Query does: pairs are split at '&' only, so ';' is an
+// not as [net/url.URL.Query] does: pairs are split at '&' only, so ';' is an
 // ordinary character (net/url drops a pair holding one); '+' is a space;
 // a '%' not followed by two hex digits is kept as it is (net/url drops the
 // whole pair); and bytes that are not UTF-8 become U+FFFD. The values of
 // each name keep their order; Values, a map, does not keep the order of
-// names (SearchParams does).
+// names ([SearchParams] does).
 // https://url.spec.whatwg.org/#concept-urlencoded-parser
 func (u *URL) Query() Values {
 	v := Values{}
@@ -167,7 +167,7 @@ func (u *URL) Query() Values {
 //   - Every other segment is percent-encoded with the path percent-encode
 //     set, which encodes '?', '#', spaces, controls and non-ASCII, and
 //     additionally '\' (%5C), which special URLs read as '/'. A '%' is
-//     kept, so elements may already be escaped, as net/url's JoinPath
+//     kept, so elements may already be escaped, as [net/url.URL.JoinPath]
 //     expects ("a%20b" and "a b" both give "a%20b"), except the '%' of an
 //     escaped slash or backslash (%2F, %5C in either case), which becomes
 //     %25: "..%2F..%2Fetc" gives the single segment "..%252F..%252Fetc".
@@ -252,9 +252,9 @@ func encodeJoinSegment(seg string) string {
 	return string(append(b, seg[start:]...))
 }
 
-// Clone returns a new URL with u's value, as net/url's Clone (Go 1.27)
+// Clone returns a new URL with u's value, as [net/url.URL.Clone] (Go 1.27)
 // does. A URL must not be copied by assignment; Clone is the way to copy
-// one. The copy shares nothing with u: its SearchParams is its own.
+// one. The copy shares nothing with u: its [SearchParams] is its own.
 func (u *URL) Clone() *URL { return u.clone() }
 
 // clone returns a new URL with u's value.
@@ -266,9 +266,9 @@ func (u *URL) clone() *URL {
 	return v
 }
 
-// NetURL returns a *net/url.URL whose String method returns u's href,
+// NetURL returns a *[net/url.URL] whose String method returns u's href,
 // byte for byte, for every URL this package parses (tested over all of
-// WPT's urltestdata.json). Its fields are those net/url's Parse gives for
+// WPT's urltestdata.json). Its fields are those [net/url.Parse] gives for
 // the href where net/url can hold them:
 //
 //   - Scheme is the scheme; Opaque the opaque path of a URL that has one
@@ -295,9 +295,9 @@ func (u *URL) clone() *URL {
 //   - A fragment net/url cannot write (an empty one, "#", or one holding
 //     '#', '{', '}', '|', '\', '^' or a lone '%') is appended to RawQuery
 //     after the '?' when the URL has a query, and to Opaque otherwise, and
-//     Fragment is left empty. RequestURI of the result then includes the
-//     fragment; strip the fragment first (HrefWithoutFragment) if the
-//     result is for an HTTP request.
+//     Fragment is left empty. [URL.RequestURI] of the result then includes
+//     the fragment; strip the fragment first ([URL.HrefWithoutFragment]) if
+//     the result is for an HTTP request.
 //
 // NetURL returns a new value each time; changing it does not change u.
 func (u *URL) NetURL() *neturl.URL {
@@ -359,12 +359,12 @@ func setNetPath(n *neturl.URL, path string) {
 }
 
 // FromNetURL returns the URL that nu's String method denotes: it parses
-// nu.String() with Parse, so the URL is normalized as a browser would
+// nu.String() with [Parse], so the URL is normalized as a browser would
 // normalize it (u.Href() may differ from nu.String()). A relative nu, one
 // without a scheme, does not parse: resolve it first, with
-// base.ResolveReference(nu) of net/url or (*URL).Parse of this package.
+// base.ResolveReference(nu) of net/url or [URL.Parse] of this package.
 // A nil nu is the empty string, which does not parse either. The error
-// is Parse's *Error.
+// is Parse's *[Error].
 func FromNetURL(nu *neturl.URL) (*URL, error) {
 	if nu == nil {
 		return Parse("")

@@ -12,7 +12,7 @@ import (
 // scheme and host are elsewhere, in the connection (TLS or not) and in
 // the Host header (or HTTP/2 :authority).
 
-// Causes of the errors RequestURL returns, wrapped in an *Error.
+// Causes of the errors [RequestURL] returns, wrapped in an *[Error].
 var (
 	// ErrRequestHost: the request has no host, or one that is not a
 	// host and optional port.
@@ -43,8 +43,8 @@ var (
 // r.Host is whatever the client sent; it is checked to be one host and
 // an optional port, but a server should still compare the result with the
 // hosts it serves (the standard library's note on DNS rebinding applies).
-// The error is an *Error wrapping [ErrRequestHost], [ErrRequestTarget] or
-// the parser's *ValidationError.
+// The error is an *[Error] wrapping [ErrRequestHost], [ErrRequestTarget] or
+// the parser's *[ValidationError].
 func RequestURL(r *http.Request) (*URL, error) {
 	scheme := "http"
 	if r.TLS != nil {
@@ -103,10 +103,10 @@ func isRequestHost(host string) bool {
 }
 
 // TrustedProxies builds request URLs behind reverse proxies: on a request
-// whose immediate peer (r.RemoteAddr) is one of Proxies, the scheme and
-// host come from the forwarding header the proxy sets; on any other
-// request, as with [RequestURL], from the connection and r.Host. The zero
-// TrustedProxies trusts nobody.
+// whose immediate peer (r.RemoteAddr) is one of [TrustedProxies.Proxies], the
+// scheme and host come from the forwarding header the proxy sets; on any
+// other request, as with [RequestURL], from the connection and r.Host. The
+// zero TrustedProxies trusts nobody.
 //
 // Only the last element of the header counts: a proxy appends what it
 // saw to whatever the client sent, so earlier elements are the client's

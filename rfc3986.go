@@ -11,9 +11,9 @@ import "github.com/weburl/url/internal/percent"
 // Each byte is encoded as it is, so a non-ASCII character becomes the
 // percent-encoding of its UTF-8 bytes, and bytes that are not valid UTF-8
 // are encoded too; EncodeRFC3986 never fails. It differs from
-// EncodeURIComponent only in encoding ! ' ( ) and * and in accepting
-// invalid UTF-8; from PercentEncode with FormURLEncodedSet in keeping ~
-// and encoding *. PercentDecodeString is its inverse. When s needs no
+// [EncodeURIComponent] only in encoding ! ' ( ) and * and in accepting
+// invalid UTF-8; from [PercentEncode] with [FormURLEncodedSet] in keeping ~
+// and encoding *. [PercentDecodeString] is its inverse. When s needs no
 // encoding, s itself is returned.
 //
 // https://www.rfc-editor.org/rfc/rfc3986#section-2.3

@@ -43,7 +43,7 @@ type SearchParams struct {
 }
 
 // NewSearchParams returns the list parsed from query with the
-// application/x-www-form-urlencoded parser (see ParseForm), after
+// application/x-www-form-urlencoded parser (see [ParseForm]), after
 // removing one leading '?': the URLSearchParams(init) constructor with a
 // string. https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams
 func NewSearchParams(query string) *SearchParams {
@@ -253,7 +253,7 @@ func (sp *SearchParams) Delete(name string, value ...string) {
 }
 
 // Get returns the value of the first pair named name, or "" when there is
-// none (use Has to tell an absent name from an empty value).
+// none (use [SearchParams.Has] to tell an absent name from an empty value).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-get
 func (sp *SearchParams) Get(name string) string {
 	if sp == nil || sp.lacks(name) {
@@ -394,7 +394,7 @@ func firstUTF16Unit(r rune) rune {
 }
 
 // String returns the application/x-www-form-urlencoded serialization of
-// the list (see SerializeForm): the stringifier.
+// the list (see [SerializeForm]): the stringifier.
 // https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior
 func (sp *SearchParams) String() string {
 	if sp == nil {
@@ -420,7 +420,7 @@ func (sp *SearchParams) All() iter.Seq2[string, string] {
 }
 
 // Keys returns an iterator over the names of the pairs, walking the live
-// list by position as All does.
+// list by position as [SearchParams.All] does.
 func (sp *SearchParams) Keys() iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for i := 0; sp != nil && i < len(sp.list); i++ {
@@ -432,7 +432,7 @@ func (sp *SearchParams) Keys() iter.Seq[string] {
 }
 
 // Values returns an iterator over the values of the pairs, walking the
-// live list by position as All does.
+// live list by position as [SearchParams.All] does.
 func (sp *SearchParams) Values() iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for i := 0; sp != nil && i < len(sp.list); i++ {

@@ -15,7 +15,7 @@ import "errors"
 // the host and keeps the port, as browsers do).
 
 // Causes of setter errors, besides the validation errors (such as
-// PortInvalid or HostMissing) that make a value invalid.
+// [PortInvalid] or [HostMissing]) that make a value invalid.
 var (
 	// ErrOpaquePath: the URL has an opaque path ("mailto:x"), so its host
 	// and path cannot be set.
@@ -81,7 +81,7 @@ func (u *URL) runOverride(op, value string, p *parser, invalid error) error {
 
 // SetHref replaces the whole URL with the result of parsing value (with
 // no base). On failure the URL is unchanged and the error is the parse
-// error. The URL's SearchParams follow the new query.
+// error. The URL's [SearchParams] follow the new query.
 // https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) SetHref(value string) error {
 	v, err := Parse(value)
@@ -98,7 +98,7 @@ func (u *URL) SetHref(value string) error {
 
 // SetProtocol sets the scheme from value, which may end in ":" (anything
 // after a ":" is ignored). The scheme cannot change from special to
-// non-special or back (ErrSchemeChange). A port that is the new scheme's
+// non-special or back ([ErrSchemeChange]). A port that is the new scheme's
 // default port is dropped.
 // https://url.spec.whatwg.org/#dom-url-protocol
 func (u *URL) SetProtocol(value string) error {
@@ -257,7 +257,7 @@ func (p *parser) reattach(suffix string, from uint32, u *URL) {
 
 // SetSearch sets the query from value, without its leading "?" if any,
 // percent-encoded with the (special-)query percent-encode set; ""
-// removes the query. The URL's SearchParams follow.
+// removes the query. The URL's [SearchParams] follow.
 // https://url.spec.whatwg.org/#dom-url-search
 func (u *URL) SetSearch(value string) error {
 	u.settle()
@@ -344,9 +344,9 @@ func (u *URL) setQuery(query string, nonNull bool) {
 
 // SearchParams returns the URL's query as a live URLSearchParams object:
 // the same object every time; changing it updates the URL's query, and
-// SetSearch and SetHref update it. The zero URL's SearchParams change
-// only their list (see [URL]). For what may run concurrently, see [URL].
-// https://url.spec.whatwg.org/#dom-url-searchparams
+// [URL.SetSearch] and [URL.SetHref] update it. The zero URL's SearchParams
+// change only their list (see [URL]). For what may run concurrently, see
+// [URL]. https://url.spec.whatwg.org/#dom-url-searchparams
 //
 // Cost: a change runs the list operation of the standard and only marks
 // the URL's href out of date. Append takes amortized constant time; Set
@@ -354,16 +354,16 @@ func (u *URL) setQuery(query string, nonNull bool) {
 // the list, as they scan and compact it, and of a name it does not hold,
 // constant time (the list counts its names once it is long); Sort takes
 // O(n log n). The first read of the href, the search or the
-// query after any number of changes (Href, String, Search, RawQuery,
-// HrefWithoutFragment, the Marshal and Append methods, NetURL, Clone,
-// and so on) runs the update steps once, in time linear in the length of
-// the href. So n calls of Append and then a read cost O(n + len(href)),
-// not O(n × len(href)); a read after every change costs O(len(href)) per
-// change, as building a new href must. The other getters (Host,
-// Pathname, Hash, ...) read what no change to the SearchParams touches,
-// and never pay it.
+// query after any number of changes ([URL.Href], String, [URL.Search],
+// RawQuery, [URL.HrefWithoutFragment], the Marshal and Append methods,
+// [URL.NetURL], Clone, and so on) runs the update steps once, in time
+// linear in the length of the href. So n calls of Append and then a read
+// cost O(n + len(href)), not O(n × len(href)); a read after every change
+// costs O(len(href)) per change, as building a new href must. The other
+// getters (Host, [URL.Pathname], [URL.Hash], ...) read what no change to
+// the SearchParams touches, and never pay it.
 //
-// A URL copied by value (as flag.TextVar copies its default) does not
+// A URL copied by value (as [flag.TextVar] copies its default) does not
 // share the original's object: it gets its own on first use. Copy a URL
 // with [URL.Clone].
 func (u *URL) SearchParams() *SearchParams {

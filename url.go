@@ -15,7 +15,7 @@
 //	      |     usernameEnd (':' of the password, or '@')
 //	      schemeEnd (':')
 //
-// Parse(input) is source-compatible with net/url's Parse; Parse(input,
+// Parse(input) is source-compatible with [net/url.Parse]; Parse(input,
 // base) resolves a link against a base URL as a browser does.
 //
 // Input that is not valid UTF-8: the URL Standard parses a string of
@@ -121,25 +121,25 @@ type record struct {
 
 // URL is a parsed URL: a URL record of the URL Standard, kept in
 // serialized form. The zero URL is empty: every getter returns "". It is
-// not a URL (it has no scheme), so it has no query for its SearchParams
+// not a URL (it has no scheme), so it has no query for its [SearchParams]
 // to update: changes to them change only their list, and the URL stays
-// the zero URL until SetHref or an Unmarshal method makes it a URL.
+// the zero URL until [URL.SetHref] or an Unmarshal method makes it a URL.
 //
 // # Concurrency
 //
 // This is the rule for a URL and the SearchParams it returns; other
 // documentation refers here. A URL is read by every method but the
-// setters (SetHref ... SetHash), UnmarshalText, UnmarshalBinary,
-// UnmarshalJSON and Scan; its SearchParams are read by Get, GetAll, Has,
-// Len, String, All, Keys and Values, and changed by Append, Set, Delete
-// and Sort. Any number of goroutines may read a URL and its SearchParams
-// at once, including the first call of SearchParams, which makes them. A
-// change to either must not run concurrently with any other use of the
-// same URL or of its SearchParams: order it before the readers (with a
-// mutex, a channel or sync.WaitGroup), and they may again read
-// concurrently. The first read of the href after a change to the
-// SearchParams rebuilds it under a lock of the SearchParams' own, which
-// readers may meet but need not know about.
+// setters (SetHref ... [URL.SetHash]), [URL.UnmarshalText],
+// [URL.UnmarshalBinary], [URL.UnmarshalJSON] and [URL.Scan]; its SearchParams
+// are read by Get, GetAll, Has, Len, String, All, Keys and Values, and
+// changed by Append, Set, Delete and Sort. Any number of goroutines may read
+// a URL and its SearchParams at once, including the first call of
+// SearchParams, which makes them. A change to either must not run
+// concurrently with any other use of the same URL or of its SearchParams:
+// order it before the readers (with a mutex, a channel or sync.WaitGroup),
+// and they may again read concurrently. The first read of the href after a
+// change to the SearchParams rebuilds it under a lock of the SearchParams'
+// own, which readers may meet but need not know about.
 type URL struct {
 	record
 
@@ -159,7 +159,7 @@ type URL struct {
 
 // Parser parses URLs with options: a legacy encoding for queries (as in a
 // document in that encoding), and a callback that receives every
-// validation error. The zero Parser is ready to use and is what Parse
+// validation error. The zero Parser is ready to use and is what [Parse]
 // uses. A Parser may be used from many goroutines at once if its
 // callback allows it.
 type Parser struct {
@@ -179,7 +179,7 @@ type Parser struct {
 
 	// MaxLength, if positive, is the longest input, and the longest
 	// href, in bytes, that the Parser accepts: a longer one fails with
-	// ErrTooLong before any work is done on it, or as soon as the href
+	// [ErrTooLong] before any work is done on it, or as soon as the href
 	// outgrows it (percent-encoding can make an href nine times as long
 	// as its input). A server can set it to bound the work and memory
 	// one request costs. Zero means the most a URL can hold: 4 GiB less
@@ -200,9 +200,9 @@ func (pr *Parser) limit() uint64 {
 }
 
 // Parse parses input, which may be relative to an optional base URL, and
-// returns the URL or an *Error. It is the URL Standard's URL parser: given
+// returns the URL or an *[Error]. It is the URL Standard's URL parser: given
 // Parse(input, base), base is parsed first and input is resolved against
-// it. More than one base is an error (ErrTooManyBases).
+// it. More than one base is an error ([ErrTooManyBases]).
 //
 // Parse(rawURL) compiles wherever net/url's Parse(rawURL) did, but
 // rejects what browsers reject (a relative reference with no base, for
@@ -231,7 +231,7 @@ func parseURL(u *URL, input string, base []string) (*URL, error) {
 	return u, nil
 }
 
-// Parse parses input against an optional base URL with the Parser's
+// Parse parses input against an optional base URL with the [Parser]'s
 // options. See the package-level Parse.
 func (pr *Parser) Parse(input string, base ...string) (*URL, error) {
 	return pr.parseURL(new(URL), input, base)
@@ -274,7 +274,7 @@ func (pr *Parser) parseBaseArg(b *URL, input string, base []string) error {
 	return &Error{Op: "parse", Input: input, Err: ErrTooManyBases}
 }
 
-// ParseRef parses input against base with the Parser's options.
+// ParseRef parses input against base with the [Parser]'s options.
 func (pr *Parser) ParseRef(base *URL, input string) (*URL, error) {
 	return pr.parseRef(new(URL), base, input)
 }
@@ -368,7 +368,7 @@ func (u *URL) Parse(ref string) (*URL, error) {
 	return pr.parseRef(new(URL), u, ref)
 }
 
-// MustParse is like Parse but panics if the input cannot be parsed. It is
+// MustParse is like [Parse] but panics if the input cannot be parsed. It is
 // meant for URLs that are constants of a program.
 func MustParse(input string, base ...string) *URL {
 	u, err := Parse(input, base...)
@@ -398,7 +398,7 @@ func (u *URL) Href() string {
 	return u.href
 }
 
-// String returns the serialization of the URL: the same as Href.
+// String returns the serialization of the URL: the same as [URL.Href].
 func (u *URL) String() string {
 	if u.pending != nil {
 		return u.updatedView().href
@@ -618,12 +618,12 @@ func (u *URL) assign(v *URL) {
 	u.assertInvariants("assignment")
 }
 
-// Validate parses input against an optional base URL, as Parse does, and
+// Validate parses input against an optional base URL, as [Parse] does, and
 // returns the validation errors the parser met in input, in order, each
 // with its offset in input: at most [MaxValidationErrors] of them, so
 // that hostile input (a megabyte of "%" holds a million) cannot make it
 // keep memory per error. A valid URL string gives none. When the parse
-// fails, the URL is nil, err is the *Error, and the last ValidationError
+// fails, the URL is nil, err is the *[Error], and the last [ValidationError]
 // is the fatal one (in the place of the last kept error if there were
 // more). Errors in the base are not reported: a base that fails to parse
 // fails the call.

@@ -12,7 +12,7 @@ import (
 )
 
 // Param is one name-value tuple of an application/x-www-form-urlencoded
-// list, such as the list of a SearchParams.
+// list, such as the list of a [SearchParams].
 type Param struct {
 	Name, Value string
 }
@@ -26,7 +26,7 @@ type Param struct {
 //
 // input is taken as the parser's byte sequence, so invalid UTF-8 in it is
 // treated exactly like the same bytes percent-encoded. A leading '?' is
-// not removed (NewSearchParams removes it). Names and values that need no
+// not removed ([NewSearchParams] removes it). Names and values that need no
 // change share input's memory, so a typical query costs one allocation
 // (the slice, of exactly as many pairs as there are); the empty input,
 // and one of only '&', cost none. ParseForm never fails.
@@ -202,12 +202,12 @@ func appendSerializedForm(dst []byte, params []Param) []byte {
 	return dst
 }
 
-// SerializeFormEncoding is SerializeForm with an encoding override, as
+// SerializeFormEncoding is [SerializeForm] with an encoding override, as
 // used by HTML form submission: each name and value is encoded with
 // enc's output encoding before percent-encoding (nil, UTF-16BE, UTF-16LE
-// and replacement mean UTF-8; see OutputEncoding), and every code point
+// and replacement mean UTF-8; see [OutputEncoding]), and every code point
 // enc cannot represent is written as the numeric character reference
-// "&#N;", percent-encoded. Get enc from LookupEncoding.
+// "&#N;", percent-encoded. Get enc from [LookupEncoding].
 //
 // The Encoding Standard's encoders are implemented over the tables of
 // golang.org/x/text/encoding, correcting the places where x/text's
@@ -237,7 +237,7 @@ func SerializeFormEncoding(params []Param, enc encoding.Encoding) string {
 }
 
 // FormEncode percent-encodes s with the application/x-www-form-urlencoded
-// percent-encode set in UTF-8, space becoming '+': what SerializeForm
+// percent-encode set in UTF-8, space becoming '+': what [SerializeForm]
 // does to each name and value. Only ASCII alphanumerics, '*', '-', '.'
 // and '_' are kept. When nothing needs encoding, s itself is returned
 // and nothing is allocated. Bytes that are not valid UTF-8 become

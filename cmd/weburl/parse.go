@@ -13,18 +13,8 @@ import (
 
 // result is what the parse subcommand prints for one input.
 type result struct {
-	Input            string            `json:"input"`
-	Href             string            `json:"href"`
-	Origin           string            `json:"origin"`
-	Protocol         string            `json:"protocol"`
-	Username         string            `json:"username"`
-	Password         string            `json:"password"`
-	Host             string            `json:"host"`
-	Hostname         string            `json:"hostname"`
-	Port             string            `json:"port"`
-	Pathname         string            `json:"pathname"`
-	Search           string            `json:"search"`
-	Hash             string            `json:"hash"`
+	Input string `json:"input"`
+	components
 	ValidationErrors []validationError `json:"validationErrors,omitempty"`
 	// MoreValidationErrors counts the validation errors found beyond
 	// the first maxValidationErrors, which alone are listed.
@@ -147,10 +137,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			r.Error = err.Error()
 		} else {
-			r.Href, r.Origin, r.Protocol = u.Href(), u.Origin(), u.Protocol()
-			r.Username, r.Password, r.Host = u.Username(), u.Password(), u.Host()
-			r.Hostname, r.Port, r.Pathname = u.Hostname(), u.Port(), u.Pathname()
-			r.Search, r.Hash = u.Search(), u.Hash()
+			r.components = componentsOf(u)
 		}
 		for _, e := range log.Errors {
 			r.ValidationErrors = append(r.ValidationErrors, validationError{e.Kind.String(), e.Offset, e.Fatal})

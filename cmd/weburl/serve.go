@@ -213,18 +213,8 @@ type parseResponse struct {
 // parseOutcome is one parser's reading of the input: the URL API's
 // components, or why it failed.
 type parseOutcome struct {
-	OK       bool   `json:"ok"`
-	Href     string `json:"href"`
-	Origin   string `json:"origin"`
-	Protocol string `json:"protocol"`
-	Username string `json:"username"`
-	Password string `json:"password"`
-	Host     string `json:"host"`
-	Hostname string `json:"hostname"`
-	Port     string `json:"port"`
-	Pathname string `json:"pathname"`
-	Search   string `json:"search"`
-	Hash     string `json:"hash"`
+	OK bool `json:"ok"`
+	components
 	HostKind string `json:"hostKind"`
 	// NotApplicable names the fields this parser has no notion of
 	// (net/url has no origin and no host kind).
@@ -317,12 +307,7 @@ func parseForViewer(input, base string) *parseResponse {
 		resp.WebURL = failure(err, input, "input")
 		return resp
 	}
-	resp.WebURL = parseOutcome{
-		OK: true, Href: u.Href(), Origin: u.Origin(), Protocol: u.Protocol(),
-		Username: u.Username(), Password: u.Password(), Host: u.Host(),
-		Hostname: u.Hostname(), Port: u.Port(), Pathname: u.Pathname(),
-		Search: u.Search(), Hash: u.Hash(), HostKind: u.HostKind().String(),
-	}
+	resp.WebURL = parseOutcome{OK: true, components: componentsOf(u), HostKind: u.HostKind().String()}
 	for name, value := range u.SearchParams().All() {
 		resp.SearchParams = append(resp.SearchParams, [2]string{name, value})
 	}
@@ -378,7 +363,7 @@ func netURLOutcome(input, base string) parseOutcome {
 		}
 		u = b.ResolveReference(u)
 	}
-	o := parseOutcome{OK: true, Href: u.String(), Host: u.Host, Hostname: u.Hostname(), Port: u.Port(),
+	o := parseOutcome{OK: true, components: components{Href: u.String(), Host: u.Host, Hostname: u.Hostname(), Port: u.Port()},
 		NotApplicable: []string{"origin", "hostKind"}}
 	if u.Scheme != "" {
 		o.Protocol = u.Scheme + ":"

@@ -161,8 +161,8 @@ func TestServeParseAgreesWithLibrary(t *testing.T) {
 // TestServeNetURLFields: net/url's fields as the page maps them.
 func TestServeNetURLFields(t *testing.T) {
 	n := netURLOutcome("http://us%20er:p%40ss@[::1]:80/a%2Fb?#", "")
-	want := parseOutcome{OK: true, Href: "http://us%20er:p%40ss@[::1]:80/a%2Fb?", Protocol: "http:", Username: "us%20er", Password: "p%40ss",
-		Host: "[::1]:80", Hostname: "::1", Port: "80", Pathname: "/a%2Fb", Search: "?", NotApplicable: []string{"origin", "hostKind"}}
+	want := parseOutcome{OK: true, components: components{Href: "http://us%20er:p%40ss@[::1]:80/a%2Fb?", Protocol: "http:", Username: "us%20er", Password: "p%40ss",
+		Host: "[::1]:80", Hostname: "::1", Port: "80", Pathname: "/a%2Fb", Search: "?"}, NotApplicable: []string{"origin", "hostKind"}}
 	if !reflect.DeepEqual(n, want) {
 		t.Errorf("net/url = %+v\nwant %+v", n, want)
 	}
