@@ -500,7 +500,7 @@ func (p *parser) run(st state, i int) outcome {
 			i = j + 1
 			switch {
 			case typ == schemeFile:
-				if !hasPrefix(input[i:], "//") {
+				if !strings.HasPrefix(input[i:], "//") {
 					p.warn(SpecialSchemeMissingFollowingSolidus, i)
 				}
 				st = stateFile
@@ -1279,10 +1279,6 @@ func (p *parser) scanHostEnd(i int) int {
 // isSchemeByte: ASCII alphanumeric, "+", "-" or ".".
 func isSchemeByte(c byte) bool {
 	return isASCIIAlpha(c) || isASCIIDigit(c) || c == '+' || c == '-' || c == '.'
-}
-
-func hasPrefix(s, prefix string) bool {
-	return len(s) >= len(prefix) && s[:len(prefix)] == prefix
 }
 
 // Delimiter classes for the scanners: one table lookup per byte.
