@@ -455,13 +455,11 @@ func TestToASCII(t *testing.T) { runToASCII(t, "toascii.json") }
 // TestIdnaTestV2 runs WPT's IdnaTestV2.json (UTS #46 conformance data).
 func TestIdnaTestV2(t *testing.T) { runToASCII(t, "IdnaTestV2.json") }
 
-// TestWPTFilesPresent fails when WPT_DIR is set and a file of the corpus
-// is missing, or the folder holds a JSON file this suite does not run.
+// TestWPTFilesPresent fails when a file of the corpus is missing from
+// the corpus folder (WPT_DIR, or testdata/wpt), or the folder holds a
+// JSON file this suite does not run.
 func TestWPTFilesPresent(t *testing.T) {
-	dir := os.Getenv("WPT_DIR")
-	if dir == "" {
-		t.Skip("WPT_DIR not set")
-	}
+	dir := wptDir(t)
 	known := map[string]bool{}
 	for _, f := range wptFiles {
 		known[f] = true
