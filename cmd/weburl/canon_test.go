@@ -33,20 +33,13 @@ func TestCanon(t *testing.T) {
 		{"help", []string{"-h"}, "", 0, "usage: weburl canon", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := run(append([]string{"canon"}, tc.args...), strings.NewReader(tc.stdin), &stdout, &stderr)
-			if status != tc.wantStatus {
-				t.Errorf("status = %d, want %d (stderr %q)", status, tc.wantStatus, stderr.String())
-			}
+			stdout := runCLI(t, append([]string{"canon"}, tc.args...), tc.stdin, tc.wantStatus, tc.wantErr)
 			if tc.name == "help" {
-				if !strings.Contains(stdout.String(), tc.wantOut) {
-					t.Errorf("stdout = %q, want it to contain %q", stdout.String(), tc.wantOut)
+				if !strings.Contains(stdout, tc.wantOut) {
+					t.Errorf("stdout = %q, want it to contain %q", stdout, tc.wantOut)
 				}
-			} else if stdout.String() != tc.wantOut {
-				t.Errorf("stdout = %q, want %q", stdout.String(), tc.wantOut)
-			}
-			if !strings.Contains(stderr.String(), tc.wantErr) {
-				t.Errorf("stderr = %q, want it to contain %q", stderr.String(), tc.wantErr)
+			} else if stdout != tc.wantOut {
+				t.Errorf("stdout = %q, want %q", stdout, tc.wantOut)
 			}
 		})
 	}

@@ -12,6 +12,22 @@ import (
 	"testing"
 )
 
+// runCLI runs the command with args and stdin, checks its exit status
+// and that its standard error contains wantErr, and returns its standard
+// output.
+func runCLI(t *testing.T, args []string, stdin string, wantStatus int, wantErr string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	status := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	if status != wantStatus {
+		t.Errorf("status = %d, want %d (stderr %q)", status, wantStatus, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), wantErr) {
+		t.Errorf("stderr = %q, want it to contain %q", stderr.String(), wantErr)
+	}
+	return stdout.String()
+}
+
 func TestRun(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -43,18 +59,11 @@ func TestRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
-			if status != tt.wantStatus {
-				t.Errorf("status = %d, want %d (stderr %q)", status, tt.wantStatus, stderr.String())
-			}
+			stdout := runCLI(t, tt.args, tt.stdin, tt.wantStatus, tt.wantErr)
 			for _, want := range tt.wantOut {
-				if !strings.Contains(stdout.String(), want) {
-					t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+				if !strings.Contains(stdout, want) {
+					t.Errorf("stdout lacks %q:\n%s", want, stdout)
 				}
-			}
-			if !strings.Contains(stderr.String(), tt.wantErr) {
-				t.Errorf("stderr = %q, want it to contain %q", stderr.String(), tt.wantErr)
 			}
 		})
 	}

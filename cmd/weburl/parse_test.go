@@ -33,16 +33,8 @@ func TestParseField(t *testing.T) {
 		{"field and json", []string{"-field", "href", "-json", "x"}, "", 2, "", "exclude each other"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := run(append([]string{"parse"}, tc.args...), strings.NewReader(tc.stdin), &stdout, &stderr)
-			if status != tc.wantStatus {
-				t.Errorf("status = %d, want %d (stderr %q)", status, tc.wantStatus, stderr.String())
-			}
-			if stdout.String() != tc.wantOut {
-				t.Errorf("stdout = %q, want %q", stdout.String(), tc.wantOut)
-			}
-			if !strings.Contains(stderr.String(), tc.wantErr) {
-				t.Errorf("stderr = %q, want it to contain %q", stderr.String(), tc.wantErr)
+			if stdout := runCLI(t, append([]string{"parse"}, tc.args...), tc.stdin, tc.wantStatus, tc.wantErr); stdout != tc.wantOut {
+				t.Errorf("stdout = %q, want %q", stdout, tc.wantOut)
 			}
 		})
 	}
