@@ -92,6 +92,9 @@ type parser struct {
 	hasBase  bool
 	enc      encoding.Encoding // query encoding; nil means UTF-8
 	override state
+	// colonAtEnd: the protocol setter's input is followed by ":" (the
+	// spec runs the parser on the value with ":" appended).
+	colonAtEnd bool
 	report   func(ValidationError) // nil: nobody asked for validation errors
 	origLead int                   // bytes trimmed from the front of the caller's input
 	offsets  offsetMap             // offset map when preprocessing edited the input and errors are reported
@@ -123,8 +126,10 @@ type parser struct {
 	uncheckedUntil int
 
 	// the URL being built: its serialization (see output.go) and offsets
-	out []byte // nil while the output is input[:n]
-	n   int
+	out    []byte // nil while the output is ref[:n]
+	n      int
+	ref    string // what the output is a prefix of while out is nil: the input, or a setter's href
+	outCap int    // a setter's estimate of the new href's length, the buffer's size (0: none)
 	components
 }
 
@@ -470,7 +475,7 @@ func (p *parser) run(st state, i int) outcome {
 			for j < len(input) && isSchemeByte(input[j]) {
 				j++
 			}
-			if j == len(input) || input[j] != ':' {
+			if j == len(input) && !p.colonAtEnd || j < len(input) && input[j] != ':' {
 				if p.override != stateNone {
 					return outcomeOverrideFailure
 				}

@@ -243,7 +243,8 @@ func TestOverrideOutcomes(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s %q", tc.href, tc.value), func(t *testing.T) {
 			u := MustParse(tc.href)
-			p := u.overrideParser(tc.value, tc.st)
+			var p parser
+			u.startOverride(&p, tc.value, tc.st, 0)
 			r := p.run(tc.st, 0)
 			if r != tc.want || r == outcomeFailure && p.failKind != tc.kind {
 				t.Errorf("run = %d (kind %v), want %d (kind %v)", r, p.failKind, tc.want, tc.kind)

@@ -3,6 +3,7 @@ package url
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // The URL serializer (URL Standard, section 4.5).
@@ -65,6 +66,9 @@ func (c *components) shift(f field, delta int) {
 // replace replaces output[start:end] with s and moves the offsets from
 // field f on by the change in length.
 func (p *parser) replace(start, end uint32, s string, f field) {
+	if p.out == nil && !p.blind && p.ref[start:end] == s {
+		return // the output holds s there already
+	}
 	p.materialize(len(s))
 	delta := len(s) - int(end-start)
 	if delta == 0 {
@@ -157,8 +161,12 @@ func (p *parser) setHost(buffer string, offset int) outcome {
 		p.hostKind = kind
 		return outcomeOK
 	}
-	host := string(p.out[start:])
-	p.out = p.out[:start]
+	// The host was written at the end of the output; it moves to its
+	// place (through a copy on the stack when it is short).
+	var buf [64]byte
+	b := append(buf[:0], p.outString()[start:]...)
+	host := unsafe.String(unsafe.SliceData(b), len(b))
+	p.truncate(start)
 	if p.hostKind == HostNull {
 		// A host where there was none: "sc:/p" becomes "sc://h/p". Any
 		// "/." before the path is no longer needed.

@@ -1,6 +1,9 @@
 package url
 
-import "errors"
+import (
+	"errors"
+	"unsafe"
+)
 
 // The URL API setters (URL Standard, section 6.1).
 // https://url.spec.whatwg.org/#url-class
@@ -33,20 +36,26 @@ var (
 	ErrInvalidValue = errors.New("invalid value")
 )
 
-// overrideParser returns a parser that runs on value with state override
-// st against u's URL, whose serialization it copies.
-func (u *URL) overrideParser(value string, st state) *parser {
-	p := &parser{override: st}
+// startOverride sets p up to run on value with state override st
+// against u's URL. The output starts as u's href (see output.go): it is
+// copied into a buffer of grow bytes more than the href only when the
+// setter writes something the href does not hold, so a setter that
+// changes nothing allocates nothing, and one that does allocates the
+// new href once. p is the caller's, on its stack.
+func (u *URL) startOverride(p *parser, value string, st state, grow int) {
+	p.override = st
 	p.preprocessOverride(value)
-	p.out = append(make([]byte, 0, len(u.href)+len(p.input)+16), u.href...)
+	p.ref, p.n = u.href, len(u.href)
+	p.outCap = len(u.href) + grow
 	p.components = u.components
-	return p
 }
 
-// commit stores the parser's URL in u, keeping u's SearchParams.
+// commit stores the parser's URL in u, keeping u's SearchParams. The
+// new href is the parser's buffer itself, or (when nothing differed
+// from the old href) a prefix of the old href: no copy.
 func (u *URL) commit(p *parser) {
 	p.finish()
-	u.href = string(p.out)
+	u.href = p.result()
 	u.components = p.components
 	u.assertInvariants("a setter")
 }
@@ -107,7 +116,12 @@ func (u *URL) SetProtocol(value string) error {
 	if u.href == "" {
 		return setterError(op, value, ErrInvalidValue)
 	}
-	return u.runOverride(op, value, u.overrideParser(value+":", stateSchemeStart), ErrInvalidValue)
+	// The spec runs the parser on value + ":"; colonAtEnd stands for
+	// that ":" without building the string.
+	var p parser
+	u.startOverride(&p, value, stateSchemeStart, len(value))
+	p.colonAtEnd = true
+	return u.runOverride(op, value, &p, ErrInvalidValue)
 }
 
 // cannotHaveCredentialsOrPort: the host is null or empty, or the scheme
@@ -152,19 +166,51 @@ func (u *URL) SetPassword(value string) error {
 // setUserinfo rewrites the credentials from an encoded username and
 // password.
 func (u *URL) setUserinfo(username, password string) {
-	userinfo := username
+	start := u.schemeEnd + 3
+	colon, at := "", ""
 	if password != "" {
-		userinfo += ":" + password
+		colon = ":"
 	}
-	if userinfo != "" {
-		userinfo += "@"
+	if username != "" || password != "" {
+		at = "@"
 	}
-	p := &parser{override: stateAuthority}
-	p.out = append(make([]byte, 0, len(u.href)+len(userinfo)), u.href...)
-	p.components = u.components
-	p.replace(u.schemeEnd+3, u.hostStart, userinfo, fieldHostStart)
-	p.usernameEnd = u.schemeEnd + 3 + uint32(len(username))
-	u.commit(p)
+	delta := u.splice(start, u.hostStart, username, colon, password, at)
+	u.shift(fieldHostStart, delta)
+	u.usernameEnd = start + uint32(len(username))
+	u.assertInvariants("a setter")
+}
+
+// splice replaces href[start:end] with the concatenation of parts, in
+// one allocation of the new href's size, or none when that changes
+// nothing, and returns the change in length. The caller moves the
+// offsets.
+func (u *URL) splice(start, end uint32, parts ...string) int {
+	n := 0
+	for _, s := range parts {
+		n += len(s)
+	}
+	if n == int(end-start) {
+		old := u.href[start:end]
+		same := true
+		for _, s := range parts {
+			if old[:len(s)] != s {
+				same = false
+				break
+			}
+			old = old[len(s):]
+		}
+		if same {
+			return 0
+		}
+	}
+	b := make([]byte, 0, len(u.href)-int(end-start)+n)
+	b = append(b, u.href[:start]...)
+	for _, s := range parts {
+		b = append(b, s...)
+	}
+	b = append(b, u.href[end:]...)
+	u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	return n - int(end-start)
 }
 
 // SetHost sets the host and, if value has one, the port: "example.com:8080".
@@ -176,7 +222,9 @@ func (u *URL) SetHost(value string) error {
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
 	}
-	return u.runOverride(op, value, u.overrideParser(value, stateHost), ErrInvalidValue)
+	var p parser
+	u.startOverride(&p, value, stateHost, hostGrowth(value))
+	return u.runOverride(op, value, &p, ErrInvalidValue)
 }
 
 // SetHostname sets the host. A value with a port is invalid.
@@ -187,7 +235,9 @@ func (u *URL) SetHostname(value string) error {
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
 	}
-	return u.runOverride(op, value, u.overrideParser(value, stateHostname), ErrInvalidValue)
+	var p parser
+	u.startOverride(&p, value, stateHostname, hostGrowth(value))
+	return u.runOverride(op, value, &p, ErrInvalidValue)
 }
 
 // SetPort sets the port from the leading digits of value; "" removes the
@@ -199,13 +249,14 @@ func (u *URL) SetPort(value string) error {
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError(op, value, ErrCannotHaveCredentialsOrPort)
 	}
-	p := u.overrideParser(value, statePort)
+	var p parser
+	u.startOverride(&p, value, statePort, len(":65535"))
 	if value == "" {
 		p.setPort("")
-		u.commit(p)
+		u.commit(&p)
 		return nil
 	}
-	return u.runOverride(op, value, p, PortInvalid)
+	return u.runOverride(op, value, &p, PortInvalid)
 }
 
 // SetPathname replaces the path with value, parsed as a path: dot
@@ -218,7 +269,8 @@ func (u *URL) SetPathname(value string) error {
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
 	}
-	p := u.overrideParser(value, statePathStart)
+	var p parser
+	u.startOverride(&p, value, statePathStart, 0)
 	// Empty the path: cut the output at the path (and any "/." before
 	// it) and keep the query and fragment aside.
 	pathEnd := u.pathEnd()
@@ -227,7 +279,11 @@ func (u *URL) SetPathname(value string) error {
 	if u.hostKind == HostNull {
 		cut = u.hostEnd
 	}
-	p.out = p.out[:cut]
+	// The new href is at most: up to the path, "/." (finish), the value
+	// percent-encoded with the path set and a "/" before it (dot
+	// segments only shorten it), and the query and fragment.
+	p.outCap = int(cut) + 3 + encodedLen(p.input, PathSet) + len(suffix)
+	p.truncate(int(cut))
 	p.pathStart = cut
 	p.queryStart, p.fragmentStart = 0, 0
 	if p.run(statePathStart, 0) == outcomeFailure {
@@ -237,7 +293,7 @@ func (u *URL) SetPathname(value string) error {
 		return setterError(op, value, ErrTooLong)
 	}
 	p.reattach(suffix, pathEnd, u)
-	u.commit(p)
+	u.commit(&p)
 	return nil
 }
 
@@ -245,8 +301,8 @@ func (u *URL) SetPathname(value string) error {
 // setter cut off, and moves the query and fragment offsets that lay in
 // it to where they now are.
 func (p *parser) reattach(suffix string, from uint32, u *URL) {
-	at := uint32(len(p.out))
-	p.out = append(p.out, suffix...)
+	at := uint32(p.outLen())
+	p.writeString(suffix)
 	if u.queryStart != 0 && u.queryStart >= from {
 		p.queryStart = at + (u.queryStart - from)
 	}
@@ -275,10 +331,16 @@ func (u *URL) SetSearch(value string) error {
 	if input[0] == '?' {
 		input = input[1:]
 	}
-	p := u.overrideParser(input, stateQuery)
+	var p parser
+	u.startOverride(&p, input, stateQuery, 0)
 	queryEnd := u.queryEnd()
 	suffix := u.href[queryEnd:]
-	p.out = p.out[:u.pathEnd()]
+	set := QuerySet
+	if u.scheme.special() {
+		set = SpecialQuerySet
+	}
+	p.outCap = int(u.pathEnd()) + 1 + encodedLen(p.input, set) + len(suffix)
+	p.truncate(int(u.pathEnd()))
 	p.fragmentStart = 0
 	p.startQuery()
 	p.run(stateQuery, 0) // cannot fail
@@ -286,7 +348,7 @@ func (u *URL) SetSearch(value string) error {
 		return setterError("set search", value, ErrTooLong)
 	}
 	p.reattach(suffix, queryEnd, u)
-	u.commit(p)
+	u.commit(&p)
 	if sp := u.ownSearchParams(); sp != nil {
 		// The spec parses the value; browsers (and WPT) parse the value
 		// as the parser saw it, without tabs and newlines: the query.
@@ -309,8 +371,10 @@ func (u *URL) SetHash(value string) error {
 	if input != "" && input[0] == '#' {
 		input = input[1:]
 	}
-	p := u.overrideParser(input, stateFragment)
-	p.out = p.out[:u.queryEnd()]
+	var p parser
+	u.startOverride(&p, input, stateFragment, 0)
+	p.outCap = int(u.queryEnd()) + 1 + encodedLen(p.input, FragmentSet)
+	p.truncate(int(u.queryEnd()))
 	p.fragmentStart = 0
 	if value != "" {
 		p.startFragment()
@@ -319,27 +383,25 @@ func (u *URL) SetHash(value string) error {
 	if p.tooLong() {
 		return setterError("set hash", value, ErrTooLong)
 	}
-	u.commit(p)
+	u.commit(&p)
 	return nil
 }
 
 // setQuery sets the query to an already encoded string, or to null.
 func (u *URL) setQuery(query string, nonNull bool) {
-	p := &parser{override: stateQuery}
-	p.out = append(make([]byte, 0, len(u.href)+len(query)+1), u.href...)
-	p.components = u.components
-	s := ""
-	if nonNull {
-		s = "?" + query
-	}
 	start := u.pathEnd()
-	p.replace(start, u.queryEnd(), s, fieldFragmentStart)
+	mark := ""
 	if nonNull {
-		p.queryStart = start
-	} else {
-		p.queryStart = 0
+		mark = "?"
 	}
-	u.commit(p)
+	delta := u.splice(start, u.queryEnd(), mark, query)
+	u.shift(fieldFragmentStart, delta)
+	if nonNull {
+		u.queryStart = start
+	} else {
+		u.queryStart = 0
+	}
+	u.assertInvariants("a setter")
 }
 
 // SearchParams returns the URL's query as a live URLSearchParams object:
@@ -396,4 +458,17 @@ func utf8PercentEncode(s string, set EncodeSet) string {
 	var p parser
 	p.cleanTabs(s, 0, len(s), false)
 	return PercentEncode(p.input, set)
+}
+
+// encodedLen returns the length of s percent-encoded with set.
+func encodedLen(s string, set EncodeSet) int {
+	return len(s) + 2*countInSet(s, set)
+}
+
+// hostGrowth bounds how much longer than value a host (and the "//"
+// before it, where there was none) may serialize: an IPv4 address such
+// as "1" becomes "0.0.0.1", and a non-ASCII label its Punycode form
+// with "xn--". A longer host only costs the buffer a second allocation.
+func hostGrowth(value string) int {
+	return len(value) + 24
 }

@@ -336,6 +336,7 @@ func (p *parser) parseInput(input string) outcome {
 	} else {
 		p.preprocess(input)
 	}
+	p.ref = p.input
 	if r := p.run(stateSchemeStart, 0); r != outcomeOK {
 		return r
 	}
