@@ -95,13 +95,13 @@ type parser struct {
 	// colonAtEnd: the protocol setter's input is followed by ":" (the
 	// spec runs the parser on the value with ":" appended).
 	colonAtEnd bool
-	report   func(ValidationError) // nil: nobody asked for validation errors
-	origLead int                   // bytes trimmed from the front of the caller's input
-	offsets  offsetMap             // offset map when preprocessing edited the input and errors are reported
-	orig     string                // the caller's input, trimmed, when preprocessing edited it
-	origTabs bool                  // whether preprocessing removed tabs and newlines from orig
-	failAt   int                   // offset in the caller's input of the fatal error
-	failKind ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
+	report     func(ValidationError) // nil: nobody asked for validation errors
+	origLead   int                   // bytes trimmed from the front of the caller's input
+	offsets    offsetMap             // offset map when preprocessing edited the input and errors are reported
+	orig       string                // the caller's input, trimmed, when preprocessing edited it
+	origTabs   bool                  // whether preprocessing removed tabs and newlines from orig
+	failAt     int                   // offset in the caller's input of the fatal error
+	failKind   ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
 
 	pos       int    // an input offset the states reached, for sizing the output (output.go)
 	limit     uint64 // the longest href allowed; 0 means hrefLimit
