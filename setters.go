@@ -322,7 +322,7 @@ func (u *URL) SetSearch(value string) error {
 	}
 	if value == "" {
 		u.setQuery("", false)
-		if sp := u.ownSearchParams(); sp != nil {
+		if sp := u.setterSearchParams(); sp != nil {
 			sp.reset("")
 		}
 		return nil
@@ -349,7 +349,7 @@ func (u *URL) SetSearch(value string) error {
 	}
 	p.reattach(suffix, queryEnd, u)
 	u.commit(&p)
-	if sp := u.ownSearchParams(); sp != nil {
+	if sp := u.setterSearchParams(); sp != nil {
 		// The spec parses the value; browsers (and WPT) parse the value
 		// as the parser saw it, without tabs and newlines: the query.
 		q, _ := u.RawQuery()
@@ -440,6 +440,20 @@ func (u *URL) SearchParams() *SearchParams {
 			return sp
 		}
 	}
+}
+
+// setterSearchParams is ownSearchParams for a setter, which (see
+// [URL]) runs alone: nothing else uses the URL meanwhile, so a plain load
+// of the pointer does, and unlike the atomic load it does not make the
+// URL escape to the heap (a URL parsed, set and dropped stays on the
+// caller's stack). &u.searchParams is the address of the pointer: an
+// atomic.Pointer holds nothing else.
+func (u *URL) setterSearchParams() *SearchParams {
+	sp := (*SearchParams)(*(*unsafe.Pointer)(unsafe.Pointer(&u.searchParams)))
+	if sp != nil && sp.url == u {
+		return sp
+	}
+	return nil
 }
 
 // ownSearchParams returns the SearchParams object made for u, or nil if

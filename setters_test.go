@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"unsafe"
 )
 
 // TestInvalidUTF8Setters checks the rules of TestInvalidUTF8Parse
@@ -117,5 +119,27 @@ func TestSettersTooLong(t *testing.T) {
 				t.Error(err)
 			}
 		})
+	}
+}
+
+// TestSetterSearchParams: the setters' plain load of the SearchParams
+// pointer (setterSearchParams) reads what the atomic load reads.
+func TestSetterSearchParams(t *testing.T) {
+	if unsafe.Sizeof(atomic.Pointer[SearchParams]{}) != unsafe.Sizeof(unsafe.Pointer(nil)) {
+		t.Fatal("atomic.Pointer holds more than the pointer")
+	}
+	u := MustParse("https://example.com/?a=1")
+	if u.setterSearchParams() != nil {
+		t.Fatal("a URL with no SearchParams yet has some")
+	}
+	sp := u.SearchParams()
+	if got := u.setterSearchParams(); got != sp {
+		t.Fatalf("setterSearchParams() = %p, want %p", got, sp)
+	}
+	if err := u.SetSearch("b=2"); err != nil || sp.Get("b") != "2" || sp.Has("a") {
+		t.Fatalf("SetSearch: err %v, params %q", err, sp.String())
+	}
+	if c := u.Clone(); c.setterSearchParams() != nil {
+		t.Fatal("a clone of a URL took its SearchParams")
 	}
 }

@@ -611,7 +611,7 @@ func (u *URL) assign(v *URL) {
 	u.href = v.href
 	u.components = v.components
 	u.pending = nil
-	if sp := u.ownSearchParams(); sp != nil {
+	if sp := u.setterSearchParams(); sp != nil {
 		sp.view.Store(nil)
 		q, _ := u.RawQuery()
 		sp.reset(q)
