@@ -2,6 +2,7 @@ package url
 
 import (
 	"errors"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -270,7 +271,10 @@ func (u *URL) SetPathname(value string) error {
 		return setterError(op, value, ErrOpaquePath)
 	}
 	var p parser
-	u.startOverride(&p, value, statePathStart, 0)
+	input, count := setterValue(value, PathSet)
+	p.override, p.input = statePathStart, input
+	p.ref, p.n = u.href, len(u.href)
+	p.components = u.components
 	// Empty the path: cut the output at the path (and any "/." before
 	// it) and keep the query and fragment aside.
 	pathEnd := u.pathEnd()
@@ -282,7 +286,7 @@ func (u *URL) SetPathname(value string) error {
 	// The new href is at most: up to the path, "/." (finish), the value
 	// percent-encoded with the path set and a "/" before it (dot
 	// segments only shorten it), and the query and fragment.
-	p.outCap = int(cut) + 3 + encodedLen(p.input, PathSet) + len(suffix)
+	p.outCap = int(cut) + 3 + len(input) + 2*count + len(suffix)
 	p.truncate(int(cut))
 	p.pathStart = cut
 	p.queryStart, p.fragmentStart = 0, 0
@@ -331,24 +335,23 @@ func (u *URL) SetSearch(value string) error {
 	if input[0] == '?' {
 		input = input[1:]
 	}
-	var p parser
-	u.startOverride(&p, input, stateQuery, 0)
-	queryEnd := u.queryEnd()
-	suffix := u.href[queryEnd:]
 	set := QuerySet
 	if u.scheme.special() {
 		set = SpecialQuerySet
 	}
-	p.outCap = int(u.pathEnd()) + 1 + encodedLen(p.input, set) + len(suffix)
-	p.truncate(int(u.pathEnd()))
-	p.fragmentStart = 0
-	p.startQuery()
-	p.run(stateQuery, 0) // cannot fail
-	if p.tooLong() || uint64(p.outLen()+len(suffix)) > hrefLimit {
+	// The query state with state override, whose only step is to
+	// percent-encode each code point (UTF-8: a setter has no other
+	// encoding) and append it to the query: the query is the value,
+	// cleaned and encoded.
+	input, count := setterValue(input, set)
+	start, end := u.pathEnd(), u.queryEnd()
+	if uint64(len(u.href)-int(end-start)+1+len(input)+2*count) > hrefLimit {
 		return setterError("set search", value, ErrTooLong)
 	}
-	p.reattach(suffix, queryEnd, u)
-	u.commit(&p)
+	delta := u.spliceEncoded(start, end, "?", input, set, count)
+	u.shift(fieldFragmentStart, delta)
+	u.queryStart = start
+	u.assertInvariants("a setter")
 	if sp := u.setterSearchParams(); sp != nil {
 		// The spec parses the value; browsers (and WPT) parse the value
 		// as the parser saw it, without tabs and newlines: the query.
@@ -367,24 +370,105 @@ func (u *URL) SetHash(value string) error {
 	if u.href == "" {
 		return setterError("set hash", value, ErrInvalidValue)
 	}
+	start := u.queryEnd()
+	if value == "" {
+		u.splice(start, uint32(len(u.href)))
+		u.fragmentStart = 0
+		u.assertInvariants("a setter")
+		return nil
+	}
 	input := value
-	if input != "" && input[0] == '#' {
+	if input[0] == '#' {
 		input = input[1:]
 	}
-	var p parser
-	u.startOverride(&p, input, stateFragment, 0)
-	p.outCap = int(u.queryEnd()) + 1 + encodedLen(p.input, FragmentSet)
-	p.truncate(int(u.queryEnd()))
-	p.fragmentStart = 0
-	if value != "" {
-		p.startFragment()
-		p.run(stateFragment, 0) // cannot fail
-	}
-	if p.tooLong() {
+	// The fragment state with state override: each code point
+	// percent-encoded with the fragment percent-encode set and appended
+	// to the fragment.
+	input, count := setterValue(input, FragmentSet)
+	if uint64(int(start)+1+len(input)+2*count) > hrefLimit {
 		return setterError("set hash", value, ErrTooLong)
 	}
-	u.commit(&p)
+	u.spliceEncoded(start, uint32(len(u.href)), "#", input, FragmentSet, count)
+	u.fragmentStart = start
+	u.assertInvariants("a setter")
 	return nil
+}
+
+// setterValue is the basic URL parser's preprocessing of a setter's
+// value (tabs and newlines removed, invalid UTF-8 read as U+FFFD; no
+// stripping with a state override), with the number of bytes of the
+// result in set: each becomes three when percent-encoded. One pass over
+// value when it needs no cleaning, which is the common case.
+func setterValue(value string, set EncodeSet) (input string, count int) {
+	nonASCII := false
+	for i := scan(value, 0, &percentTable, set); i < len(value); i++ {
+		// Every set holds the C0 controls and all bytes >= 0x80 (see
+		// percent.go), so the bytes preprocessing changes are counted
+		// here.
+		if c := value[i]; percentTable[c]&set != 0 {
+			count++
+			switch {
+			case c == '\t' || c == '\n' || c == '\r':
+				return cleanSetterValue(value, set)
+			case c >= utf8.RuneSelf:
+				nonASCII = true
+			}
+		}
+	}
+	if nonASCII && !utf8.ValidString(value) {
+		return cleanSetterValue(value, set)
+	}
+	return value, count
+}
+
+// cleanSetterValue is setterValue for a value preprocessing changes.
+func cleanSetterValue(value string, set EncodeSet) (string, int) {
+	var p parser
+	p.preprocessOverride(value)
+	return p.input, countInSet(p.input, set)
+}
+
+// spliceEncoded replaces href[start:end] with mark and s percent-encoded
+// with set (count is the number of bytes of s in set), in one allocation
+// of the new href's size, or none when that changes nothing, and
+// returns the change in length. The caller moves the offsets.
+func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, count int) int {
+	n := len(mark) + len(s) + 2*count
+	old := u.href[start:end]
+	if count == 0 {
+		return u.splice(start, end, mark, s)
+	}
+	if n == len(old) && old[:len(mark)] == mark && equalEncoded(old[len(mark):], s, set) {
+		return 0
+	}
+	b := make([]byte, 0, len(u.href)-len(old)+n)
+	b = append(b, u.href[:start]...)
+	b = append(b, mark...)
+	b = appendPercentEncoded(b, s, set)
+	b = append(b, u.href[end:]...)
+	u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	return n - len(old)
+}
+
+// equalEncoded reports whether enc is s percent-encoded with set, whose
+// encoding is known to be as long as enc.
+func equalEncoded(enc, s string, set EncodeSet) bool {
+	j := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if percentTable[c]&set == 0 {
+			if enc[j] != c {
+				return false
+			}
+			j++
+			continue
+		}
+		if enc[j] != '%' || enc[j+1] != upperHex[c>>4] || enc[j+2] != upperHex[c&15] {
+			return false
+		}
+		j += 3
+	}
+	return true
 }
 
 // setQuery sets the query to an already encoded string, or to null.
@@ -474,11 +558,6 @@ func utf8PercentEncode(s string, set EncodeSet) string {
 	return PercentEncode(p.input, set)
 }
 
-// encodedLen returns the length of s percent-encoded with set.
-func encodedLen(s string, set EncodeSet) int {
-	return len(s) + 2*countInSet(s, set)
-}
-
 // hostGrowth bounds how much longer than value a host (and the "//"
 // before it, where there was none) may serialize: an IPv4 address such
 // as "1" becomes "0.0.0.1", and a non-ASCII label its Punycode form
@@ -486,3 +565,6 @@ func encodedLen(s string, set EncodeSet) int {
 func hostGrowth(value string) int {
 	return len(value) + 24
 }
+
+// upperHex are the digits of a percent-encoded byte.
+const upperHex = "0123456789ABCDEF"
