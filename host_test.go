@@ -232,3 +232,35 @@ func TestBidiRuleLongLabel(t *testing.T) {
 		t.Fatalf("2048 distinct CJK code points: hostname of %d bytes, want the %d of ToASCII", len(u.Hostname()), len(want))
 	}
 }
+
+// idnInputs are URLs with internationalized hosts of the kinds the
+// harness's idn workload holds (../shared/tools/perf-ada/workloads.py).
+var idnInputs = []string{
+	"https://www.עברית.co.il/~aria/",
+	"https://www.straße.de/yds/",
+	"https://中国互联网络信息中心.中国/products/finder/us/finders?pg=trfinder",
+	"https://sörmland.se/~dloucks/gaming/hacker.htm",
+	"https://MÜNCHEN.de/a",
+	"https://правительство.рф/",
+	"https://παράδειγμα.δοκιμή/x?y",
+	"https://مثال.إختبار/",
+}
+
+// BenchmarkParseIDN parses URLs with internationalized hosts (IDNA
+// mapping and Punycode), one op per URL.
+func BenchmarkParseIDN(b *testing.B) {
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		for _, s := range idnInputs {
+			u, _ := Parse(s)
+			n += len(u.Href())
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(idnInputs)), "ns/url")
+	b.ReportMetric(float64(testing.AllocsPerRun(1, func() {
+		for _, s := range idnInputs {
+			Parse(s)
+		}
+	}))/float64(len(idnInputs)), "allocs/url")
+}
