@@ -5,8 +5,8 @@ package url
 //
 //   - FuzzSearchParams: SearchParams operations against a plain slice of
 //     pairs, on their own and as a URL's live query.
-//   - FuzzSetterSequence: after up to four setters, Parse(u.Href()) gives
-//     the same components.
+//   - FuzzSetterSequence: after up to four setters, the URL agrees with
+//     the reference's, and Parse(u.Href()) gives the same components.
 //   - FuzzNetURLRoundTrip: NetURL and FromNetURL round trip, and net/url
 //     reports the host and port weburl does (what net/http dials).
 //   - FuzzUnmarshal: every UnmarshalText, UnmarshalJSON, UnmarshalBinary
@@ -234,7 +234,9 @@ func FuzzSearchParams(f *testing.F) {
 }
 
 // FuzzSetterSequence runs up to four setters, chosen by which, on the
-// URL parsed from href, and checks after each that the invariants hold,
+// URL parsed from href and on the reference's (reference_test.go), and
+// checks after each that the two agree on every getter and on whether
+// the setter failed, that the invariants hold,
 // that a setter returning an error left the URL unchanged, and that
 // parsing the new href gives the same components and getters (the URL
 // round-trips through its serialization).
@@ -253,6 +255,10 @@ func FuzzSetterSequence(f *testing.F) {
 		if err != nil {
 			return
 		}
+		r := refParseWithBase(href)
+		if d := diffReference(u, r); d != "" {
+			t.Fatalf("Parse(%q): %s", href, d)
+		}
 		values := []string{v1, v2, v3, v4}
 		if len(which) > len(values) {
 			which = which[:len(values)]
@@ -261,8 +267,8 @@ func FuzzSetterSequence(f *testing.F) {
 		for k, b := range which {
 			name := names[int(b)%len(names)]
 			before, beforeC := u.Href(), u.components
-			err := setters[name](u, values[k])
 			trail = append(trail, fmt.Sprintf("%s(%q)", name, values[k]))
+			err := checkSetterAgainstReference(t, fmt.Sprintf("%q then %s", href, strings.Join(trail, ", ")), u, r, name, values[k])
 			if err != nil && (u.Href() != before || u.components != beforeC) {
 				t.Fatalf("%q then %s: error %v but the URL changed to %q", href, strings.Join(trail, ", "), err, u.Href())
 			}

@@ -2,6 +2,7 @@ package url
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -41,10 +42,32 @@ func fuzzSeeds(f *testing.F, add func(input, base string)) {
 	add("../x", "file:///C:/a/b")
 }
 
-// FuzzParse checks, for any input and base: no panic; a parsed URL's
-// href is printable ASCII and its offsets hold (checkInvariants);
-// re-parsing the href gives the same href; CanParse agrees with Parse;
-// parsing with validation errors reported gives the same result.
+// diffReference compares a production URL (nil when Parse or the
+// setter failed) with the reference's (nil for failure): failure or
+// success, then every getter. It returns "" when they agree.
+func diffReference(u *URL, r *refURL) string {
+	switch {
+	case u == nil && r == nil:
+		return ""
+	case u == nil:
+		return fmt.Sprintf("production fails, the reference gives %q", r.href())
+	case r == nil:
+		return fmt.Sprintf("production gives %q, the reference fails", u.Href())
+	}
+	for _, g := range refGetters {
+		if got, want := g.prod(u), g.ref(r); got != want {
+			return fmt.Sprintf("%s = %q, the reference %q (href %q, the reference %q)", g.name, got, want, u.Href(), r.href())
+		}
+	}
+	return ""
+}
+
+// FuzzParse checks, for any input and base: no panic; Parse agrees with
+// the reference parser (reference_test.go) on failure and on every
+// getter; a parsed URL's href is printable ASCII and its offsets hold
+// (checkInvariants); re-parsing the href gives the same href; CanParse
+// agrees with Parse; parsing with validation errors reported gives the
+// same result.
 func FuzzParse(f *testing.F) {
 	fuzzSeeds(f, func(input, base string) { f.Add(input, base) })
 	f.Fuzz(func(t *testing.T, input, base string) {
@@ -53,6 +76,9 @@ func FuzzParse(f *testing.F) {
 			bases = []string{base}
 		}
 		u, err := Parse(input, bases...)
+		if d := diffReference(u, refParseWithBase(input, bases...)); d != "" {
+			t.Fatalf("Parse(%q, %q): %s (error %v)", input, base, d, err)
+		}
 		if CanParse(input, bases...) != (err == nil) {
 			t.Fatalf("CanParse(%q, %q) disagrees with Parse error %v", input, base, err)
 		}
@@ -84,9 +110,30 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// checkSetterAgainstReference runs setter name with value on u and on
+// r, the reference's parse of the same href, and checks that they agree
+// on every getter after it, and that the setter returned an error
+// exactly when the reference's setter steps refused the value and left
+// the href as it was. It returns the setter's error.
+func checkSetterAgainstReference(t *testing.T, trail string, u *URL, r *refURL, name, value string) error {
+	t.Helper()
+	refBefore := r.href()
+	err := setters[name](u, value)
+	refused := refSetters[name](r, value)
+	if d := diffReference(u, r); d != "" {
+		t.Fatalf("%s: %s (error %v, reference refused %v)", trail, d, err, refused)
+	}
+	if want := refused && r.href() == refBefore; (err != nil) != want {
+		t.Fatalf("%s: error %v; the reference refused the value: %v, and left the href as it was: %v", trail, err, refused, r.href() == refBefore)
+	}
+	return err
+}
+
 // FuzzSetters checks every setter on URLs from the corpus with any value:
-// no panic; the invariants hold; a setter that returns an error leaves
-// the URL unchanged; the result re-parses to itself.
+// no panic; the setter agrees with the reference's (reference_setters_test.go)
+// on every getter and on whether it fails; the invariants hold; a setter
+// that returns an error leaves the URL unchanged; the result re-parses to
+// itself.
 func FuzzSetters(f *testing.F) {
 	fuzzSeeds(f, func(input, base string) {
 		if base == "" {
@@ -99,9 +146,13 @@ func FuzzSetters(f *testing.F) {
 		if err != nil {
 			return
 		}
+		r := refParseWithBase(href)
+		if d := diffReference(u, r); d != "" {
+			t.Fatalf("Parse(%q): %s", href, d)
+		}
 		name := names[int(which)%len(names)]
 		before := u.Href()
-		err = setters[name](u, value)
+		err = checkSetterAgainstReference(t, fmt.Sprintf("%q then %s(%q)", href, name, value), u, r, name, value)
 		if err != nil && u.Href() != before {
 			t.Fatalf("%s(%q) on %q returned %v but changed the URL to %q", name, value, before, err, u.Href())
 		}
