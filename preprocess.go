@@ -230,4 +230,3 @@ func rescanOffset(orig string, i int, removeTabs bool) int {
 	}
 	return j + (i - proc)
 }
-

@@ -74,4 +74,3 @@ func TestInvalidUTF8Offsets(t *testing.T) {
 		t.Errorf("port error = %v, want port-invalid at 11", err)
 	}
 }
-
