@@ -140,8 +140,8 @@ func (u *URL) SetUsername(value string) error {
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError("set username", value, ErrCannotHaveCredentialsOrPort)
 	}
-	username := utf8PercentEncode(value, UserinfoSet)
-	if uint64(len(u.href)-len(u.Username())+len(username)) > hrefLimit {
+	username := userinfoValue(value)
+	if uint64(len(u.href)-len(u.Username())+len(username)+2*countInSet(username, UserinfoSet)) > hrefLimit {
 		return setterError("set username", value, ErrTooLong)
 	}
 	u.setUserinfo(username, u.Password())
@@ -156,29 +156,74 @@ func (u *URL) SetPassword(value string) error {
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError("set password", value, ErrCannotHaveCredentialsOrPort)
 	}
-	password := utf8PercentEncode(value, UserinfoSet)
-	if uint64(len(u.href)-len(u.Password())+len(password)+1) > hrefLimit {
+	password := userinfoValue(value)
+	if uint64(len(u.href)-len(u.Password())+len(password)+2*countInSet(password, UserinfoSet)+1) > hrefLimit {
 		return setterError("set password", value, ErrTooLong)
 	}
 	u.setUserinfo(u.Username(), password)
 	return nil
 }
 
-// setUserinfo rewrites the credentials from an encoded username and
-// password.
+// userinfoValue is the username or password setter's value with invalid
+// UTF-8 read as U+FFFD. Tabs and newlines stay (to be encoded): these
+// setters do not run the parser.
+func userinfoValue(value string) string {
+	if utf8.ValidString(value) {
+		return value
+	}
+	var p parser
+	p.cleanTabs(value, 0, len(value), false)
+	return p.input
+}
+
+// setUserinfo rewrites the credentials from a username and password
+// that it percent-encodes with the userinfo percent-encode set (an
+// already encoded one stays as it is: "%" is not in the set), in one
+// allocation of the new href, or none when they are unchanged.
 func (u *URL) setUserinfo(username, password string) {
 	start := u.schemeEnd + 3
-	colon, at := "", ""
+	uc, pc := countInSet(username, UserinfoSet), countInSet(password, UserinfoSet)
+	userLen := len(username) + 2*uc
+	n := userLen
 	if password != "" {
-		colon = ":"
+		n += 1 + len(password) + 2*pc
 	}
-	if username != "" || password != "" {
-		at = "@"
+	if n > 0 {
+		n++ // "@"
 	}
-	delta := u.splice(start, u.hostStart, username, colon, password, at)
-	u.shift(fieldHostStart, delta)
-	u.usernameEnd = start + uint32(len(username))
+	old := u.href[start:u.hostStart]
+	if n == len(old) && (n == 0 || equalUserinfo(old, username, password, userLen)) {
+		return
+	}
+	b := make([]byte, 0, len(u.href)-len(old)+n)
+	b = append(b, u.href[:start]...)
+	b = appendPercentEncoded(b, username, UserinfoSet)
+	if password != "" {
+		b = append(b, ':')
+		b = appendPercentEncoded(b, password, UserinfoSet)
+	}
+	if n > 0 {
+		b = append(b, '@')
+	}
+	b = append(b, u.href[u.hostStart:]...)
+	u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	u.shift(fieldHostStart, n-len(old))
+	u.usernameEnd = start + uint32(userLen)
 	u.assertInvariants("a setter")
+}
+
+// equalUserinfo reports whether old, the credentials of the href with
+// their "@", are username and password encoded, the username's encoding
+// userLen bytes long; old is as long as that encoding.
+func equalUserinfo(old, username, password string, userLen int) bool {
+	if !equalEncoded(old[:userLen], username, UserinfoSet) {
+		return false
+	}
+	rest := old[userLen : len(old)-1]
+	if password == "" {
+		return rest == ""
+	}
+	return rest != "" && rest[0] == ':' && equalEncoded(rest[1:], password, UserinfoSet)
 }
 
 // splice replaces href[start:end] with the concatenation of parts, in
@@ -549,14 +594,6 @@ func (u *URL) ownSearchParams() *SearchParams {
 	return nil
 }
 
-// utf8PercentEncode percent-encodes s, reading invalid UTF-8 bytes as
-// U+FFFD. Tabs and newlines are encoded, not removed: the username and
-// password setters do not run the parser.
-func utf8PercentEncode(s string, set EncodeSet) string {
-	var p parser
-	p.cleanTabs(s, 0, len(s), false)
-	return PercentEncode(p.input, set)
-}
 
 // hostGrowth bounds how much longer than value a host (and the "//"
 // before it, where there was none) may serialize: an IPv4 address such
