@@ -594,7 +594,6 @@ func (u *URL) ownSearchParams() *SearchParams {
 	return nil
 }
 
-
 // hostGrowth bounds how much longer than value a host (and the "//"
 // before it, where there was none) may serialize: an IPv4 address such
 // as "1" becomes "0.0.0.1", and a non-ASCII label its Punycode form
