@@ -188,7 +188,9 @@ func writeFailed(stderr io.Writer, err error) int {
 
 // eachInput calls handle for each argument or, with none, for each line
 // of stdin (numbered from 1; 0 for an argument), skipping a byte order
-// mark at the start and blank lines. It stops when out has failed to
+// mark at the start and blank lines. A line of stdin is valid only
+// until handle returns (it is a view of the reader's buffer): handle
+// must copy what it keeps. It stops when out has failed to
 // write. It returns 1 if a line was too long, 2 for a failure to read
 // stdin, and the error of out.
 func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writer, handle func(input string, line int)) (int, error) {
@@ -223,7 +225,7 @@ func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 		if lines.n == 1 {
 			line = strings.TrimPrefix(line, "\uFEFF")
 		}
-		if strings.Trim(line, " \t\r\n\f\v") == "" {
+		if isBlank(line) {
 			continue
 		}
 		handle(line, lines.n)
@@ -231,4 +233,18 @@ func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 			return status, err
 		}
 	}
+}
+
+// isBlank reports whether line holds only spaces, tabs, line breaks,
+// form feeds and vertical tabs (what strings.TrimSpace trims in ASCII),
+// looking at the first byte only in the common case.
+func isBlank(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case ' ', '\t', '\r', '\n', '\f', '\v':
+		default:
+			return false
+		}
+	}
+	return true
 }
