@@ -118,6 +118,20 @@ func (e HostEdge) String() string {
 // tabs and line breaks inside the fields replaced by spaces so that a
 // row stays one line.
 func (f Failure) String() string {
-	clean := func(s string) string { return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s) }
-	return f.Stage + "\t" + clean(f.Input) + "\t" + clean(f.Base) + "\t" + clean(f.Err)
+	return f.Stage + "\t" + oneLine(f.Input) + "\t" + oneLine(f.Base) + "\t" + oneLine(f.Err)
+}
+
+// String formats a Link as a TSV row: page, tag, attribute, the link as
+// written, href (tabs and line breaks inside fields become spaces).
+func (l Link) String() string {
+	return l.Page + "\t" + l.Tag + "\t" + l.Attr + "\t" + oneLine(l.Raw) + "\t" + l.Href
+}
+
+// oneLine replaces tabs and line breaks with spaces, so that a field
+// stays inside its TSV cell.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\t\r\n") {
+		return s
+	}
+	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
 }
