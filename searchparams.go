@@ -50,7 +50,8 @@ func NewSearchParams(query string) *SearchParams {
 	if len(query) > 0 && query[0] == '?' {
 		query = query[1:]
 	}
-	return &SearchParams{list: ParseForm(query)}
+	// Room for one more pair: a new list is often appended to.
+	return &SearchParams{list: appendParsedForm(make([]Param, 0, formPairs(query)+1), query)}
 }
 
 // reset replaces the list with the one parsed from query (already without
