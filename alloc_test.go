@@ -247,3 +247,30 @@ func TestAllocs(t *testing.T) {
 		})
 	})
 }
+
+// TestSearchParamsAllocs pins what a standalone URLSearchParams costs:
+// parse a query (the list, and one buffer for every name and value that
+// decoding changes), append, sort, serialize (the string); the object
+// itself stays on the caller's stack.
+func TestSearchParamsAllocs(t *testing.T) {
+	skipIfInvariantChecks(t)
+	for _, tc := range []struct {
+		query string
+		want  float64
+	}{
+		{"limit=foo%2Fbar&doi=jas.2002.453.456&category=a%20b&q=hello+world&article=1001", 3},
+		{"a=1&b=2&c=3", 2}, // nothing to decode
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			got := testing.AllocsPerRun(100, func() {
+				sp := NewSearchParams(tc.query)
+				sp.Append("x&y", "a b")
+				sp.Sort()
+				sinkInt += len(sp.String())
+			})
+			if got != tc.want {
+				t.Errorf("NewSearchParams+Append+Sort+String: %v allocs, want %v", got, tc.want)
+			}
+		})
+	}
+}
