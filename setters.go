@@ -315,8 +315,26 @@ func (u *URL) SetPathname(value string) error {
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
 	}
-	var p parser
 	input, count := setterValue(value, PathSet)
+	if u.plainPath(input) {
+		// The path start and path states with state override on a path
+		// with no dot segment and no "\\" delimiter, in a URL with a host
+		// that is not file: the path is "/" (unless the value starts
+		// with it) and the value, percent-encoded with the path set.
+		mark := "/"
+		if input[0] == '/' {
+			mark = ""
+		}
+		start, end := u.pathStart, u.pathEnd()
+		if uint64(len(u.href)-int(end-start)+len(mark)+len(input)+2*count) > hrefLimit {
+			return setterError(op, value, ErrTooLong)
+		}
+		delta := u.spliceEncoded(start, end, mark, input, PathSet, count)
+		u.shift(fieldQueryStart, delta)
+		u.assertInvariants("a setter")
+		return nil
+	}
+	var p parser
 	p.override, p.input = statePathStart, input
 	p.ref, p.n = u.href, len(u.href)
 	p.components = u.components
@@ -344,6 +362,36 @@ func (u *URL) SetPathname(value string) error {
 	p.reattach(suffix, pathEnd, u)
 	u.commit(&p)
 	return nil
+}
+
+// plainPath reports whether the pathname setter may take the cleaned
+// value input as the path as it is (but percent-encoding, and a "/" in
+// front): the URL has a host and is not file (no "/." prefix, no
+// Windows drive letter quirk), input is not empty, holds no "\\" where
+// that is a delimiter (a special URL) and no dot segment.
+func (u *URL) plainPath(input string) bool {
+	if input == "" || u.hostKind == HostNull || u.scheme == schemeFile {
+		return false
+	}
+	special := u.scheme.special()
+	segStart := 0
+	for i := 0; i <= len(input); i++ {
+		if i < len(input) {
+			c := input[i]
+			if c == '\\' && special {
+				return false
+			}
+			if c != '/' {
+				continue
+			}
+		}
+		if seg := input[segStart:i]; seg != "" && (seg[0] == '.' || seg[0] == '%') &&
+			(isSingleDotSegment(seg) || isDoubleDotSegment(seg)) {
+			return false
+		}
+		segStart = i + 1
+	}
+	return true
 }
 
 // reattach appends suffix, the tail of u's href from offset from that a
