@@ -264,3 +264,27 @@ func BenchmarkParseIDN(b *testing.B) {
 		}
 	}))/float64(len(idnInputs)), "allocs/url")
 }
+
+// TestShortASCIIForm: the host parser's one-pass encoding of a short
+// mapped domain on its stack (appendShortASCIIForm) writes what
+// appendASCIIForm writes, and declines a label of more than punySmall
+// code points.
+func TestShortASCIIForm(t *testing.T) {
+	for _, d := range []string{"münchen.de", "例え.jp", "правительство.рф", "παράδειγμα.δοκιμή", "مثال.إختبار", "a.ü.b", "ü", "aü-b.c", strings.Repeat("ü", punySmall)} {
+		t.Run(d, func(t *testing.T) {
+			var e punyEncoder
+			u, n, ok := uts46Map(d, &e)
+			if !ok {
+				t.Fatalf("uts46Map(%q) failed", d)
+			}
+			want := e.asciiFormString(u, n)
+			got, ok := appendShortASCIIForm(nil, u)
+			if !ok || string(got) != want {
+				t.Errorf("appendShortASCIIForm(%q) = %q, %v; want %q", u, got, ok, want)
+			}
+		})
+	}
+	if _, ok := appendShortASCIIForm(nil, strings.Repeat("ü", punySmall+1)); ok {
+		t.Errorf("a label of %d code points was encoded", punySmall+1)
+	}
+}

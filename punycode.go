@@ -183,6 +183,10 @@ type punyEncoder struct {
 	n     int  // bytes written or counted
 	count bool // count only
 
+	// deferCount: uts46Map leaves a short domain's length uncounted (-1),
+	// for the host parser to encode it once (appendShortASCIIForm).
+	deferCount bool
+
 	vals  []int32 // the group's code points in position order, by index
 	below []int32 // by index: the code points below the group before it
 	order []int32 // the indices sorted by (code point, index)
@@ -458,6 +462,67 @@ func (e *punyEncoder) encodeSmall(label string, basic int) bool {
 		n++
 	}
 	return true
+}
+
+// appendPunycodeSmall appends the Punycode encoding of label, of at
+// most punySmall code points, to dst: encodeSmall's procedure, with no
+// encoder (so that dst may be on the caller's stack).
+func appendPunycodeSmall(dst []byte, label string) []byte {
+	var buf [punySmall]rune
+	rs := buf[:0]
+	basic := 0
+	for i := 0; i < len(label); {
+		var r rune
+		r, i = punyRune(label, i)
+		rs = append(rs, r)
+		if r < 0x80 {
+			dst = append(dst, byte(r))
+			basic++
+		}
+	}
+	if basic > 0 {
+		dst = append(dst, '-')
+	}
+	n, delta, bias, h := int64(punyInitialN), int64(0), int64(punyInitialBias), int64(basic)
+	for h < int64(len(rs)) {
+		m := int64(utf8.MaxRune + 1)
+		for _, r := range rs {
+			if int64(r) >= n && int64(r) < m {
+				m = int64(r)
+			}
+		}
+		// No overflow: at most punySmall code points below U+110000.
+		delta += (m - n) * (h + 1)
+		n = m
+		for _, r := range rs {
+			if int64(r) < n {
+				delta++
+			}
+			if int64(r) == n {
+				dst, bias = appendPunyDelta(dst, delta, bias, h+1, h == int64(basic))
+				delta = 0
+				h++
+			}
+		}
+		delta++
+		n++
+	}
+	return dst
+}
+
+// appendPunyDelta is writeDelta appending to dst.
+func appendPunyDelta(dst []byte, delta, bias, numPoints int64, firstTime bool) ([]byte, int64) {
+	q := delta
+	for k := int64(punyBase); ; k += punyBase {
+		t := punyThreshold(k, bias)
+		if q < t {
+			break
+		}
+		dst = append(dst, punyEncodeDigit(t+(q-t)%(punyBase-t)))
+		q = (q - t) / (punyBase - t)
+	}
+	dst = append(dst, punyEncodeDigit(q))
+	return dst, punyAdapt(delta, numPoints, firstTime)
 }
 
 // punySortByValue sets order to the indices of vals sorted by (value,
