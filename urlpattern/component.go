@@ -42,7 +42,10 @@ type compiledComponent struct {
 	// rejects an iteration of a "?" that matches the empty string, so such
 	// a group that RE2 reports as matching "" is undefined in JavaScript.
 	emptyUnmatched []bool
-	fast            fastMatcher // a match without the regular expression, when the part list allows
+	// fixedTail is the fixed text that ends every string the component
+	// matches, as far as the part list tells (for List's index).
+	fixedTail string
+	fast      *fastMatcher // a match without the regular expression, when the part list allows
 }
 
 // compileComponent parses a component's pattern string, generates its
@@ -86,6 +89,7 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 		hasRegExpGroups: hasRegExpGroups,
 		emptyUnmatched:  emptyUnmatched,
 		fast:            newFastMatcher(parts, o),
+		fixedTail:       fixedTail(parts, o),
 	}, nil
 }
 
@@ -156,4 +160,19 @@ func hostnamePatternIsIPv6(input string) bool {
 	}
 	// 2-5.
 	return input[0] == '[' || (input[0] == '{' || input[0] == '\\') && input[1] == '['
+}
+
+// fixedTail returns the fixed text that every string a part list matches
+// ends with: the last part's text when it is fixed text without a
+// modifier, matched with regard to case. (Hostname patterns, the ones the
+// list indexes, never ignore case.)
+func fixedTail(parts []part, o options) string {
+	if len(parts) == 0 || o.ignoreCase {
+		return ""
+	}
+	last := &parts[len(parts)-1]
+	if last.typ != partFixedText || last.modifier != modifierNone {
+		return ""
+	}
+	return last.value
 }

@@ -210,10 +210,7 @@ func (p *Pattern) Exec(input string, baseURL ...string) *Result {
 	if !ok {
 		return nil
 	}
-	r := &Result{Inputs: []Input{{URL: input}}}
-	if len(baseURL) == 1 {
-		r.Inputs = append(r.Inputs, Input{URL: baseURL[0]})
-	}
+	r := &Result{Inputs: stringInputs(input, baseURL)}
 	if !p.matchComponents(&values, true, r) {
 		return nil
 	}

@@ -10,6 +10,8 @@ package urlpattern
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -488,4 +490,31 @@ func showGroups(g map[string]*string) string {
 	}
 	b.WriteString("}")
 	return b.String()
+}
+
+// TestWPTPin checks that urlpatterntestdata.json has the sha256 that the
+// module's testdata/wpt.sha256 pins, so that the pass count is the
+// pinned file's.
+func TestWPTPin(t *testing.T) {
+	pin, err := os.ReadFile(filepath.Join("..", "testdata", "wpt.sha256"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ""
+	for _, line := range strings.Split(string(pin), "\n") {
+		if sum, name, ok := strings.Cut(line, "  "); ok && name == wptFile {
+			want = sum
+		}
+	}
+	if want == "" {
+		t.Fatalf("testdata/wpt.sha256 does not pin %s", wptFile)
+	}
+	data, err := os.ReadFile(wptPath(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	if got := hex.EncodeToString(sum[:]); got != want {
+		t.Errorf("%s: sha256 %s, testdata/wpt.sha256 pins %s", wptFile, got, want)
+	}
 }

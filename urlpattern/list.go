@@ -1,0 +1,175 @@
+package urlpattern
+
+// A list of patterns matched against one URL at a time: CORS and
+// redirect allow-lists, routing tables, crawl scopes.
+
+import (
+	"strings"
+
+	url "github.com/weburl/url"
+)
+
+// List matches a URL against many patterns at once. The URL is parsed
+// once, and only the patterns whose hostname can match it are tried: a
+// hostname pattern that ends in fixed text with a "." ("example.com",
+// "*.example.com", "{:sub.}?example.com") can only match hostnames whose
+// last label is the fixed text's last label, so the list keeps such
+// patterns by that label. Patterns are tried in the order given, which
+// is the order of the answers. A List is immutable, and safe for
+// concurrent use.
+type List struct {
+	patterns []*Pattern
+	byLabel  map[string][]int // last hostname label -> indexes of patterns that need it
+	anyHost  []int            // indexes of the other patterns
+}
+
+// Match is one pattern of a [List] that matched: its index in the list,
+// and the groups, when the call asked for them.
+type Match struct {
+	Index   int
+	Pattern *Pattern
+	Result  *Result // nil from List.Test-like calls
+}
+
+// NewList returns a list of the patterns, in that order.
+func NewList(patterns ...*Pattern) *List {
+	l := &List{patterns: patterns, byLabel: map[string][]int{}}
+	for i, p := range patterns {
+		if label, ok := requiredLastLabel(p); ok {
+			l.byLabel[label] = append(l.byLabel[label], i)
+		} else {
+			l.anyHost = append(l.anyHost, i)
+		}
+	}
+	return l
+}
+
+// requiredLastLabel returns the last label that every hostname the
+// pattern matches has: the text after the last "." of fixed text that
+// ends the hostname pattern.
+func requiredLastLabel(p *Pattern) (string, bool) {
+	tail := p.components[componentHostname].fixedTail
+	dot := strings.LastIndexByte(tail, '.')
+	if dot < 0 {
+		return "", false
+	}
+	return tail[dot+1:], true
+}
+
+// lastLabel returns the text after the hostname's last ".".
+func lastLabel(hostname string) string {
+	return hostname[strings.LastIndexByte(hostname, '.')+1:]
+}
+
+// Len returns the number of patterns in the list.
+func (l *List) Len() int { return len(l.patterns) }
+
+// Pattern returns the i-th pattern of the list.
+func (l *List) Pattern(i int) *Pattern { return l.patterns[i] }
+
+// candidates calls try with the index of each pattern that may match a
+// URL of this hostname, in list order, until try returns false.
+func (l *List) candidates(hostname string, try func(i int) bool) {
+	a, b := l.anyHost, l.byLabel[lastLabel(hostname)]
+	for len(a) > 0 || len(b) > 0 {
+		var i int
+		if len(b) == 0 || len(a) > 0 && a[0] < b[0] {
+			i, a = a[0], a[1:]
+		} else {
+			i, b = b[0], b[1:]
+		}
+		if !try(i) {
+			return
+		}
+	}
+}
+
+// Test reports whether any pattern matches the URL input, which may be
+// relative to one optional base URL (see [Pattern.Test]).
+func (l *List) Test(input string, baseURL ...string) bool {
+	values, ok := componentsOfString(input, baseURL)
+	return ok && l.first(&values) >= 0
+}
+
+// TestURL reports whether any pattern matches a parsed URL.
+func (l *List) TestURL(u *url.URL) bool {
+	values := componentsOfURL(u)
+	return l.first(&values) >= 0
+}
+
+// first returns the index of the first pattern that matches, or -1.
+func (l *List) first(values *[numComponents]string) int {
+	found := -1
+	l.candidates(values[componentHostname], func(i int) bool {
+		if l.patterns[i].matchComponents(values, false, nil) {
+			found = i
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// Exec returns the first pattern, in list order, that matches the URL
+// input (which may be relative to one optional base URL), with its
+// groups; ok is false when none does.
+func (l *List) Exec(input string, baseURL ...string) (m Match, ok bool) {
+	values, ok := componentsOfString(input, baseURL)
+	if !ok {
+		return Match{}, false
+	}
+	return l.execFirst(&values, stringInputs(input, baseURL))
+}
+
+// ExecURL is [List.Exec] given a parsed URL.
+func (l *List) ExecURL(u *url.URL) (m Match, ok bool) {
+	values := componentsOfURL(u)
+	return l.execFirst(&values, []Input{{URL: u.Href()}})
+}
+
+func (l *List) execFirst(values *[numComponents]string, inputs []Input) (Match, bool) {
+	i := l.first(values)
+	if i < 0 {
+		return Match{}, false
+	}
+	r := &Result{Inputs: inputs}
+	l.patterns[i].matchComponents(values, true, r)
+	return Match{Index: i, Pattern: l.patterns[i], Result: r}, true
+}
+
+// ExecAll returns every pattern that matches the URL input (which may be
+// relative to one optional base URL), in list order, with its groups.
+func (l *List) ExecAll(input string, baseURL ...string) []Match {
+	values, ok := componentsOfString(input, baseURL)
+	if !ok {
+		return nil
+	}
+	return l.execAll(&values, stringInputs(input, baseURL))
+}
+
+// ExecAllURL is [List.ExecAll] given a parsed URL.
+func (l *List) ExecAllURL(u *url.URL) []Match {
+	values := componentsOfURL(u)
+	return l.execAll(&values, []Input{{URL: u.Href()}})
+}
+
+func (l *List) execAll(values *[numComponents]string, inputs []Input) []Match {
+	var ms []Match
+	l.candidates(values[componentHostname], func(i int) bool {
+		r := &Result{Inputs: inputs}
+		if l.patterns[i].matchComponents(values, true, r) {
+			ms = append(ms, Match{Index: i, Pattern: l.patterns[i], Result: r})
+		}
+		return true
+	})
+	return ms
+}
+
+// stringInputs returns Result.Inputs of a string input.
+func stringInputs(input string, baseURL []string) []Input {
+	in := []Input{{URL: input}}
+	if len(baseURL) == 1 {
+		in = append(in, Input{URL: baseURL[0]})
+	}
+	return in
+}
