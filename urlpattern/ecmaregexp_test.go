@@ -1,0 +1,275 @@
+package urlpattern
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// u is an undefined capture (ECMAScript's undefined, JSON null).
+var u *string
+
+func s(v string) *string { return &v }
+
+// matchCase is a regular expression, an input and ECMAScript's exec()
+// result: nil for no match, else group 0.. with nil for undefined. The
+// expectations are hand-checked against ECMA-262 (and Node 20's
+// new RegExp(source, "v"/"vi") where Node 20 has the feature).
+type matchCase struct {
+	source     string
+	ignoreCase bool
+	input      string
+	want       []*string
+}
+
+func runMatchCases(t *testing.T, cases []matchCase) {
+	t.Helper()
+	for _, c := range cases {
+		name := c.source + " on " + c.input
+		if c.ignoreCase {
+			name += " (i)"
+		}
+		t.Run(name, func(t *testing.T) {
+			re, err := compileRegExp(c.source, c.ignoreCase)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := execGroups(re.FindStringSubmatchIndex(c.input), c.input)
+			if !equalGroups(got, c.want) {
+				t.Errorf("RE2 %s\n got %s\nwant %s", re, showGroups(got), showGroups(c.want))
+			}
+		})
+	}
+}
+
+// execGroups converts Go's submatch indexes to exec()'s groups.
+func execGroups(idx []int, input string) []*string {
+	if idx == nil {
+		return nil
+	}
+	out := make([]*string, len(idx)/2)
+	for i := range out {
+		if idx[2*i] >= 0 {
+			v := input[idx[2*i]:idx[2*i+1]]
+			out[i] = &v
+		}
+	}
+	return out
+}
+
+func equalGroups(a, b []*string) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if (a[i] == nil) != (b[i] == nil) || a[i] != nil && *a[i] != *b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func showGroups(g []*string) string {
+	if g == nil {
+		return "null"
+	}
+	parts := make([]string, len(g))
+	for i, v := range g {
+		parts[i] = "undefined"
+		if v != nil {
+			parts[i] = `"` + *v + `"`
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// TestCompileRegExpSpecGenerated runs the shapes "generate a regular
+// expression and name list" produces, with the segment wildcard, the full
+// wildcard, escaped fixed text and regexp groups users write.
+func TestCompileRegExpSpecGenerated(t *testing.T) {
+	runMatchCases(t, []matchCase{
+		// fixed text, escaped by "escape a regexp string"
+		{`^\/foo\.bar\+\*\?\^\$\{\}\(\)\[\]\|\\$`, false, `/foo.bar+*?^${}()[]|\`, []*string{s(`/foo.bar+*?^${}()[]|\`)}},
+		{`^\/foo$`, false, "/foo/", nil},
+		{`^\/foo$`, true, "/FOO", []*string{s("/FOO")}},
+		// segment wildcard with the "/" and "." delimiters
+		{`^\/books\/([^\/]+?)$`, false, "/books/123", []*string{s("/books/123"), s("123")}},
+		{`^\/books\/([^\/]+?)$`, false, "/books/1/2", nil},
+		{`^([^\.]+?)\.example\.com$`, false, "api.example.com", []*string{s("api.example.com"), s("api")}},
+		// optional named group with a prefix: undefined when absent
+		{`^\/foo(?:\/([^\/]+?))?$`, false, "/foo", []*string{s("/foo"), u}},
+		{`^\/foo(?:\/([^\/]+?))?$`, false, "/foo/x", []*string{s("/foo/x"), s("x")}},
+		// full wildcard: "" when it matches empty
+		{`^(.*)$`, false, "", []*string{s(""), s("")}},
+		{`^\/(.*)$`, false, "/a/b", []*string{s("/a/b"), s("a/b")}},
+		// optional full wildcard: the empty check leaves it undefined
+		{`^(.*)?$`, false, "", []*string{s(""), u}},
+		{`^(.*)?$`, false, "x", []*string{s("x"), s("x")}},
+		// repeated named groups with a prefix
+		{`^(?:\/((?:[^\/]+?)(?:\/(?:[^\/]+?))*))?$`, false, "/a/b/c", []*string{s("/a/b/c"), s("a/b/c")}},
+		{`^(?:\/((?:[^\/]+?)(?:\/(?:[^\/]+?))*))?$`, false, "", []*string{s(""), u}},
+		{`^((?:[^\/]+?)+)$`, false, "abc", []*string{s("abc"), s("abc")}},
+		{`^((?:.*)*)$`, false, "", []*string{s(""), s("")}},
+		// fixed text with a modifier
+		{`^(?:foo)?bar$`, false, "bar", []*string{s("bar")}},
+		// regexp groups users write
+		{`^\/blog\/(\d+)\/(\d+)$`, false, "/blog/2012/02", []*string{s("/blog/2012/02"), s("2012"), s("02")}},
+		{`^([a-z]+)$`, false, "abc", []*string{s("abc"), s("abc")}},
+		{`^([a-z]+)$`, false, "aBc", nil},
+		{`^([a-z]+)$`, true, "aBc", []*string{s("aBc"), s("aBc")}},
+		{`^(foo|bar)$`, false, "bar", []*string{s("bar"), s("bar")}},
+		{`^((?:\d{4})-(?:\d{2}))$`, false, "2024-01", []*string{s("2024-01"), s("2024-01")}},
+		{`^(\d+?)(\d*)$`, false, "123", []*string{s("123"), s("1"), s("23")}},
+		{`^(a{2,3})(a*)$`, false, "aaaaa", []*string{s("aaaaa"), s("aaa"), s("aa")}},
+		{`^(a{2,3}?)(a*)$`, false, "aaaaa", []*string{s("aaaaa"), s("aa"), s("aaa")}},
+	})
+}
+
+// TestCompileRegExpRefused lists every refusal: ECMAScript syntax errors
+// (Unsupported false) and what RE2 cannot do (Unsupported true).
+func TestCompileRegExpRefused(t *testing.T) {
+	for _, c := range []struct {
+		source      string
+		construct   string // a part of RegExpError.Construct
+		offset      int
+		unsupported bool
+	}{
+		{`a(?=b)`, "lookahead", 1, true},
+		{`a(?!b)`, "negative lookahead", 1, true},
+		{`(?<=a)b`, "lookbehind", 0, true},
+		{`(?<!a)b`, "negative lookbehind", 0, true},
+		{`(a)\1`, `\1 backreference`, 3, true},
+		{`(?<x>a)\k<x>`, `\k<x> backreference`, 7, true},
+		{`\k<x>(?<x>a)`, `\k<x> backreference`, 0, true},
+		{`(?m:^a)`, "modifier m", 0, true},
+		{`\p{Script_Extensions=Latin}`, "Script_Extensions", 0, true},
+		{`\p{scx=Latn}`, "scx", 0, true},
+		{`\p{Emoji}`, "Emoji", 0, true},
+		{`\p{RGI_Emoji}`, "property of strings", 0, true},
+		{`a{1001}`, "{1001}", 1, true},
+		{`a{2,5000}`, "{2,5000}", 1, true},
+		{`(?:(a)|b)+`, "capture group 1", 3, true},
+		{`(?:(a)?b)*`, "capture group 1", 3, true},
+		{`(a*)+`, "capture group that can match the empty string", 4, true},
+		{`(?:(a*)b*)*`, "capture group that can match the empty string", 10, true},
+		{`(?P<n>a)`, "(?P<", 0, false},
+		{`(?i)a`, "(?i)", 0, false},
+		{`(?s)a`, "(?s)", 0, false},
+		{`(?-:a)`, "(?-:", 0, false},
+		{`(?ii:a)`, "(?ii", 0, false},
+		{`(?x:a)`, "(?x", 0, false},
+		{`a\z`, `\z`, 1, false},
+		{`\Aa`, `\A`, 0, false},
+		{`\Z`, `\Z`, 0, false},
+		{`\Qa\E`, `\Q`, 0, false},
+		{`\m`, `\m`, 0, false},
+		{`\8`, `\8`, 0, false},
+		{`\-`, `\-`, 0, false},
+		{`\a`, `\a`, 0, false},
+		{`\c`, `\c`, 0, false},
+		{`\c1`, `\c`, 0, false},
+		{`\x4`, `\x`, 0, false},
+		{`\u12`, `\u12`, 0, false},
+		{`\u{110000}`, `\u{110000}`, 0, false},
+		{`\u{}`, `\u{}`, 0, false},
+		{`\01`, `\01`, 0, false},
+		{`a\`, `\`, 1, false},
+		{`{`, "lone {", 0, false},
+		{`a{`, "lone {", 1, false},
+		{`a{1`, "lone {", 1, false},
+		{`a{,5}`, "lone {", 1, false},
+		{`}`, "lone }", 0, false},
+		{`]`, "lone ]", 0, false},
+		{`a)`, "lone )", 1, false},
+		{`(a`, "(", 0, false},
+		{`*a`, "*", 0, false},
+		{`a**`, "*", 2, false},
+		{`a{2}{3}`, "{3}", 4, false},
+		{`a+?+`, "+", 3, false},
+		{`^*`, "*", 1, false},
+		{`$+`, "+", 1, false},
+		{`\b+`, "+", 2, false},
+		{`\B{2}`, "{2}", 2, false},
+		{`a{2,1}`, "{2,1}", 1, false},
+		{`[a`, "[", 0, false},
+		{`[a-]`, "]", 3, false},
+		{`[-a]`, "-", 1, false},
+		{`[/]`, "/", 1, false},
+		{`[(]`, "(", 1, false},
+		{`[)]`, ")", 1, false},
+		{`[{]`, "{", 1, false},
+		{`[}]`, "}", 1, false},
+		{`[|]`, "|", 1, false},
+		{`[z-a]`, "z-a", 1, false},
+		{`[\d-z]`, "-", 3, false},
+		{`[a-\d]`, "-", 2, false},
+		{`[a&&&b]`, "&&&", 4, false},
+		{`[a&&]`, "&&", 2, false},
+		{`[a--]`, "--", 2, false},
+		{`[a-z&&b]`, "&&", 4, false},
+		{`[a&&b--c]`, "--", 5, false},
+		{`[a--b&&c]`, "&&", 5, false},
+		{`[ab--c]`, "--", 3, false},
+		{`[a--bc]`, "c", 5, false},
+		{`[a&&b-c]`, "range", 4, false},
+		{`[[:alpha::]]`, "::", 8, false},
+		{`[!!]`, "!!", 1, false},
+		{`[a##]`, "##", 2, false},
+		{`[$$]`, "$$", 1, false},
+		{`[%%]`, "%%", 1, false},
+		{`[**]`, "**", 1, false},
+		{`[++]`, "++", 1, false},
+		{`[,,]`, ",,", 1, false},
+		{`[..]`, "..", 1, false},
+		{`[;;]`, ";;", 1, false},
+		{`[<<]`, "<<", 1, false},
+		{`[==]`, "==", 1, false},
+		{`[>>]`, ">>", 1, false},
+		{`[??]`, "??", 1, false},
+		{`[@@]`, "@@", 1, false},
+		{`[a^^]`, "^^", 2, false},
+		{"[``]", "``", 1, false},
+		{`[~~]`, "~~", 1, false},
+		{`[&&]`, "&&", 1, false},
+		{`[^\q{ab}]`, `[^\q{ab}]`, 0, false},
+		{`[^\q{}]`, `[^\q{}]`, 0, false},
+		{`[^[\q{ab}]]`, `[^[\q{ab}]]`, 0, false},
+		{`[\q{a-b}]`, "-", 5, false},
+		{`[\q{ab]`, "]", 6, false},
+		{`[\qa]`, `\q`, 1, false},
+		{`[\m]`, `\m`, 1, false},
+		{`[\c]`, `\c`, 1, false},
+		{`\p{Lu`, `\p{Lu`, 0, false},
+		{`\p`, `\p`, 0, false},
+		{`\p{lu}`, `\p{lu}`, 0, false},
+		{`\p{Letter=Lu}`, `\p{Letter=Lu}`, 0, false},
+		{`\p{gc=Latin}`, `\p{gc=Latin}`, 0, false},
+		{`\p{sc=Lu}`, `\p{sc=Lu}`, 0, false},
+		{`\p{Hyphen}`, `\p{Hyphen}`, 0, false},
+		{`\P{RGI_Emoji}`, `\P{RGI_Emoji}`, 0, false},
+		{`(?<a>x)(?<a>y)`, "(?<a>", 7, false},
+		{`(?<a>x)|((?<a>y)(?<a>z))`, "(?<a>", 16, false},
+		{`(?<1a>x)`, "1", 3, false},
+		{`(?<a-b>x)`, "-", 4, false},
+		{`(?<>x)`, "(?<>", 0, false},
+		{`(?<a`, "(?<a", 0, false},
+		{`\k<a>`, `\k<a>`, 0, false},
+		{`\k`, `\k`, 0, false},
+		{`(a)\2`, `\2`, 3, false},
+		{"a\xffb", "byte", 1, false},
+	} {
+		t.Run(c.source, func(t *testing.T) {
+			re, err := compileRegExp(c.source, false)
+			if err == nil {
+				t.Fatalf("compiled to %s, want an error", re)
+			}
+			var e *RegExpError
+			if !errors.As(err, &e) {
+				t.Fatalf("error %v (%T) is no *RegExpError", err, err)
+			}
+			if !strings.Contains(e.Construct, c.construct) || e.Offset != c.offset || e.Unsupported != c.unsupported || e.Source != c.source || e.Reason == "" {
+				t.Errorf("got %#v\nwant construct containing %q at %d, unsupported %v", e, c.construct, c.offset, c.unsupported)
+			}
+		})
+	}
+}
