@@ -8,8 +8,6 @@ package urlpattern
 // read as U+FFFD, as a Go range loop reads it). Every step moves the
 // index forward, so tokenizing is linear in the pattern's length.
 
-import "unicode"
-
 // tokenType is a token's type.
 // https://urlpattern.spec.whatwg.org/#token-type
 type tokenType uint8
@@ -324,42 +322,13 @@ func (tz *tokenizer) processTokenizingError(nextPosition, valuePosition int) err
 }
 
 // isValidNameCodePoint reports whether c may appear in a group name:
-// ECMAScript's IdentifierStart when first, IdentifierPart otherwise.
+// ECMAScript's IdentifierStart when first, IdentifierPart otherwise (the
+// regular expression translator's isIDStart and isIDContinue, which are
+// those sets; Go's unicode tables follow the Go version).
 // https://urlpattern.spec.whatwg.org/#is-a-valid-name-code-point
 func isValidNameCodePoint(c rune, first bool) bool {
-	if c < 0x80 {
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', c == '$', c == '_':
-			return true
-		case '0' <= c && c <= '9':
-			return !first
-		}
-		return false
-	}
 	if first {
 		return isIDStart(c)
 	}
-	// IdentifierPart adds ZWNJ and ZWJ to ID_Continue.
-	return c == 0x200C || c == 0x200D || isIDContinue(c)
-}
-
-// isIDStart reports Unicode's ID_Start property (UAX #31): letters, letter
-// numbers and Other_ID_Start, without Pattern_Syntax and
-// Pattern_White_Space. Go's unicode tables follow the Go version.
-func isIDStart(c rune) bool {
-	if unicode.In(c, unicode.Pattern_Syntax, unicode.Pattern_White_Space) {
-		return false
-	}
-	return unicode.In(c, unicode.L, unicode.Nl, unicode.Other_ID_Start)
-}
-
-// isIDContinue reports Unicode's ID_Continue property: ID_Start plus
-// non-spacing and spacing marks, decimal digits, connector punctuation
-// and Other_ID_Continue, without Pattern_Syntax and Pattern_White_Space.
-func isIDContinue(c rune) bool {
-	if unicode.In(c, unicode.Pattern_Syntax, unicode.Pattern_White_Space) {
-		return false
-	}
-	return unicode.In(c, unicode.L, unicode.Nl, unicode.Other_ID_Start,
-		unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue)
+	return isIDContinue(c)
 }

@@ -464,7 +464,7 @@ func checkMatch(t *testing.T, e wptEntry, p *Pattern) {
 			return (a == nil) == (b == nil) && (a == nil || *a == *b)
 		}) {
 			t.Errorf("exec() result for %s: got input %q groups %s, want input %q groups %s",
-				c, cr.Input, showGroups(gotGroups), want.Input, showGroups(want.Groups))
+				c, cr.Input, showWPTGroups(gotGroups), want.Input, showWPTGroups(want.Groups))
 		}
 	}
 }
@@ -478,7 +478,7 @@ func componentResultByName(r *Result, c string) ComponentResult {
 	panic(c)
 }
 
-func showGroups(g map[string]*string) string {
+func showWPTGroups(g map[string]*string) string {
 	var b strings.Builder
 	b.WriteString("{")
 	for k, v := range g {
