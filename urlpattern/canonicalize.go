@@ -188,7 +188,9 @@ func canonicalizePathname(value string) (string, error) {
 	result := u.Pathname()
 	// 9. If leading slash is false, remove the first two code points.
 	if !leadingSlash {
-		result = result[2:]
+		// A "\.." in value can remove the "-" ("/-\.." is "/"): then
+		// nothing is left past the two code points.
+		result = result[min(2, len(result)):]
 	}
 	return result, nil
 }
