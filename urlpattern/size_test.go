@@ -97,11 +97,11 @@ func TestReDoSLinearTime(t *testing.T) {
 		t.Skip("timing test")
 	}
 	for _, tc := range []struct{ pattern, unit, end string }{
-		{"https://h/((?:a+)+b)", "a", "c"},         // nested quantifiers (OWASP's (a+)+)
-		{"https://h/((?:a|a)*b)", "a", "c"},        // overlapping alternation
-		{"https://h/((?:a|aa)+b)", "a", "c"},       // overlapping alternation
+		{"https://h/((?:a+)+b)", "a", "c"},          // nested quantifiers (OWASP's (a+)+)
+		{"https://h/((?:a|a)*b)", "a", "c"},         // overlapping alternation
+		{"https://h/((?:a|aa)+b)", "a", "c"},        // overlapping alternation
 		{"https://h/((?:[a-z]+\\d*)+$)", "a1", "!"}, // the e-mail validators' shape
-		{"https://h/(.*a.*a.*a.*b)", "a", "c"},     // polynomial backtracking
+		{"https://h/(.*a.*a.*a.*b)", "a", "c"},      // polynomial backtracking
 	} {
 		t.Run(tc.pattern, func(t *testing.T) {
 			p, err := New(tc.pattern)
