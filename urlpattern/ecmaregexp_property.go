@@ -26,6 +26,9 @@ func (p *reParser) property(start int, construct, body string, negated bool) (ru
 			if s, ok := script(value); ok {
 				return s, nil
 			}
+			if long, ok := scriptAliases[value]; ok {
+				return nil, p.unsupported(start, construct+" property", "Go's unicode tables (Unicode %s) do not have the script %s", unicode.Version, long)
+			}
 			return nil, p.errorf(start, construct, "invalid property name: %q is no Script value Go's unicode tables (Unicode %s) know", value, unicode.Version)
 		case "Script_Extensions", "scx":
 			return nil, p.unsupported(start, construct+" property", "Go's unicode tables have no Script_Extensions")
@@ -74,8 +77,10 @@ func generalCategory(v string) (runeSet, bool) {
 	case "Cn":
 		return assigned().complement(), true
 	case "C":
-		// Go's "C" table lacks the unassigned code points (Cn).
-		return tableSet(unicode.C).union(assigned().complement()), true
+		// Cc, Cf, Cs, Co and the unassigned Cn, whatever Go's own "C"
+		// table holds.
+		return tableSet(unicode.Cc).union(tableSet(unicode.Cf)).union(tableSet(unicode.Cs)).
+			union(tableSet(unicode.Co)).union(assigned().complement()), true
 	case "LC":
 		return tableSet(unicode.Lu).union(tableSet(unicode.Ll)).union(tableSet(unicode.Lt)), true
 	}
@@ -89,11 +94,13 @@ func generalCategory(v string) (runeSet, bool) {
 	return tableSet(t), true
 }
 
-// assigned is every code point with a General_Category other than Cn.
+// assigned is every code point with a General_Category other than Cn: the
+// union of the two-letter categories but Cn (which Go's tables have in
+// some versions) and LC.
 func assigned() runeSet {
 	var s runeSet
 	for name, t := range unicode.Categories {
-		if len(name) == 2 {
+		if len(name) == 2 && name != "Cn" && name != "LC" {
 			s = s.union(tableSet(t))
 		}
 	}
@@ -122,6 +129,13 @@ var scriptAliases = map[string]string{
 	"Shrd": "Sharada", "Shaw": "Shavian", "Sidd": "Siddham", "Sgnw": "SignWriting", "Sinh": "Sinhala",
 	"Sogd": "Sogdian", "Sora": "Sora_Sompeng", "Soyo": "Soyombo", "Sund": "Sundanese", "Sylo": "Syloti_Nagri", "Syrc": "Syriac", "Tglg": "Tagalog", "Tagb": "Tagbanwa", "Tale": "Tai_Le", "Lana": "Tai_Tham", "Tavt": "Tai_Viet", "Takr": "Takri", "Taml": "Tamil", "Tnsa": "Tangsa", "Tang": "Tangut", "Telu": "Telugu", "Thaa": "Thaana", "Tibt": "Tibetan", "Tfng": "Tifinagh", "Tirh": "Tirhuta", "Ugar": "Ugaritic", "Vaii": "Vai", "Vith": "Vithkuqi", "Wcho": "Wancho", "Wara": "Warang_Citi", "Yezi": "Yezidi", "Yiii": "Yi", "Zanb": "Zanabazar_Square",
 	"Zzzz": "Unknown",
+	// Unicode 16.0 and 17.0 (Go 1.27's tables), checked with Node 20's
+	// Unicode 17.0; their long names map to themselves so that Go 1.26
+	// refuses them as scripts its tables lack.
+	"Berf": "Beria_Erfe", "Gara": "Garay", "Gukh": "Gurung_Khema", "Krai": "Kirat_Rai", "Onao": "Ol_Onal",
+	"Sidt": "Sidetic", "Sunu": "Sunuwar", "Tayo": "Tai_Yo", "Todr": "Todhri", "Tols": "Tolong_Siki", "Tutg": "Tulu_Tigalari",
+	"Beria_Erfe": "Beria_Erfe", "Garay": "Garay", "Gurung_Khema": "Gurung_Khema", "Kirat_Rai": "Kirat_Rai", "Ol_Onal": "Ol_Onal",
+	"Sidetic": "Sidetic", "Sunuwar": "Sunuwar", "Tai_Yo": "Tai_Yo", "Todhri": "Todhri", "Tolong_Siki": "Tolong_Siki", "Tulu_Tigalari": "Tulu_Tigalari",
 }
 
 // script returns the code points of a Script value.
