@@ -340,3 +340,45 @@ func ExampleError() {
 	// pathname: false false false false true
 	// true
 }
+
+func ExampleError_Error() {
+	_, err := urlpattern.New("https://example.com/:id/:id")
+	fmt.Println(err)
+	// Output:
+	// urlpattern: pathname pattern "/:id/:id": duplicate group name "id"
+}
+
+func ExampleError_Unwrap() {
+	_, err := urlpattern.New("https://example.com:99999")
+	fmt.Println(errors.Unwrap(err) != nil, errors.Is(err, urlpattern.ErrInvalidComponent))
+	// Output:
+	// true true
+}
+
+func ExampleRegExpError() {
+	// RE2 has no lookahead: refused when the pattern is compiled, with the
+	// construct named.
+	_, err := urlpattern.New("https://example.com/((?=a)a)")
+	var re *urlpattern.RegExpError
+	if errors.As(err, &re) {
+		fmt.Printf("%s unsupported=%v\n", re.Construct, re.Unsupported)
+	}
+	// A syntax error in ECMAScript is refused too, even where RE2 would
+	// accept it.
+	_, err = urlpattern.New("https://example.com/((?i)a)")
+	if errors.As(err, &re) {
+		fmt.Printf("%s unsupported=%v\n", re.Construct, re.Unsupported)
+	}
+	// Output:
+	// (?=...) lookahead unsupported=true
+	// (?i) unsupported=false
+}
+
+func ExampleRegExpError_Error() {
+	_, err := urlpattern.New("https://example.com/(a\\1)")
+	var re *urlpattern.RegExpError
+	errors.As(err, &re)
+	fmt.Println(re.Error() != "", re.Offset > 0)
+	// Output:
+	// true true
+}
