@@ -138,7 +138,8 @@ func plainHost(h string) bool {
 	return true
 }
 
-// BenchmarkURLPatternList100 matches every URL against 100 patterns:
+// BenchmarkURLPatternList100 matches URLs (every 16th of the dataset)
+// against 100 patterns (for the dataset's 100 most frequent hosts):
 // weburl's List (the URL parsed once, only the patterns its hostname can
 // match tried), the same 100 weburl patterns tried in turn, and
 // go-urlpattern's tried in turn. Each reports how many URLs matched some
@@ -147,6 +148,11 @@ func BenchmarkURLPatternList100(b *testing.B) {
 	for _, ds := range datasets(b) {
 		if ds.name != "kasztp" && ds.name != "sample" {
 			continue // the file: and node: URLs of the other datasets have no hosts to list
+		}
+		// Every 16th URL: go-urlpattern takes about 2 ms per URL here.
+		var urls []string
+		for i := 0; i < len(ds.urls); i += 16 {
+			urls = append(urls, ds.urls[i])
 		}
 		srcs := listPatterns(ds.urls)
 		var ws []*urlpattern.Pattern
@@ -161,10 +167,10 @@ func BenchmarkURLPatternList100(b *testing.B) {
 		}
 		list := urlpattern.NewList(ws...)
 		b.Run(ds.name+"/weburl-list", func(b *testing.B) {
-			runURLs(b, ds.urls, func(u string) bool { return list.Test(u) })
+			runURLs(b, urls, func(u string) bool { return list.Test(u) })
 		})
 		b.Run(ds.name+"/weburl-each", func(b *testing.B) {
-			runURLs(b, ds.urls, func(u string) bool {
+			runURLs(b, urls, func(u string) bool {
 				for _, p := range ws {
 					if p.Test(u) {
 						return true
@@ -174,7 +180,7 @@ func BenchmarkURLPatternList100(b *testing.B) {
 			})
 		})
 		b.Run(ds.name+"/dunglas-each", func(b *testing.B) {
-			runURLs(b, ds.urls, func(u string) bool {
+			runURLs(b, urls, func(u string) bool {
 				for _, p := range ds2 {
 					if p.Test(u, "") {
 						return true

@@ -7,6 +7,7 @@ package urlpattern
 
 import (
 	"regexp"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -44,8 +45,9 @@ type compiledComponent struct {
 	emptyUnmatched []bool
 	// fixedTail is the fixed text that ends every string the component
 	// matches, as far as the part list tells (for List's index).
-	fixedTail string
-	fast      *fastMatcher // a match without the regular expression, when the part list allows
+	fixedTail        string
+	fixedTailAligned bool
+	fast             *fastMatcher // a match without the regular expression, when the part list allows
 }
 
 // compileComponent parses a component's pattern string, generates its
@@ -82,14 +84,16 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 		}
 	}
 	// 10. Return a new component.
+	tail, aligned := fixedTail(parts, o)
 	return &compiledComponent{
-		patternString:   patternString,
-		regexp:          re,
-		groupNames:      names,
-		hasRegExpGroups: hasRegExpGroups,
-		emptyUnmatched:  emptyUnmatched,
-		fast:            newFastMatcher(parts, o),
-		fixedTail:       fixedTail(parts, o),
+		fixedTail:        tail,
+		fixedTailAligned: aligned,
+		patternString:    patternString,
+		regexp:           re,
+		groupNames:       names,
+		hasRegExpGroups:  hasRegExpGroups,
+		emptyUnmatched:   emptyUnmatched,
+		fast:             newFastMatcher(parts, o),
 	}, nil
 }
 
@@ -164,15 +168,21 @@ func hostnamePatternIsIPv6(input string) bool {
 
 // fixedTail returns the fixed text that every string a part list matches
 // ends with: the last part's text when it is fixed text without a
-// modifier, matched with regard to case. (Hostname patterns, the ones the
-// list indexes, never ignore case.)
-func fixedTail(parts []part, o options) string {
+// modifier, matched with regard to case (hostname patterns, the ones the
+// list indexes, never ignore case). aligned reports that the text also
+// starts every match or follows a "." in it: there is no part before it,
+// or the part before it is a group whose suffix ends in "." ("{*.}?").
+func fixedTail(parts []part, o options) (tail string, aligned bool) {
 	if len(parts) == 0 || o.ignoreCase {
-		return ""
+		return "", false
 	}
 	last := &parts[len(parts)-1]
 	if last.typ != partFixedText || last.modifier != modifierNone {
-		return ""
+		return "", false
 	}
-	return last.value
+	if len(parts) == 1 {
+		return last.value, true
+	}
+	prev := &parts[len(parts)-2]
+	return last.value, prev.typ != partFixedText && strings.HasSuffix(prev.suffix, ".")
 }

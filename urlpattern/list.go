@@ -10,33 +10,35 @@ import (
 )
 
 // List matches a URL against many patterns at once. The URL is parsed
-// once, and only the patterns whose hostname can match it are tried: a
-// hostname pattern that ends in fixed text with a "." ("example.com",
-// "*.example.com", "{:sub.}?example.com") can only match hostnames whose
-// last label is the fixed text's last label, so the list keeps such
-// patterns by that label. Patterns are tried in the order given, which
-// is the order of the answers. A List is immutable, and safe for
-// concurrent use.
+// once, and only the patterns whose hostname can match it are tried. A
+// hostname pattern that ends in fixed text ("example.com",
+// "*.example.com", "{*.}?example.com") only matches hostnames that end
+// with that text; the text, or what follows its first ".", is then a
+// label suffix of every hostname the pattern matches (the whole
+// hostname, or what follows one of its "."), so the list keeps such
+// patterns by it and looks up the label suffixes of a URL's hostname.
+// Patterns are tried in the order given, which is the order of the
+// answers. A List is immutable, and safe for concurrent use.
 type List struct {
 	patterns []*Pattern
-	byLabel  map[string][]int // last hostname label -> indexes of patterns that need it
+	bySuffix map[string][]int // label suffix -> indexes of the patterns whose hostnames end with it
 	anyHost  []int            // indexes of the other patterns
 }
 
 // Match is one pattern of a [List] that matched: its index in the list,
-// and the groups, when the call asked for them.
+// and the groups.
 type Match struct {
 	Index   int
 	Pattern *Pattern
-	Result  *Result // nil from List.Test-like calls
+	Result  *Result
 }
 
 // NewList returns a list of the patterns, in that order.
 func NewList(patterns ...*Pattern) *List {
-	l := &List{patterns: patterns, byLabel: map[string][]int{}}
+	l := &List{patterns: patterns, bySuffix: map[string][]int{}}
 	for i, p := range patterns {
-		if label, ok := requiredLastLabel(p); ok {
-			l.byLabel[label] = append(l.byLabel[label], i)
+		if key, ok := hostnameKey(p); ok {
+			l.bySuffix[key] = append(l.bySuffix[key], i)
 		} else {
 			l.anyHost = append(l.anyHost, i)
 		}
@@ -44,21 +46,20 @@ func NewList(patterns ...*Pattern) *List {
 	return l
 }
 
-// requiredLastLabel returns the last label that every hostname the
-// pattern matches has: the text after the last "." of fixed text that
-// ends the hostname pattern.
-func requiredLastLabel(p *Pattern) (string, bool) {
-	tail := p.components[componentHostname].fixedTail
-	dot := strings.LastIndexByte(tail, '.')
+// hostnameKey returns a label suffix that every hostname the pattern
+// matches has (the whole hostname, or what follows one of its "."): the
+// fixed text that ends the hostname pattern when it starts a label, else
+// what follows the text's first ".".
+func hostnameKey(p *Pattern) (string, bool) {
+	cc := p.components[componentHostname]
+	if cc.fixedTail != "" && cc.fixedTailAligned {
+		return cc.fixedTail, true
+	}
+	dot := strings.IndexByte(cc.fixedTail, '.')
 	if dot < 0 {
 		return "", false
 	}
-	return tail[dot+1:], true
-}
-
-// lastLabel returns the text after the hostname's last ".".
-func lastLabel(hostname string) string {
-	return hostname[strings.LastIndexByte(hostname, '.')+1:]
+	return cc.fixedTail[dot+1:], true
 }
 
 // Len returns the number of patterns in the list.
@@ -70,14 +71,47 @@ func (l *List) Pattern(i int) *Pattern { return l.patterns[i] }
 // candidates calls try with the index of each pattern that may match a
 // URL of this hostname, in list order, until try returns false.
 func (l *List) candidates(hostname string, try func(i int) bool) {
-	a, b := l.anyHost, l.byLabel[lastLabel(hostname)]
-	for len(a) > 0 || len(b) > 0 {
-		var i int
-		if len(b) == 0 || len(a) > 0 && a[0] < b[0] {
-			i, a = a[0], a[1:]
-		} else {
-			i, b = b[0], b[1:]
+	// The patterns of every label suffix of the hostname ("a.b.c",
+	// "b.c" and "c"); a hostname has few labels.
+	var buf [8][]int
+	found := buf[:0]
+	for rest := hostname; ; {
+		if ids := l.bySuffix[rest]; len(ids) > 0 {
+			found = append(found, ids)
 		}
+		dot := strings.IndexByte(rest, '.')
+		if dot < 0 {
+			break
+		}
+		rest = rest[dot+1:]
+	}
+	if len(found) == 0 {
+		for _, i := range l.anyHost {
+			if !try(i) {
+				return
+			}
+		}
+		return
+	}
+	// Merge the sorted index lists, with anyHost.
+	found = append(found, l.anyHost)
+	var posBuf [len(buf) + 1]int
+	pos := posBuf[:]
+	if len(found) > len(posBuf) {
+		pos = make([]int, len(found))
+	}
+	for {
+		best := -1
+		for k, ids := range found {
+			if pos[k] < len(ids) && (best < 0 || ids[pos[k]] < found[best][pos[best]]) {
+				best = k
+			}
+		}
+		if best < 0 {
+			return
+		}
+		i := found[best][pos[best]]
+		pos[best]++
 		if !try(i) {
 			return
 		}

@@ -14,7 +14,7 @@ func TestListAgreesWithEachPattern(t *testing.T) {
 	patterns := []string{
 		"https://example.com/*", "https://*.example.com/*", "https://{:sub.}?example.com/*", "https://example.org/:p",
 		"https://*/*", "http{s}?://localhost:*/*", "https://[\\:\\:1]/*", "https://example.com:8080/*", "https://*example.com/*",
-		"https://example.(com|org)/*", "https://1.2.3.4/*", "https://a.b.example.com/:x/:y?", "file:///*", "data\\:*",
+		"https://example.(com|org)/*", "https://1.2.3.4/*", "https://{*.}?example.org/*", "https://{(a|b).}+example.com/*", "https://a.b.example.com/:x/:y?", "file:///*", "data\\:*",
 	}
 	var ps []*Pattern
 	for _, s := range patterns {
