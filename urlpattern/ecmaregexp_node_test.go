@@ -53,7 +53,7 @@ func loadNodeVectors(t *testing.T) *nodeVectors {
 // Node's, each a narrow test on the case; TestCompileRegExpNode counts
 // them and fails on any other difference.
 var nodeDisagreements = []struct {
-	reason string
+	reason  string
 	applies func(pattern string, ignoreCase bool, input string) bool
 }{
 	{
