@@ -154,6 +154,7 @@ type node struct {
 	name     string
 	pos      int // offset in the source, for errors
 	text     string
+	memo     uint8 // see props
 }
 
 // reParser is a recursive-descent parser for ECMA-262's Pattern[+UnicodeMode,
@@ -169,6 +170,7 @@ type reParser struct {
 	altPath    []altStep // the alternatives the parser is inside, outermost first
 	nextDisj   int
 	depth      int
+	work       int // steps of the empty-check rewrite, bounded by maxWork
 }
 
 type groupInfo struct {

@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -97,7 +98,7 @@ func generalCategory(v string) (runeSet, bool) {
 // assigned is every code point with a General_Category other than Cn: the
 // union of the two-letter categories but Cn (which Go's tables have in
 // some versions) and LC.
-func assigned() runeSet {
+var assigned = sync.OnceValue(func() runeSet {
 	var s runeSet
 	for name, t := range unicode.Categories {
 		if len(name) == 2 && name != "Cn" && name != "LC" {
@@ -105,7 +106,7 @@ func assigned() runeSet {
 		}
 	}
 	return s
-}
+})
 
 // scriptAliases maps each Script value alias (ISO 15924 code and the
 // extra Qaac, Qaai) to the long name Go's [unicode.Scripts] uses. Made from

@@ -32,9 +32,19 @@ func (p *reParser) emit(tree *node) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	writeNode(&b, t, precAlt)
+	if !writeNode(&b, t, precAlt) {
+		return "", p.unsupported(0, "the whole expression", "its translation to RE2 exceeds %d bytes (rewriting ECMAScript's empty check copies nullable repeated parts)", maxTranslated)
+	}
 	return b.String(), nil
 }
+
+// maxTranslated bounds the RE2 syntax of one expression: the empty-check
+// rewrite copies a nullable repeated part once per level of nesting, so
+// the output is not linear in the source in the worst case.
+const maxTranslated = 1 << 20
+
+// maxWork bounds the steps of nonempty and segments for one quantifier.
+const maxWork = 1 << 14
 
 // rewrite applies ECMAScript's quantifier semantics (see above) throughout n.
 func (p *reParser) rewrite(n *node) (*node, error) {
@@ -48,9 +58,9 @@ func (p *reParser) rewrite(n *node) (*node, error) {
 			}
 			subs[i] = r
 		}
-		c := *n
+		c := n.clone()
 		c.subs = subs
-		return &c, nil
+		return c, nil
 	case opRepeat:
 		return p.rewriteRepeat(n)
 	}
@@ -65,6 +75,7 @@ func (p *reParser) rewriteRepeat(n *node) (*node, error) {
 	repeat := func(min, max int, body *node) *node {
 		return &node{op: opRepeat, subs: []*node{body}, min: min, max: max, greedy: n.greedy, pos: n.pos, text: n.text}
 	}
+	p.work = 0 // each quantifier's rewrite has its own budget
 	var out *node
 	switch {
 	case !nullable(x) || n.min == n.max:
@@ -113,6 +124,9 @@ func (p *reParser) checkCaptureReset(n *node) error {
 		return nil
 	}
 	body := n.subs[0]
+	if !hasCapture(body) {
+		return nil
+	}
 	must := map[int]bool{}
 	mandatoryCaptures(body, must)
 	var missing *node
@@ -130,6 +144,9 @@ func (p *reParser) checkCaptureReset(n *node) error {
 
 // mandatoryCaptures adds to must the capture groups that every match of n sets.
 func mandatoryCaptures(n *node, must map[int]bool) {
+	if !hasCapture(n) {
+		return
+	}
 	switch n.op {
 	case opCapture:
 		must[n.capIndex] = true
@@ -163,65 +180,80 @@ func mandatoryCaptures(n *node, must map[int]bool) {
 	}
 }
 
+// walk calls f on n and its descendants that hold capture groups: the
+// only parts of a tree the rewrite never shares between two parents.
 func walk(n *node, f func(*node)) {
 	f(n)
 	for _, s := range n.subs {
-		walk(s, f)
+		if hasCapture(s) {
+			walk(s, f)
+		}
 	}
 }
 
-func hasCapture(n *node) bool {
-	found := false
-	walk(n, func(c *node) { found = found || c.op == opCapture })
-	return found
-}
+// Properties of a node, computed once (node.memo) since the rewrite asks
+// for them at every level.
+const (
+	memoDone uint8 = 1 << iota
+	memoNullable
+	memoConsumes
+	memoCapture
+)
 
-// nullable reports whether n can match the empty string.
-func nullable(n *node) bool {
-	switch n.op {
-	case opSet, opFail:
-		return false
-	case opConcat:
-		for _, s := range n.subs {
-			if !nullable(s) {
-				return false
-			}
-		}
-		return true
-	case opAlt:
-		for _, s := range n.subs {
-			if nullable(s) {
-				return true
-			}
-		}
-		return false
-	case opRepeat:
-		return n.min == 0 || nullable(n.subs[0])
-	case opCapture:
-		return nullable(n.subs[0])
+func (n *node) props() uint8 {
+	if n.memo&memoDone != 0 {
+		return n.memo
 	}
-	return true // opEmpty and the assertions
-}
-
-// canConsume reports whether n can match a non-empty string.
-func canConsume(n *node) bool {
+	var m uint8
 	switch n.op {
 	case opSet:
-		return true
-	case opConcat, opAlt:
+		m = memoConsumes
+	case opFail:
+	case opConcat:
+		m = memoNullable
 		for _, s := range n.subs {
-			if canConsume(s) {
-				return true
+			sp := s.props()
+			if sp&memoNullable == 0 {
+				m &^= memoNullable
 			}
+			m |= sp & (memoConsumes | memoCapture)
 		}
-		return false
+	case opAlt:
+		for _, s := range n.subs {
+			m |= s.props() & (memoNullable | memoConsumes | memoCapture)
+		}
 	case opRepeat:
-		return n.max != 0 && canConsume(n.subs[0])
+		sp := n.subs[0].props()
+		m = sp & memoCapture
+		if n.min == 0 || sp&memoNullable != 0 {
+			m |= memoNullable
+		}
+		if n.max != 0 {
+			m |= sp & memoConsumes
+		}
 	case opCapture:
-		return canConsume(n.subs[0])
+		m = n.subs[0].props() | memoCapture
+	default: // opEmpty and the assertions
+		m = memoNullable
 	}
-	return false
+	n.memo = m | memoDone
+	return n.memo
 }
+
+// clone returns a copy of n to change, without the copied memo.
+func (n *node) clone() *node {
+	c := *n
+	c.memo = 0
+	return &c
+}
+
+func hasCapture(n *node) bool { return n.props()&memoCapture != 0 }
+
+// nullable reports whether n can match the empty string.
+func nullable(n *node) bool { return n.props()&memoNullable != 0 }
+
+// canConsume reports whether n can match a non-empty string.
+func canConsume(n *node) bool { return n.props()&memoConsumes != 0 }
 
 // failKeeping is a node that matches nothing but keeps the capture groups
 // of n in the syntax, so that later groups keep their numbers.
@@ -241,6 +273,10 @@ const maxSegments = 64
 // with n's order of preference and capture groups; q is the quantifier
 // being rewritten, for errors.
 func (p *reParser) nonempty(n, q *node) (*node, error) {
+	if p.work++; p.work > maxWork {
+		return nil, p.unsupported(q.pos, q.text+" over parts that can match the empty string",
+			"too many ways to match empty to rewrite ECMAScript's empty-iteration check for RE2")
+	}
 	if !nullable(n) {
 		return n, nil
 	}
@@ -253,9 +289,9 @@ func (p *reParser) nonempty(n, q *node) (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := *n
+		c := n.clone()
 		c.subs = []*node{s}
-		return &c, nil
+		return c, nil
 	case opAlt:
 		subs := make([]*node, 0, len(n.subs))
 		for _, s := range n.subs {
@@ -271,17 +307,17 @@ func (p *reParser) nonempty(n, q *node) (*node, error) {
 		if len(subs) == 1 {
 			return subs[0], nil
 		}
-		c := *n
+		c := n.clone()
 		c.subs = subs
-		return &c, nil
+		return c, nil
 	case opRepeat:
 		// After rewrite, a repeat that can be empty either has min 0
 		// and a body that cannot, or repeats a nullable body exactly
 		// min times.
 		if n.min == 0 && !nullable(n.subs[0]) {
-			c := *n
+			c := n.clone()
 			c.min = 1
-			return &c, nil
+			return c, nil
 		}
 	case opConcat:
 		consuming := 0
@@ -304,16 +340,16 @@ func (p *reParser) nonempty(n, q *node) (*node, error) {
 					subs[i] = ne
 				}
 			}
-			c := *n
+			c := n.clone()
 			c.subs = subs
-			return &c, nil
+			return c, nil
 		}
 	}
 	if hasCapture(n) {
 		return nil, p.unsupported(q.pos, q.text+" over a capture group that can match the empty string",
 			"ECMAScript's empty-iteration check would need the group copied, which RE2 cannot number as one group")
 	}
-	segs, ok := segments(n)
+	segs, ok := p.segments(n)
 	if !ok {
 		return nil, p.unsupported(q.pos, q.text+" over a sequence of parts that can each match the empty string",
 			"too many ways to match empty to rewrite ECMAScript's empty-iteration check for RE2")
@@ -339,31 +375,28 @@ type segment struct {
 
 // segments splits a capture-free n into segments; ok is false past
 // maxSegments.
-func segments(n *node) ([]segment, bool) {
+func (p *reParser) segments(n *node) ([]segment, bool) {
+	if p.work++; p.work > maxWork {
+		return nil, false
+	}
 	if !nullable(n) {
 		return []segment{{n, true}}, true
 	}
 	if !canConsume(n) {
 		return []segment{{n, false}}, true
 	}
+	// Runs of the same kind are merged into one alternation when the
+	// list is done; each step counts against maxWork.
 	var out []segment
 	add := func(s segment) bool {
-		if k := len(out) - 1; k >= 0 && out[k].consumes == s.consumes {
-			prev := out[k].n
-			if prev.op == opAlt && prev.text == "segments" {
-				prev.subs = append(prev.subs, s.n)
-			} else {
-				out[k].n = &node{op: opAlt, subs: []*node{prev, s.n}, pos: n.pos, text: "segments"}
-			}
-			return true
-		}
+		p.work++
 		out = append(out, s)
-		return len(out) <= maxSegments
+		return len(out) <= 4*maxSegments && p.work <= maxWork
 	}
 	switch n.op {
 	case opAlt:
 		for _, s := range n.subs {
-			ss, ok := segments(s)
+			ss, ok := p.segments(s)
 			if !ok {
 				return nil, false
 			}
@@ -373,17 +406,17 @@ func segments(n *node) ([]segment, bool) {
 				}
 			}
 		}
-		return out, true
+		return mergeSegments(out, n.pos)
 	case opRepeat:
 		body := n.subs[0]
 		if n.min == 0 && !nullable(body) {
-			more := *n
+			more := n.clone()
 			more.min = 1
 			empty := &node{op: opEmpty, pos: n.pos}
 			if n.greedy {
-				return []segment{{&more, true}, {empty, false}}, true
+				return []segment{{more, true}, {empty, false}}, true
 			}
-			return []segment{{empty, false}, {&more, true}}, true
+			return []segment{{empty, false}, {more, true}}, true
 		}
 		if n.min != n.max || n.min > maxSegments {
 			return nil, false
@@ -392,12 +425,12 @@ func segments(n *node) ([]segment, bool) {
 		for i := range copies {
 			copies[i] = body
 		}
-		return segments(&node{op: opConcat, subs: copies, pos: n.pos})
+		return p.segments(&node{op: opConcat, subs: copies, pos: n.pos})
 	case opConcat:
 		if len(n.subs) == 0 {
 			return []segment{{n, false}}, true
 		}
-		head, ok := segments(n.subs[0])
+		head, ok := p.segments(n.subs[0])
 		if !ok {
 			return nil, false
 		}
@@ -414,7 +447,7 @@ func segments(n *node) ([]segment, bool) {
 				continue
 			}
 			if tail == nil {
-				if tail, ok = segments(rest); !ok {
+				if tail, ok = p.segments(rest); !ok {
 					return nil, false
 				}
 			}
@@ -424,9 +457,32 @@ func segments(n *node) ([]segment, bool) {
 				}
 			}
 		}
-		return out, true
+		return mergeSegments(out, n.pos)
 	}
 	return nil, false
+}
+
+// mergeSegments joins runs of segments of the same kind into one
+// alternation each; ok is false past maxSegments.
+func mergeSegments(in []segment, pos int) ([]segment, bool) {
+	var out []segment
+	for i := 0; i < len(in); {
+		j := i + 1
+		for j < len(in) && in[j].consumes == in[i].consumes {
+			j++
+		}
+		if j == i+1 {
+			out = append(out, in[i])
+		} else {
+			alts := make([]*node, 0, j-i)
+			for _, s := range in[i:j] {
+				alts = append(alts, s.n)
+			}
+			out = append(out, segment{&node{op: opAlt, subs: alts, pos: pos}, in[i].consumes})
+		}
+		i = j
+	}
+	return out, len(out) <= maxSegments
 }
 
 // Precedence levels for writing RE2 syntax.
@@ -439,7 +495,12 @@ const (
 // fullRange matches any code point; emptyClass matches none.
 const emptyClass = `[^\x00-\x{10FFFF}]`
 
-func writeNode(b *strings.Builder, n *node, prec int) {
+// writeNode writes n in RE2 syntax; false when the output grows past
+// maxTranslated.
+func writeNode(b *strings.Builder, n *node, prec int) bool {
+	if b.Len() > maxTranslated {
+		return false
+	}
 	switch n.op {
 	case opSet:
 		writeSet(b, n.set)
@@ -460,14 +521,18 @@ func writeNode(b *strings.Builder, n *node, prec int) {
 		if n.name != "" && isRE2Name(n.name) {
 			b.WriteString("?P<" + n.name + ">")
 		}
-		writeNode(b, n.subs[0], precAlt)
+		if !writeNode(b, n.subs[0], precAlt) {
+			return false
+		}
 		b.WriteString(")")
 	case opConcat:
 		if prec > precConcat {
 			b.WriteString("(?:")
 		}
 		for _, s := range n.subs {
-			writeNode(b, s, precConcat)
+			if !writeNode(b, s, precConcat) {
+				return false
+			}
 		}
 		if len(n.subs) == 0 {
 			b.WriteString("(?:)")
@@ -483,7 +548,9 @@ func writeNode(b *strings.Builder, n *node, prec int) {
 			if i > 0 {
 				b.WriteString("|")
 			}
-			writeNode(b, s, precConcat)
+			if !writeNode(b, s, precConcat) {
+				return false
+			}
 		}
 		if prec > precAlt {
 			b.WriteString(")")
@@ -491,10 +558,14 @@ func writeNode(b *strings.Builder, n *node, prec int) {
 	case opRepeat:
 		sub := n.subs[0]
 		if sub.op == opSet || sub.op == opCapture || sub.op == opFail {
-			writeNode(b, sub, precAtom)
+			if !writeNode(b, sub, precAtom) {
+				return false
+			}
 		} else {
 			b.WriteString("(?:")
-			writeNode(b, sub, precAlt)
+			if !writeNode(b, sub, precAlt) {
+				return false
+			}
 			b.WriteString(")")
 		}
 		switch {
@@ -515,6 +586,7 @@ func writeNode(b *strings.Builder, n *node, prec int) {
 			b.WriteString("?")
 		}
 	}
+	return true
 }
 
 // isRE2Name reports whether Go's regexp accepts name as a group name; other

@@ -2,8 +2,10 @@ package urlpattern
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // u is an undefined capture (ECMAScript's undefined, JSON null).
@@ -272,4 +274,176 @@ func TestCompileRegExpRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+// regexpBestTime runs f a few times, each after a garbage collection, and
+// returns its fastest run: the figure least disturbed by other work on a
+// shared machine.
+func regexpBestTime(f func()) time.Duration {
+	best := time.Duration(1<<63 - 1)
+	for range 5 {
+		runtime.GC()
+		start := time.Now()
+		f()
+		best = min(best, time.Since(start))
+	}
+	return best
+}
+
+// checkRegExpLinear fails t when large, factor times the size of small,
+// takes more than 2*factor times as long (plus 10 ms for the timer and
+// the machine), where a linear algorithm takes factor times and a
+// quadratic one factor*factor. A failure is measured twice more before it
+// counts, since the machine is shared.
+func checkRegExpLinear(t *testing.T, factor int, small, large func()) {
+	t.Helper()
+	var ts, tl time.Duration
+	for range 3 {
+		ts, tl = regexpBestTime(small), regexpBestTime(large)
+		if tl <= time.Duration(2*factor)*ts+10*time.Millisecond {
+			t.Logf("%v, %d times larger: %v (ratio %.1f)", ts, factor, tl, float64(tl)/float64(max(ts, 1)))
+			return
+		}
+	}
+	t.Errorf("%v, %d times larger: %v: worse than linear", ts, factor, tl)
+}
+
+// TestCompileRegExpReDoSLinear matches patterns from the ReDoS literature,
+// on which a backtracking engine (V8's, every ECMAScript engine's) takes
+// exponential or high polynomial time, against inputs of n and 8n
+// characters that make them fail, and checks that the time grows
+// linearly. With V8, /^(a+)+$/ on 30 a's and a "!" already takes seconds.
+func TestCompileRegExpReDoSLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	for _, c := range []struct {
+		source string
+		input  func(n int) string
+	}{
+		// Nested quantifiers (Kirrage et al., "Static analysis for
+		// regular expression denial-of-service attacks").
+		{`^(a+)+$`, func(n int) string { return strings.Repeat("a", n) + "!" }},
+		// Overlapping alternatives in a loop.
+		{`^(a|aa)+$`, func(n int) string { return strings.Repeat("a", n) + "!" }},
+		{`^(?:a|a)*$`, func(n int) string { return strings.Repeat("a", n) + "!" }},
+		// Polynomial: 20 copies of .* competing for the input.
+		{`(.*a){20}`, func(n int) string { return strings.Repeat("a", 19) + strings.Repeat("b", n) }},
+		// The OWASP e-mail validator example, its groups made
+		// non-capturing (ECMAScript resets captures in a repetition,
+		// which RE2 cannot; see TestCompileRegExpRefused).
+		{`^(?:[a-zA-Z0-9])(?:(?:[\-.]|[_]+)?(?:[a-zA-Z0-9]+))*(?:@){1}[a-z0-9]+[.]{1}(?:(?:[a-z]{2,3})|(?:[a-z]{2,3}[.]{1}[a-z]{2,3}))$`,
+			func(n int) string { return strings.Repeat("a", n) + "!" }},
+		// Words and optional spaces.
+		{`^(\w+\s?)*$`, func(n int) string { return strings.Repeat("aa ", n/3) + "!" }},
+		// A URLPattern pathname with a repeated segment group.
+		{`^(?:\/((?:[^\/]+?)(?:\/(?:[^\/]+?))*))?\/x$`, func(n int) string { return strings.Repeat("/a", n/2) + "/y" }},
+	} {
+		t.Run(c.source, func(t *testing.T) {
+			re, err := compileRegExp(c.source, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 1 << 13
+			small, large := c.input(n), c.input(8*n)
+			if re.MatchString(small) || re.MatchString(large) {
+				t.Fatal("the input matches; the test needs a failing one")
+			}
+			checkRegExpLinear(t, 8, func() { re.MatchString(small) }, func() { re.MatchString(large) })
+		})
+	}
+}
+
+// TestTranslateRegExpLinear checks that translation itself takes time
+// linear in the source on shapes that stress it: long sequences of classes
+// and properties under i, long alternations, and nullable repeated parts.
+func TestTranslateRegExpLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	for _, c := range []struct {
+		name       string
+		unit       string
+		n          int
+		ignoreCase bool
+	}{
+		{"classes under i", `[a-z\d]`, 500, true},
+		{"properties under i", `\p{Lu}`, 50, true},
+		{"set operations", `[[[a-z]--[aeiou]]&&\w]`, 200, false},
+		{"alternation", `abc|`, 2000, false},
+		{"nullable repeats", `(?:a*b?)*`, 300, false},
+		{"escapes", `\u{1F600}\x41\cA\t`, 1000, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			small, large := strings.Repeat(c.unit, c.n), strings.Repeat(c.unit, 8*c.n)
+			if strings.HasSuffix(c.unit, "|") {
+				small, large = small+"x", large+"x"
+			}
+			for _, s := range []string{small, large} {
+				if _, err := translateRegExp(s, c.ignoreCase); err != nil {
+					t.Fatal(err)
+				}
+			}
+			checkRegExpLinear(t, 8, func() { translateRegExp(small, c.ignoreCase) }, func() { translateRegExp(large, c.ignoreCase) })
+		})
+	}
+}
+
+// TestTranslateRegExpBounded checks that sources whose rewrite would grow
+// without bound are refused, quickly.
+func TestTranslateRegExpBounded(t *testing.T) {
+	for _, src := range []string{
+		strings.Repeat(`(?:`, 40) + `a?` + strings.Repeat(`){1,2}`, 40),
+		strings.Repeat(`(?:a?b?`, 30) + strings.Repeat(`)*`, 30),
+		strings.Repeat(`(`, maxNesting+1) + strings.Repeat(`)`, maxNesting+1),
+		strings.Repeat(`[`, maxNesting+1) + strings.Repeat(`]`, maxNesting+1),
+	} {
+		start := time.Now()
+		_, err := compileRegExp(src, false)
+		var e *RegExpError
+		if !errors.As(err, &e) || !e.Unsupported {
+			t.Errorf("%.40s...: got %v, want an unsupported RegExpError", src, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%.40s...: took %v", src, d)
+		}
+	}
+}
+
+// FuzzCompileRegExp checks, for any source: no panic; a refusal is a
+// *RegExpError with its offset inside the source; the translation is
+// deterministic; what compiles can match without panicking.
+func FuzzCompileRegExp(f *testing.F) {
+	for _, s := range []string{
+		`^\/books\/([^\/]+?)$`, `^(.*)?$`, `(?<y>\d{4})-(?<m>\d{2})`, `[[a-z]--[aeiou]]`, `[\d&&[0-1]]`,
+		`[\q{abc|d}x]`, `\p{Lu}\P{sc=Grek}`, `(?i:a)b`, `(|a)*`, `(?:a*b*)*`, `(a)\1`, `(?=a)`, `\u{1F600}`,
+		`[^\s\S]`, `a{2,3}?`, `(?<a>x)|(?<a>y)`, `[\q{}]`, `.\b\B^$`, `(?:(a)|b)+`,
+	} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, src string, ignoreCase bool) {
+		if len(src) > 1<<12 {
+			return
+		}
+		out1, err1 := translateRegExp(src, ignoreCase)
+		out2, err2 := translateRegExp(src, ignoreCase)
+		if out1 != out2 || (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
+			t.Fatalf("not deterministic: %q %v / %q %v", out1, err1, out2, err2)
+		}
+		re, err := compileRegExp(src, ignoreCase)
+		if err != nil {
+			var e *RegExpError
+			if !errors.As(err, &e) {
+				t.Fatalf("error %v is no *RegExpError", err)
+			}
+			if e.Offset < 0 || e.Offset > len(src) || e.Construct == "" || e.Reason == "" {
+				t.Fatalf("bad error %#v", e)
+			}
+			return
+		}
+		for _, in := range []string{"", "a", "aB0/-_ ſK", src} {
+			re.FindStringSubmatchIndex(in)
+		}
+	})
 }
