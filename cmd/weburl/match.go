@@ -16,7 +16,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("match", "weburl match [-base URL] [-input-base URL] [-i] [-json] PATTERN [URL...]",
 		"Prints each URL (or each line of standard input) that matches the URL pattern PATTERN\n"+
 			"(the URL Pattern Standard: https://*.example.com/books/:id), one per line: a crawler's scope filter.\n"+
-			"With -json, one JSON object per input instead, in input order:\n"+
+			"With -json, one JSON object per input line instead, in input order:\n"+
 			"{\"input\": URL, \"match\": true|false, \"result\": exec()'s result or null},\n"+
 			"where an unmatched optional group is null.\n"+
 			"The exit status is 0 when any URL matched, 1 when none did, 2 for a bad pattern or usage.", stderr)
@@ -59,7 +59,16 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.Write(matchJSON(input, r))
 		out.WriteByte('\n')
 	}
-	st, err := eachInput(fs.Args()[1:], stdin, out, stderr, handle)
+	// With -json every input line gets its object, blank ones (not URLs:
+	// no match) included; a line too long to read gets one with the error.
+	var rowFailed func(error)
+	if *asJSON {
+		rowFailed = func(err error) {
+			b := append([]byte(`{"input":null,"match":false,"result":null,"error":`), appendJSONString(nil, err.Error())...)
+			out.Write(append(b, "}\n"...))
+		}
+	}
+	st, err := eachInput(fs.Args()[1:], stdin, out, stderr, handle, rowFailed)
 	if err == nil {
 		err = out.Flush()
 	}

@@ -54,10 +54,10 @@ func TestMatch(t *testing.T) {
 // result in the shape of JavaScript's exec() result, null for no match,
 // an unmatched group as null, integer group names first.
 func TestMatchJSON(t *testing.T) {
-	out := runCLI(t, []string{"match", "-json", "https://example.com/:id/:page?/*?", "https://example.com/7", "https://example.org/", "%%"}, "", 0, "")
+	out := runCLI(t, []string{"match", "-json", "https://example.com/:id/:page?/*?"}, "https://example.com/7\nhttps://example.org/\n%%\n\n", 0, "")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("got %d lines, want 3: %q", len(lines), out)
+	if len(lines) != 4 {
+		t.Fatalf("got %d lines, want 4 (one per input line): %q", len(lines), out)
 	}
 	want := `{"input":"https://example.com/7","match":true,"result":{"inputs":["https://example.com/7"],` +
 		`"protocol":{"input":"https","groups":{}},"username":{"input":"","groups":{"0":""}},"password":{"input":"","groups":{"0":""}},` +
@@ -78,5 +78,8 @@ func TestMatchJSON(t *testing.T) {
 	}
 	if want := `{"input":"%%","match":false,"result":null}`; lines[2] != want {
 		t.Errorf("line 3 = %s, want %s", lines[2], want)
+	}
+	if want := `{"input":"","match":false,"result":null}`; lines[3] != want {
+		t.Errorf("line 4 = %s, want %s", lines[3], want)
 	}
 }
