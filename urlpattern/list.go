@@ -4,6 +4,7 @@ package urlpattern
 // redirect allow-lists, routing tables, crawl scopes.
 
 import (
+	"slices"
 	"strings"
 
 	url "github.com/weburl/url"
@@ -33,10 +34,11 @@ type Match struct {
 	Result  *Result
 }
 
-// NewList returns a list of the patterns, in that order.
+// NewList returns a list of the patterns (none nil), in that order. The
+// list keeps its own copy of the slice.
 func NewList(patterns ...*Pattern) *List {
-	l := &List{patterns: patterns, bySuffix: map[string][]int{}}
-	for i, p := range patterns {
+	l := &List{patterns: slices.Clone(patterns), bySuffix: map[string][]int{}}
+	for i, p := range l.patterns {
 		if key, ok := hostnameKey(p); ok {
 			l.bySuffix[key] = append(l.bySuffix[key], i)
 		} else {
