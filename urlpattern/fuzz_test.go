@@ -43,7 +43,7 @@ var fuzzSeedURLs = []string{
 // file, if it is available.
 func wptSeeds() (patterns, inputs []string) {
 	path := ""
-	if dir := os.Getenv("WPT_DIR"); dir != "" {
+	if dir := wptDirEnv(); dir != "" {
 		path = dir + "/" + wptFile
 	} else {
 		path = "../testdata/wpt/" + wptFile

@@ -4,7 +4,8 @@ package urlpattern
 // WPT's urlpattern/resources/urlpatterntests.js reads it. The file is
 // read from $WPT_DIR/urlpattern/ (a missing file then fails the run), or
 // from ../testdata/wpt/urlpattern/ where scripts/fetch-wpt.sh puts it;
-// without either the test skips. Each case is a subtest named as WPT
+// without either the test skips. A relative WPT_DIR is taken from the
+// repository root. Each case is a subtest named as WPT
 // names it: "Pattern: <pattern JSON> Inputs: <inputs JSON>". TestMain
 // prints one summary line, which .ci/run checks.
 
@@ -27,6 +28,16 @@ import (
 
 const wptFile = "urlpattern/urlpatterntestdata.json"
 
+// wptDirEnv returns $WPT_DIR as a path from this package's directory: a
+// relative one is relative to the repository root, one level up.
+func wptDirEnv() string {
+	dir := os.Getenv("WPT_DIR")
+	if dir != "" && !filepath.IsAbs(dir) {
+		dir = filepath.Join("..", dir)
+	}
+	return dir
+}
+
 var (
 	wptMu                        sync.Mutex
 	wptPassed, wptFailed, wptRan int
@@ -41,9 +52,11 @@ func TestMain(m *testing.M) {
 }
 
 // wptPath returns the path of the WPT file, or skips the test when the
-// corpus is not available and WPT_DIR is not set.
+// corpus is not available and WPT_DIR is not set. A relative WPT_DIR is
+// taken from the repository root, as the README's
+// `WPT_DIR=../shared/wpt go test ./...` gives it.
 func wptPath(t testing.TB) string {
-	if dir := os.Getenv("WPT_DIR"); dir != "" {
+	if dir := wptDirEnv(); dir != "" {
 		return filepath.Join(dir, wptFile)
 	}
 	p := filepath.Join("..", "testdata", "wpt", wptFile)
