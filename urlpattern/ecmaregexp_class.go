@@ -328,6 +328,9 @@ func (p *reParser) parseClassSetExpression(start int) (classValue, error) {
 		if item.isChar && p.lookingAt("-") && !p.lookingAt("--") {
 			dash := p.pos
 			p.pos++
+			if p.peek() == ']' {
+				return classValue{}, p.errorf(dash, "-", "invalid character class: a - must be escaped with the v flag unless it joins a range")
+			}
 			hi, err := p.parseClassOperand()
 			if err != nil {
 				return classValue{}, err
