@@ -517,9 +517,11 @@ func TestTranslateRegExpBounded(t *testing.T) {
 	}
 }
 
-// FuzzCompileRegExp checks, for any source: no panic; a refusal is a
-// *RegExpError with its offset inside the source; the translation is
-// deterministic; what compiles can match without panicking.
+// FuzzCompileRegExp checks, for any source of up to 4 KiB: no panic; a
+// refusal is a *RegExpError with its offset inside the source; the
+// translation is deterministic; what compiles can match without
+// panicking; translation and compilation finish within 5 s (the linear
+// tests above bound the growth; this catches a blow-up the fuzzer finds).
 func FuzzCompileRegExp(f *testing.F) {
 	for _, s := range []string{
 		`^\/books\/([^\/]+?)$`, `^(.*)?$`, `(?<y>\d{4})-(?<m>\d{2})`, `[[a-z]--[aeiou]]`, `[\d&&[0-1]]`,
@@ -533,7 +535,11 @@ func FuzzCompileRegExp(f *testing.F) {
 		if len(src) > 1<<12 {
 			return
 		}
+		start := time.Now()
 		out1, err1 := translateRegExp(src, ignoreCase)
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("translating %d bytes took %v", len(src), d)
+		}
 		out2, err2 := translateRegExp(src, ignoreCase)
 		if out1 != out2 || (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
 			t.Fatalf("not deterministic: %q %v / %q %v", out1, err1, out2, err2)
@@ -553,4 +559,27 @@ func FuzzCompileRegExp(f *testing.F) {
 			re.FindStringSubmatchIndex(in)
 		}
 	})
+}
+
+// BenchmarkCompileRegExp compiles what the URL Pattern Standard generates
+// for a route with a regexp group, with and without ignoreCase.
+func BenchmarkCompileRegExp(b *testing.B) {
+	for _, c := range []struct {
+		name, source string
+		ignoreCase   bool
+	}{
+		{"route", `^\/books\/([^\/]+?)\/(\d+)(?:\/((?:.*)(?:\/(?:.*))*))?$`, false},
+		{"route-i", `^\/books\/([^\/]+?)\/(\d+)(?:\/((?:.*)(?:\/(?:.*))*))?$`, true},
+		{"hostname", `^(?:([^\.]+?)\.)?example\.com$`, false},
+		{"class-set", `^([[\p{L}\d]--[aeiou]]+)$`, false},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := compileRegExp(c.source, c.ignoreCase); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
