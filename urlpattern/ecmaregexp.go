@@ -75,7 +75,7 @@ import (
 //	capture group 1 in a repeated atom (+) that an iteration can skip: ECMAScript resets the capture on every iteration, RE2 keeps the last one set
 //	+ over a capture group that can match the empty string: ECMAScript's empty-iteration check would need the group copied, which RE2 cannot number as one group
 //	* over parts that can match the empty string: too many ways to match empty to rewrite ECMAScript's empty-iteration check for RE2
-//	the whole expression: its translation to RE2 exceeds 1048576 bytes (rewriting ECMAScript's empty check copies nullable repeated parts)
+//	the whole expression: its translation to RE2 exceeds 1048576 bytes (large classes written out, or nullable repeated parts copied by the empty-check rewrite)
 //	the whole expression: Go's regexp refuses the translation: (RE2's own size limits)
 //	nesting: groups and classes nest deeper than 1000
 //
