@@ -12,44 +12,95 @@ import (
 // "v" flag (unicodeSets mode, ECMA-262 §22.2.1 Patterns) into a small tree,
 // and compileRegExp turns that tree into Go's regexp (RE2) syntax
 // (ecmaregexp_re2.go) with ECMAScript's meaning. Class contents are
-// computed as explicit sets of code points (ecmaregexp_class.go), so RE2
-// receives plain classes whatever set operations, properties or case
-// folding produced them.
+// computed as explicit sets of code points (ecmaregexp_class.go,
+// ecmaregexp_property.go), so RE2 receives plain classes whatever set
+// operations, properties or case folding produced them, and RE2's own
+// (?i), \s, \w, \d and "." are never used.
+//
+// Supported as ECMAScript defines them: \u{...}, \uXXXX (a surrogate pair
+// written as two escapes is one code point; a lone surrogate matches
+// nothing, as no Go string of valid UTF-8 holds one), \xXX, \cX, \0,
+// \f \n \r \t \v; "." without the s flag (not \n, \r, U+2028, U+2029);
+// \s and \S (ECMAScript's WhiteSpace and LineTerminator, with U+FEFF and
+// every Zs); \d, \w, \b, \B; ^ and $ (no m flag); every quantifier,
+// greedy and lazy, up to {1000}; (?:...), (...), (?<name>...) with
+// ECMAScript's IdentifierName syntax and ES2025's duplicate names in
+// different alternatives (RE2 gets (?P<name>...) when the name is ASCII
+// word characters, else an unnamed group; the numbers are ECMAScript's);
+// the ES2025 modifiers (?i:...), (?-i:...), (?s:...), (?-s:...); the i flag
+// with simple case folding (CaseFolding.txt C+S, as Go's
+// [unicode.SimpleFold]), applied as ECMA-262's MaybeSimpleCaseFolding to
+// every operand of the v flag's classes; nested classes, -- and &&,
+// \q{...} strings (longest first, as ECMA-262 orders them); \p{...} and
+// \P{...} for every General_Category and Script value (long names and
+// aliases), Script_Extensions aside, and the binary properties Go's tables
+// give or define: Any, ASCII, Assigned, Alphabetic, Lowercase, Uppercase,
+// Cased, Math, ID_Start, ID_Continue, Grapheme_Extend and those of
+// PropList.txt. [[:alpha:]] is accepted: with the v flag it is a nested
+// class of the five characters ":", "a", "l", "p", "h", which is what it
+// matches here (RE2 would read a POSIX class).
+//
+// ECMAScript's quantifier semantics are kept: an iteration that matches
+// the empty string fails (so /^(.*)?$/ leaves group 1 undefined on ""),
+// which ecmaregexp_re2.go writes out for RE2, and captures inside a
+// repeated atom are reset on each iteration, which is accepted where
+// every iteration sets them.
+//
+// One difference remains: with the i flag, ECMAScript's \b and \B count
+// U+017F and U+212A as word characters (they fold to s and k); RE2's
+// \b and \B, used here, do not. URLPattern matches canonical URL
+// components, which are ASCII, so it cannot tell.
 //
 // What ECMAScript accepts but RE2 cannot run is refused with a
-// [RegExpError] whose Unsupported field is true. What ECMAScript itself
-// rejects (a SyntaxError in JavaScript) is refused with Unsupported false,
-// even where RE2 would accept the text. The refused constructs and their
-// errors:
+// [RegExpError] whose Unsupported field is true; what ECMAScript itself
+// rejects (a SyntaxError in JavaScript) with Unsupported false, even where
+// RE2 would accept the text. Each refusal, as Construct: Reason:
 //
 //	(?=...) lookahead: RE2 has no lookaround; URLPattern here runs in linear time
-//	(?!...) negative lookahead: RE2 has no lookaround; URLPattern here runs in linear time
-//	(?<=...) lookbehind: RE2 has no lookaround; URLPattern here runs in linear time
-//	(?<!...) negative lookbehind: RE2 has no lookaround; URLPattern here runs in linear time
+//	(?!...) negative lookahead: (the same)
+//	(?<=...) lookbehind: (the same)
+//	(?<!...) negative lookbehind: (the same)
 //	\1 backreference: RE2 has no backreferences; matching them is NP-hard
-//	\k<name> backreference: RE2 has no backreferences; matching them is NP-hard
-//	(?m:...) modifier m: RE2's multi-line ^ and $ know only \n as a line terminator, ECMAScript also \r, U+2028 and U+2029
-//	\p{Script_Extensions=...} property: Go's unicode tables have no Script_Extensions
-//	\p{Name} property: not a General_Category, Script or binary property Go's unicode tables have
+//	\k<x> backreference: (the same)
+//	(?m: modifier m: RE2's multi-line ^ and $ know only \n as a line terminator, ECMAScript also \r, U+2028 and U+2029
+//	\p{scx=Latn} property: Go's unicode tables have no Script_Extensions
+//	\p{Emoji} property: Go's unicode tables (Unicode 15.0.0) do not have the binary property Emoji
+//	  (likewise the other emoji properties, Bidi_Mirrored, Case_Ignorable,
+//	  Changes_When_*, Default_Ignorable_Code_Point, Grapheme_Base,
+//	  XID_Start, XID_Continue)
 //	\p{RGI_Emoji} property of strings: Go's unicode tables have no emoji sequences
-//	{n,m} counted repetition: RE2 allows at most 1000 repetitions
-//	(x)* capture group in a repeated atom that an iteration can skip: ECMAScript resets the capture on every iteration, RE2 keeps the last one set
-//	(x*)+ capture group in a repeated atom that can match the empty string, where ECMAScript's empty-iteration check cannot be rewritten without copying the group
-//	a Go regexp size limit (for example nested counted repetition): the error RE2 gives
+//	\p{sc=Garay} property: Go's unicode tables (Unicode 15.0.0) do not have the script Garay
+//	  (a script newer than the Go release's tables)
+//	{1001}: counted repetition: RE2 allows at most 1000 repetitions
+//	capture group 1 in a repeated atom (+) that an iteration can skip: ECMAScript resets the capture on every iteration, RE2 keeps the last one set
+//	+ over a capture group that can match the empty string: ECMAScript's empty-iteration check would need the group copied, which RE2 cannot number as one group
+//	* over parts that can match the empty string: too many ways to match empty to rewrite ECMAScript's empty-iteration check for RE2
+//	the whole expression: its translation to RE2 exceeds 1048576 bytes (large classes written out, or nullable repeated parts copied by the empty-check rewrite)
+//	the whole expression: Go's regexp refuses the translation: (RE2's own size limits)
+//	nesting: groups and classes nest deeper than 1000
 //
-// ECMAScript syntax errors refused although RE2 would accept the text:
+// ECMAScript syntax errors, among them what RE2 would accept:
 //
-//	(?P<n>...), (?i), (?s) and other inline flags; \z, \A, \Z, \Q...\E and
-//	any identity escape of a letter or digit (\m, \e, \8); [[:alpha:]] (in
-//	the v flag "[" in a class opens a nested class, and ":alpha:" holds the
-//	reserved double punctuator "::"); a lone {, }, ] or ); a quantifier
-//	with nothing to repeat (a**, ^*, \b+); {2,1}; an unescaped - ( ) [ { }
-//	/ | in a class other than as syntax; a reserved double punctuator
-//	(&& !! ## $$ %% ** ++ ,, .. :: ;; << == >> ?? @@ ^^ `` ~~) where it is
-//	not an operator; mixing --, && and plain union at one level;
-//	[^\q{ab}] (a negated class that may contain strings); a class range
-//	out of order; a duplicate group name in the same alternative; a
-//	group name that is not an ECMAScript IdentifierName; \u{110000}.
+//	(?P<: invalid group: ECMAScript names a group with (?<name>...), (?P<name>...) is Python's and RE2's syntax
+//	(?i): invalid group: ECMAScript has no inline flags; the ES2025 modifiers take the form (?i:...)
+//	\z: invalid escape: \z is RE2's or Perl's syntax, no ECMAScript escape (also \A \Z \Q \E \a \e \C \h \H \K \N \R \V \X \G)
+//	\m: invalid escape: the u and v flags allow identity escapes only of syntax characters and /
+//	::: invalid character in character class: a reserved double punctuator of the v flag ([[:alpha::]], [!!], ...)
+//	lone {: a { that does not start a quantifier must be escaped with the u or v flag (lone }, lone ], lone ) alike)
+//	*: nothing to repeat (a**, ^*, \b+, a{2}{3})
+//	{2,1}: numbers out of order in {} quantifier
+//	-: invalid character in character class: - must be escaped with the v flag (also ( ) [ { } / |)
+//	--: invalid set operation in character class: --, && and union do not mix at one level; nest them in [...]
+//	[^\q{ab}]: negated character class may contain strings
+//	z-a: range out of order in character class
+//	(?<a>: duplicate capture group name in the same alternative
+//	\k<a>: invalid named reference: no group is named "a"
+//	\2: invalid escape: a decimal escape other than \0 is a backreference, and the pattern has 1 capture group(s)
+//	\u{110000}: invalid Unicode escape: \u takes four hexadecimal digits or {a code point up to 10FFFF}
+//	\p{Foo}: invalid property name: "Foo" is no General_Category value or binary property
+//	\01: invalid decimal escape: no octal escapes with the u or v flag
+//
+// TestCompileRegExpRefused has a case for each.
 
 // RegExpError is the error for an ECMAScript regular expression that
 // URLPattern's regexp groups cannot use: either ECMAScript rejects it (a
@@ -603,7 +654,7 @@ func (p *reParser) checkGroups() error {
 				return p.errorf(b.pos, b.text, "invalid named reference: no group is named %q", b.name)
 			}
 		} else if b.num > p.ncap {
-			return p.errorf(b.pos, b.text, "invalid escape: there are only %d capture groups, and a decimal escape other than \\0 is a backreference", p.ncap)
+			return p.errorf(b.pos, b.text, "invalid escape: a decimal escape other than \\0 is a backreference, and the pattern has %d capture group(s)", p.ncap)
 		}
 		return p.unsupported(b.pos, b.text+" backreference", "RE2 has no backreferences; matching them is NP-hard")
 	}

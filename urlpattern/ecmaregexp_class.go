@@ -116,13 +116,15 @@ var foldables = sync.OnceValue(func() []rune {
 // foldClose returns s with the whole case-fold orbit of each member.
 func (s runeSet) foldClose() runeSet {
 	var add []rune
-	for _, r := range foldables() {
-		if !s.contains(r) {
-			continue
-		}
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			if !s.contains(f) {
-				add = append(add, f, f)
+	fs := foldables()
+	for i := 0; i < len(s); i += 2 {
+		lo, hi := s[i], s[i+1]
+		for k := sort.Search(len(fs), func(k int) bool { return fs[k] >= lo }); k < len(fs) && fs[k] <= hi; k++ {
+			r := fs[k]
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				if !s.contains(f) {
+					add = append(add, f, f)
+				}
 			}
 		}
 	}
@@ -328,6 +330,9 @@ func (p *reParser) parseClassSetExpression(start int) (classValue, error) {
 		if item.isChar && p.lookingAt("-") && !p.lookingAt("--") {
 			dash := p.pos
 			p.pos++
+			if p.peek() == ']' {
+				return classValue{}, p.errorf(dash, "-", "invalid character class: a - must be escaped with the v flag unless it joins a range")
+			}
 			hi, err := p.parseClassOperand()
 			if err != nil {
 				return classValue{}, err

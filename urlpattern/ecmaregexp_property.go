@@ -241,12 +241,21 @@ func binaryProperty(name string) (s runeSet, ok, known bool) {
 			subtract(prop("Pattern_Syntax")).subtract(prop("Pattern_White_Space")), true, true
 	case "Grapheme_Extend":
 		// Me + Mn + Other_Grapheme_Extend
-		return cat("Me").union(cat("Mn")).union(prop("Other_Grapheme_Extend")), true, true
+		return graphemeExtend(), true, true
+	case "Grapheme_Base":
+		// [0..10FFFF] - Cc - Cf - Cs - Co - Cn - Zl - Zp - Grapheme_Extend
+		return assigned().subtract(cat("Cc")).subtract(cat("Cf")).subtract(cat("Cs")).subtract(cat("Co")).
+			subtract(cat("Zl")).subtract(cat("Zp")).subtract(graphemeExtend()), true, true
 	}
 	if t, ok := unicode.Properties[long]; ok {
 		return tableSet(t), true, true
 	}
 	return nil, false, true
+}
+
+// graphemeExtend is Grapheme_Extend: Me + Mn + Other_Grapheme_Extend.
+func graphemeExtend() runeSet {
+	return tableSet(unicode.Me).union(tableSet(unicode.Mn)).union(tableSet(unicode.Other_Grapheme_Extend))
 }
 
 // isIDStart reports whether r may start an ECMAScript RegExpIdentifierName:

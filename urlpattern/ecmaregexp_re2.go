@@ -33,7 +33,7 @@ func (p *reParser) emit(tree *node) (string, error) {
 	}
 	var b strings.Builder
 	if !writeNode(&b, t, precAlt) {
-		return "", p.unsupported(0, "the whole expression", "its translation to RE2 exceeds %d bytes (rewriting ECMAScript's empty check copies nullable repeated parts)", maxTranslated)
+		return "", p.unsupported(0, "the whole expression", "its translation to RE2 exceeds %d bytes (large classes written out, or nullable repeated parts copied by the empty-check rewrite)", maxTranslated)
 	}
 	return b.String(), nil
 }
@@ -607,6 +607,10 @@ func isRE2Name(name string) bool {
 var surrogates = runeSet{0xD800, 0xDFFF}
 
 func writeSet(b *strings.Builder, s runeSet) {
+	if r, ok := s.single(); ok && !surrogates.contains(r) {
+		writeRune(b, r)
+		return
+	}
 	s = s.subtract(surrogates)
 	if r, ok := s.single(); ok {
 		writeRune(b, r)

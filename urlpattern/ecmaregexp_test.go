@@ -127,6 +127,113 @@ func TestCompileRegExpSpecGenerated(t *testing.T) {
 	})
 }
 
+// TestCompileRegExpSemantics covers ECMAScript's meaning where it differs
+// from RE2's or needs translating. The expected results are ECMA-262's,
+// as Node 24 (V8 13.6) gives them.
+func TestCompileRegExpSemantics(t *testing.T) {
+	runMatchCases(t, []matchCase{
+		// ES2025 modifiers: i and s on and off inside a group
+		{`(?i:a)b`, false, `Ab`, []*string{s(`Ab`)}},
+		{`(?i:a)b`, false, `AB`, nil},
+		{`(?-i:a)b`, true, `aB`, []*string{s(`aB`)}},
+		{`(?-i:a)b`, true, `AB`, nil},
+		{`(?s:.)`, false, "\u000a", []*string{s("\u000a")}},
+		{`.`, false, "\u000a", nil},
+		{`.`, false, "\u2028", nil},
+		{`.`, false, "\u0085", []*string{s("\u0085")}},
+		{`(?s-i:a.)`, true, "A\u000d", nil},
+		// ES2025 duplicate names in different alternatives
+		{`(?<a>x)|(?<a>y)`, false, `y`, []*string{s(`y`), u, s(`y`)}},
+		{`(?:(?<a>x)|(?<a>y))z`, false, `xz`, []*string{s(`xz`), s(`x`), u}},
+		// \q{...}: the longest string first; set operations on strings
+		{`^[\q{abc|ab|a}]`, false, `abc`, []*string{s(`abc`)}},
+		{`^[\q{a|ab|abc}]`, false, `abd`, []*string{s(`ab`)}},
+		{`^[\q{}x]$`, false, ``, []*string{s(``)}},
+		{`[\q{ab|c}--\q{ab}]`, false, `ab`, nil},
+		{`[\q{ab|c}&&\q{ab|d}]`, false, `xab`, []*string{s(`ab`)}},
+		// i folds every operand before the set operation (MaybeSimpleCaseFolding)
+		{`[[a-z]--b]`, true, `B`, nil},
+		{`[[a-z]--b]`, true, `C`, []*string{s(`C`)}},
+		{`[^\P{Ll}]`, true, `A`, []*string{s(`A`)}},
+		{`\P{Ll}`, true, `A`, nil},
+		{`[\w--k]`, true, "\u212a", nil},
+		// \w under i adds U+017F and U+212A; simple case folding only (no ß -> ss, no Turkic i)
+		{`\w`, true, "\u017f", []*string{s("\u017f")}},
+		{`\w`, false, "\u017f", nil},
+		{`\W`, true, "\u017f", nil},
+		{`k`, true, "\u212a", []*string{s("\u212a")}},
+		{"\u00df", true, "\u1e9e", []*string{s("\u1e9e")}},
+		{"\u00df", true, `ss`, nil},
+		{"\u03c3", true, "\u03c2", []*string{s("\u03c2")}},
+		{"\u0130", true, `i`, nil},
+		{"\u0131", true, `I`, nil},
+		// \s is WhiteSpace and LineTerminator: U+FEFF and Zs, not U+0085, U+180E or U+200B
+		{`\s`, false, "\ufeff", []*string{s("\ufeff")}},
+		{`\s`, false, "\u3000", []*string{s("\u3000")}},
+		{`\s`, false, "\u0085", nil},
+		{`\s`, false, "\u180e", nil},
+		{`\S`, false, "\u200b", []*string{s("\u200b")}},
+		// \d is ASCII; escapes; a surrogate pair written as escapes is one code point
+		{`\d`, false, "\u0661", nil},
+		{`\u{1F600}`, false, "\U0001f600", []*string{s("\U0001f600")}},
+		{`^\uD83D\uDE00$`, false, "\U0001f600", []*string{s("\U0001f600")}},
+		{`^.$`, false, "\U0001f600", []*string{s("\U0001f600")}},
+		{`\cJ`, false, "\u000a", []*string{s("\u000a")}},
+		{`\0`, false, "\u0000", []*string{s("\u0000")}},
+		{`[\b]`, false, "\u0008", []*string{s("\u0008")}},
+		{`\x2F`, false, `/`, []*string{s(`/`)}},
+		// with the v flag [[:alpha:]] is a nested class of : a l p h
+		{`[[:alpha:]]`, false, `h`, []*string{s(`h`)}},
+		{`[[:alpha:]]`, false, `b`, nil},
+		{`[^]`, false, "\u000a", []*string{s("\u000a")}},
+		{`[]`, false, `a`, nil},
+		// the empty check: an iteration that matches empty fails, and the matcher backtracks into it
+		{`(|a)*`, false, `aa`, []*string{s(`aa`), s(`a`)}},
+		{`(a*?)*`, false, `aa`, []*string{s(`aa`), s(`a`)}},
+		{`(?:a*b*)*`, false, `abab`, []*string{s(`abab`)}},
+		{`^(?:a?)+?$`, false, `aa`, []*string{s(`aa`)}},
+		{`(?:)*x`, false, `x`, []*string{s(`x`)}},
+		{`x{0}y`, false, `xy`, []*string{s(`y`)}},
+		{`^(a|ab)(c|bcd)(d*)$`, false, `abcd`, []*string{s(`abcd`), s(`a`), s(`bcd`), s(``)}},
+		{"(?<$>x)(?<\u00e9>y)", false, `xy`, []*string{s(`xy`), s(`x`), s(`y`)}},
+		// \b, \B, ^ and $ without the m flag
+		{`\bk`, false, `a k`, []*string{s(`k`)}},
+		{`\Bk`, false, `ak`, []*string{s(`k`)}},
+		{`^$`, false, ``, []*string{s(``)}},
+		{`a$`, false, "a\u000a", nil},
+		{`^a`, false, "\u000aa", nil},
+	})
+}
+
+// TestCompileRegExpWordBoundaryFold pins the one documented difference:
+// with i, ECMAScript's \b counts U+212A (Kelvin sign) as a word character
+// and RE2's does not. Inputs of URLPattern are ASCII URL components.
+func TestCompileRegExpWordBoundaryFold(t *testing.T) {
+	re, err := compileRegExp(`\b`, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if re.MatchString("\u212a") {
+		t.Error(`\b under i matches at U+212A: the difference is gone; update the doc comment and README`)
+	}
+	if !re.MatchString("k") {
+		t.Error(`\b under i does not match at "k"`)
+	}
+}
+
+// TestCompileRegExpGroupNames checks that RE2 carries the ECMAScript names
+// it can, at ECMAScript's numbers.
+func TestCompileRegExpGroupNames(t *testing.T) {
+	re, err := compileRegExp(`(?<year>\d{4})-(\d{2})-(?<$d>\d{2})|(?<year>x)`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(re.SubexpNames(), ",")
+	if want := ",year,,,year"; got != want {
+		t.Errorf("SubexpNames %q, want %q", got, want)
+	}
+}
+
 // TestCompileRegExpRefused lists every refusal: ECMAScript syntax errors
 // (Unsupported false) and what RE2 cannot do (Unsupported true).
 func TestCompileRegExpRefused(t *testing.T) {
@@ -194,7 +301,7 @@ func TestCompileRegExpRefused(t *testing.T) {
 		{`\B{2}`, "{2}", 2, false},
 		{`a{2,1}`, "{2,1}", 1, false},
 		{`[a`, "[", 0, false},
-		{`[a-]`, "]", 3, false},
+		{`[a-]`, "-", 2, false},
 		{`[-a]`, "-", 1, false},
 		{`[/]`, "/", 1, false},
 		{`[(]`, "(", 1, false},
@@ -291,16 +398,16 @@ func regexpBestTime(f func()) time.Duration {
 }
 
 // checkRegExpLinear fails t when large, factor times the size of small,
-// takes more than 2*factor times as long (plus 10 ms for the timer and
-// the machine), where a linear algorithm takes factor times and a
-// quadratic one factor*factor. A failure is measured twice more before it
+// takes more than 3*factor times as long (plus 10 ms for the timer and
+// the machine), where a linear algorithm takes factor times (caches make
+// it up to twice that on large inputs) and a quadratic one factor*factor. A failure is measured twice more before it
 // counts, since the machine is shared.
 func checkRegExpLinear(t *testing.T, factor int, small, large func()) {
 	t.Helper()
 	var ts, tl time.Duration
 	for range 3 {
 		ts, tl = regexpBestTime(small), regexpBestTime(large)
-		if tl <= time.Duration(2*factor)*ts+10*time.Millisecond {
+		if tl <= time.Duration(3*factor)*ts+10*time.Millisecond {
 			t.Logf("%v, %d times larger: %v (ratio %.1f)", ts, factor, tl, float64(tl)/float64(max(ts, 1)))
 			return
 		}
@@ -410,9 +517,11 @@ func TestTranslateRegExpBounded(t *testing.T) {
 	}
 }
 
-// FuzzCompileRegExp checks, for any source: no panic; a refusal is a
-// *RegExpError with its offset inside the source; the translation is
-// deterministic; what compiles can match without panicking.
+// FuzzCompileRegExp checks, for any source of up to 4 KiB: no panic; a
+// refusal is a *RegExpError with its offset inside the source; the
+// translation is deterministic; what compiles can match without
+// panicking; translation and compilation finish within 5 s (the linear
+// tests above bound the growth; this catches a blow-up the fuzzer finds).
 func FuzzCompileRegExp(f *testing.F) {
 	for _, s := range []string{
 		`^\/books\/([^\/]+?)$`, `^(.*)?$`, `(?<y>\d{4})-(?<m>\d{2})`, `[[a-z]--[aeiou]]`, `[\d&&[0-1]]`,
@@ -426,7 +535,11 @@ func FuzzCompileRegExp(f *testing.F) {
 		if len(src) > 1<<12 {
 			return
 		}
+		start := time.Now()
 		out1, err1 := translateRegExp(src, ignoreCase)
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("translating %d bytes took %v", len(src), d)
+		}
 		out2, err2 := translateRegExp(src, ignoreCase)
 		if out1 != out2 || (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
 			t.Fatalf("not deterministic: %q %v / %q %v", out1, err1, out2, err2)
@@ -446,4 +559,27 @@ func FuzzCompileRegExp(f *testing.F) {
 			re.FindStringSubmatchIndex(in)
 		}
 	})
+}
+
+// BenchmarkCompileRegExp compiles what the URL Pattern Standard generates
+// for a route with a regexp group, with and without ignoreCase.
+func BenchmarkCompileRegExp(b *testing.B) {
+	for _, c := range []struct {
+		name, source string
+		ignoreCase   bool
+	}{
+		{"route", `^\/books\/([^\/]+?)\/(\d+)(?:\/((?:.*)(?:\/(?:.*))*))?$`, false},
+		{"route-i", `^\/books\/([^\/]+?)\/(\d+)(?:\/((?:.*)(?:\/(?:.*))*))?$`, true},
+		{"hostname", `^(?:([^\.]+?)\.)?example\.com$`, false},
+		{"class-set", `^([[\p{L}\d]--[aeiou]]+)$`, false},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := compileRegExp(c.source, c.ignoreCase); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

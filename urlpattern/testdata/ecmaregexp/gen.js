@@ -169,7 +169,7 @@ const SET_NAMES = ['\\s', '\\w', '\\d', '.', '\\p{L}', '\\p{Lu}', '\\p{Ll}', '\\
   '\\p{Ps}', '\\p{Pe}', '\\p{Pi}', '\\p{Pf}', '\\p{Po}', '\\p{S}', '\\p{Sm}', '\\p{Sc}', '\\p{Sk}', '\\p{So}', '\\p{Z}',
   '\\p{Zs}', '\\p{Zl}', '\\p{Zp}', '\\p{C}', '\\p{Cc}', '\\p{Cf}', '\\p{Cs}', '\\p{Co}', '\\p{Cn}', '\\p{Any}',
   '\\p{ASCII}', '\\p{Assigned}', '\\p{Alphabetic}', '\\p{Lowercase}', '\\p{Uppercase}', '\\p{Cased}', '\\p{Math}',
-  '\\p{ID_Start}', '\\p{ID_Continue}', '\\p{Grapheme_Extend}', '\\p{White_Space}', '\\p{ASCII_Hex_Digit}',
+  '\\p{ID_Start}', '\\p{ID_Continue}', '\\p{Grapheme_Extend}', '\\p{Grapheme_Base}', '\\p{White_Space}', '\\p{ASCII_Hex_Digit}',
   '\\p{Bidi_Control}', '\\p{Dash}', '\\p{Deprecated}', '\\p{Diacritic}', '\\p{Extender}', '\\p{Hex_Digit}',
   '\\p{IDS_Binary_Operator}', '\\p{IDS_Trinary_Operator}', '\\p{Ideographic}', '\\p{Join_Control}',
   '\\p{Logical_Order_Exception}', '\\p{Noncharacter_Code_Point}', '\\p{Pattern_Syntax}', '\\p{Pattern_White_Space}',
