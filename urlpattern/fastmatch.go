@@ -1,8 +1,10 @@
 package urlpattern
 
-// Matching without the regular expression. A component whose part list
-// is only fixed text and groups without modifiers or regular expressions
-// of their own ("/books/:id", "*.example.com", "/docs/*", "https") has
+// Matching without the regular expression. A component of fixed text
+// only, some of it optional ("http{s}?"), matches one of a few strings.
+// A component whose part list is only fixed text and groups without
+// modifiers or regular expressions of their own ("/books/:id",
+// "*.example.com", "/docs/*", "https") has
 // exactly one way to match, which a scan finds: fixed text compares
 // equal, a ":name" group ends at the next delimiter (the fixed text after
 // it must start with the delimiter, or the group must be last), and at
@@ -21,16 +23,55 @@ type fastItem struct {
 	group int      // the group's index, for a group
 }
 
-// fastMatcher matches a component by a scan of its items.
+// fastMatcher matches a component by a scan of its items, or by
+// comparing it with a few strings.
 type fastMatcher struct {
 	items     []fastItem
 	delimiter byte // the delimiter code point, 0 when none
 	groups    int
+	// oneOf, when not nil, is every string the component matches: its
+	// part list is fixed text only, some of it optional ("http{s}?").
+	oneOf []string
+}
+
+// maxOneOf bounds the strings of a fixedAlternatives matcher.
+const maxOneOf = 16
+
+// fixedAlternatives returns every string that a part list of fixed text
+// with modifiers "none" and "optional" matches (at most maxOneOf), or
+// nil when the part list is anything else.
+func fixedAlternatives(parts []part, o options) []string {
+	if o.ignoreCase || len(parts) == 0 {
+		return nil
+	}
+	alts := []string{""}
+	for i := range parts {
+		pt := &parts[i]
+		if pt.typ != partFixedText || (pt.modifier != modifierNone && pt.modifier != modifierOptional) {
+			return nil
+		}
+		n := len(alts)
+		if pt.modifier == modifierOptional {
+			if 2*n > maxOneOf {
+				return nil
+			}
+			alts = append(alts, alts...) // the first n without the text
+		}
+		for j := range alts {
+			if pt.modifier == modifierNone || j >= n {
+				alts[j] += pt.value
+			}
+		}
+	}
+	return alts
 }
 
 // newFastMatcher returns the scan of a part list, or nil when the part
 // list needs the regular expression.
 func newFastMatcher(parts []part, o options) *fastMatcher {
+	if alts := fixedAlternatives(parts, o); len(alts) > 1 {
+		return &fastMatcher{oneOf: alts}
+	}
 	m := &fastMatcher{}
 	if o.delimiterCodePoint != "" {
 		m.delimiter = o.delimiterCodePoint[0]
@@ -105,6 +146,15 @@ func plainInput(s string) bool {
 // cannot tell and the regular expression must. With want, the groups
 // (named by names) are returned.
 func (m *fastMatcher) match(input string, names []string, want bool) (ok, decided bool, groups []Group) {
+	if m.oneOf != nil {
+		// Fixed text compares equal or not, whatever the input holds.
+		for _, s := range m.oneOf {
+			if input == s {
+				return true, true, nil
+			}
+		}
+		return false, true, nil
+	}
 	if !plainInput(input) {
 		return false, false, nil
 	}
