@@ -222,6 +222,14 @@ type reParser struct {
 	nextDisj   int
 	depth      int
 	work       int // steps of the empty-check rewrite, bounded by maxWork
+	// properties holds the sets of the \p{...} bodies seen so far in this
+	// source (folded when ignoreCase), which are costly to compute.
+	properties map[propertyKey]runeSet
+}
+
+type propertyKey struct {
+	body       string
+	ignoreCase bool
 }
 
 type groupInfo struct {
@@ -756,12 +764,20 @@ func (p *reParser) parseClassEscape(start int) (runeSet, bool, error) {
 		}
 		body := p.src[p.pos+1 : p.pos+end]
 		p.pos += end + 1
-		set, err := p.property(start, p.src[start:p.pos], body, c == 'P')
-		if err != nil {
-			return nil, false, err
-		}
-		if p.ignoreCase {
-			set = set.foldClose()
+		key := propertyKey{body, p.ignoreCase}
+		set, ok := p.properties[key]
+		if !ok {
+			var err error
+			if set, err = p.property(start, p.src[start:p.pos], body, c == 'P'); err != nil {
+				return nil, false, err
+			}
+			if p.ignoreCase {
+				set = set.foldClose()
+			}
+			if p.properties == nil {
+				p.properties = map[propertyKey]runeSet{}
+			}
+			p.properties[key] = set
 		}
 		if c == 'P' {
 			set = set.complement()
