@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # fetch-wpt.sh downloads the web-platform-tests URL files that weburl's
-# tests run (url/resources/*.json of https://github.com/web-platform-tests/wpt)
+# tests run (url/resources/*.json of https://github.com/web-platform-tests/wpt,
+# and urlpattern/resources/urlpatterntestdata.json into a urlpattern folder)
 # into testdata/wpt, where the tests find them when WPT_DIR is not set.
 # A file is kept only when its sha256 is the one testdata/wpt.sha256 pins;
 # on any mismatch nothing in testdata/wpt changes and the exit status is 1.
@@ -38,6 +39,27 @@ if [ -z "$base" ]; then
 	base="https://raw.githubusercontent.com/web-platform-tests/wpt/$commit/url/resources"
 fi
 
+# source_of NAME prints the address of a pinned file. A name with a folder
+# (urlpattern/urlpatterntestdata.json) is a file of another WPT suite, kept
+# in that folder of WPT_DIR: with WPT_BASE_URL it is read from that folder
+# beside the URL files; from a commit, from the suite's resources folder.
+source_of() {
+	case "$1" in
+	*/*)
+		if [ -n "${WPT_BASE_URL:-}" ]; then
+			echo "$base/$1"
+			return
+		fi
+		local root="https://raw.githubusercontent.com/web-platform-tests/wpt/$commit"
+		case "$1" in
+		urlpattern/*) echo "$root/urlpattern/resources/${1#urlpattern/}" ;;
+		*) echo "fetch-wpt.sh: no upstream address known for $1" >&2; return 1 ;;
+		esac
+		;;
+	*) echo "$base/$1" ;;
+	esac
+}
+
 if command -v sha256sum >/dev/null 2>&1; then
 	sha256() { sha256sum "$1" | cut -d' ' -f1; }
 elif command -v shasum >/dev/null 2>&1; then
@@ -55,8 +77,9 @@ files=()
 while read -r want name; do
 	[ -n "$name" ] || continue
 	files+=("$name")
-	if ! curl -fsSL --retry 2 -o "$tmp/$name" "$base/$name"; then
-		echo "fetch-wpt.sh: could not download $base/$name" >&2
+	mkdir -p "$(dirname "$tmp/$name")"
+	if ! src=$(source_of "$name") || ! curl -fsSL --retry 2 -o "$tmp/$name" "$src"; then
+		echo "fetch-wpt.sh: could not download ${src:-$name}" >&2
 		bad=1
 		continue
 	fi
@@ -73,6 +96,7 @@ if [ "$bad" != 0 ]; then
 fi
 mkdir -p "$dest"
 for name in "${files[@]}"; do
+	mkdir -p "$(dirname "$dest/$name")"
 	mv "$tmp/$name" "$dest/$name"
 done
 echo "fetch-wpt.sh: ${#files[@]} files from $base in testdata/wpt, each matching testdata/wpt.sha256"
