@@ -89,7 +89,7 @@ import (
 //	lone {: a { that does not start a quantifier must be escaped with the u or v flag (lone }, lone ], lone ) alike)
 //	*: nothing to repeat (a**, ^*, \b+, a{2}{3})
 //	{2,1}: numbers out of order in {} quantifier
-//	-: invalid character in character class: - must be escaped with the v flag (also ( ) [ { } / |)
+//	-: invalid character in character class: - must be escaped with the v flag (also ( ) { } / |; a [ opens a nested class)
 //	--: invalid set operation in character class: --, && and union do not mix at one level; nest them in [...]
 //	[^\q{ab}]: negated character class may contain strings
 //	z-a: range out of order in character class
