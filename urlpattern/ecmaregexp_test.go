@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 )
 
 // u is an undefined capture (ECMAScript's undefined, JSON null).
@@ -260,6 +261,7 @@ func TestCompileRegExpRefused(t *testing.T) {
 		{`\p{RGI_Emoji}`, "property of strings", 0, true},
 		{`a{1001}`, "{1001}", 1, true},
 		{`a{2,5000}`, "{2,5000}", 1, true},
+		{`(?:a{1000}){1000}`, "the whole expression", 0, true}, // RE2's own limit: invalid repeat count
 		{`(?:(a)|b)+`, "capture group 1", 3, true},
 		{`(?:(a)?b)*`, "capture group 1", 3, true},
 		{`^(?:a|()){2}$`, "capture group 1", 6, true},
@@ -470,6 +472,23 @@ func TestTranslateRegExpLinear(t *testing.T) {
 			}
 			checkLinear(t, 8, func() { translateRegExp(small, c.ignoreCase) }, func() { translateRegExp(large, c.ignoreCase) })
 		})
+	}
+}
+
+// TestCompileRegExpNewScripts checks that a script newer than the Go
+// release's Unicode tables (Garay, Unicode 16.0) is refused as
+// unsupported, not as a syntax error, and works where the tables have it.
+func TestCompileRegExpNewScripts(t *testing.T) {
+	_, err := compileRegExp(`\p{sc=Gara}`, false)
+	if _, ok := unicode.Scripts["Garay"]; ok {
+		if err != nil {
+			t.Errorf("Unicode %s has Garay, got %v", unicode.Version, err)
+		}
+		return
+	}
+	var e *RegExpError
+	if !errors.As(err, &e) || !e.Unsupported || !strings.Contains(e.Reason, "Garay") {
+		t.Errorf("Unicode %s lacks Garay: got %v, want it refused as unsupported", unicode.Version, err)
 	}
 }
 
