@@ -89,7 +89,7 @@ import (
 //	lone {: a { that does not start a quantifier must be escaped with the u or v flag (lone }, lone ], lone ) alike)
 //	*: nothing to repeat (a**, ^*, \b+, a{2}{3})
 //	{2,1}: numbers out of order in {} quantifier
-//	-: invalid character in character class: - must be escaped with the v flag (also ( ) [ { } / |)
+//	-: invalid character in character class: - must be escaped with the v flag (also ( ) { } / |; a [ opens a nested class)
 //	--: invalid set operation in character class: --, && and union do not mix at one level; nest them in [...]
 //	[^\q{ab}]: negated character class may contain strings
 //	z-a: range out of order in character class
@@ -222,6 +222,14 @@ type reParser struct {
 	nextDisj   int
 	depth      int
 	work       int // steps of the empty-check rewrite, bounded by maxWork
+	// properties holds the sets of the \p{...} bodies seen so far in this
+	// source (folded when ignoreCase), which are costly to compute.
+	properties map[propertyKey]runeSet
+}
+
+type propertyKey struct {
+	body       string
+	ignoreCase bool
 }
 
 type groupInfo struct {
@@ -756,12 +764,20 @@ func (p *reParser) parseClassEscape(start int) (runeSet, bool, error) {
 		}
 		body := p.src[p.pos+1 : p.pos+end]
 		p.pos += end + 1
-		set, err := p.property(start, p.src[start:p.pos], body, c == 'P')
-		if err != nil {
-			return nil, false, err
-		}
-		if p.ignoreCase {
-			set = set.foldClose()
+		key := propertyKey{body, p.ignoreCase}
+		set, ok := p.properties[key]
+		if !ok {
+			var err error
+			if set, err = p.property(start, p.src[start:p.pos], body, c == 'P'); err != nil {
+				return nil, false, err
+			}
+			if p.ignoreCase {
+				set = set.foldClose()
+			}
+			if p.properties == nil {
+				p.properties = map[propertyKey]runeSet{}
+			}
+			p.properties[key] = set
 		}
 		if c == 'P' {
 			set = set.complement()

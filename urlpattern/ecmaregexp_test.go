@@ -2,10 +2,10 @@ package urlpattern
 
 import (
 	"errors"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 )
 
 // u is an undefined capture (ECMAScript's undefined, JSON null).
@@ -193,6 +193,10 @@ func TestCompileRegExpSemantics(t *testing.T) {
 		{`(?:a*b*)*`, false, `abab`, []*string{s(`abab`)}},
 		{`^(?:a?)+?$`, false, `aa`, []*string{s(`aa`)}},
 		{`(?:)*x`, false, `x`, []*string{s(`x`)}},
+		{`(a){0}(b)`, false, `b`, []*string{s(`b`), u, s(`b`)}},
+		{`(?:(a)|b){0,1}c`, false, `bc`, []*string{s(`bc`), u}},
+		{`(a?){2}`, false, `a`, []*string{s(`a`), s(``)}},
+		{`(\b)*x`, false, `x`, []*string{s(`x`), u}},
 		{`x{0}y`, false, `xy`, []*string{s(`y`)}},
 		{`^(a|ab)(c|bcd)(d*)$`, false, `abcd`, []*string{s(`abcd`), s(`a`), s(`bcd`), s(``)}},
 		{"(?<$>x)(?<\u00e9>y)", false, `xy`, []*string{s(`xy`), s(`x`), s(`y`)}},
@@ -257,8 +261,10 @@ func TestCompileRegExpRefused(t *testing.T) {
 		{`\p{RGI_Emoji}`, "property of strings", 0, true},
 		{`a{1001}`, "{1001}", 1, true},
 		{`a{2,5000}`, "{2,5000}", 1, true},
+		{`(?:a{1000}){1000}`, "the whole expression", 0, true}, // RE2's own limit: invalid repeat count
 		{`(?:(a)|b)+`, "capture group 1", 3, true},
 		{`(?:(a)?b)*`, "capture group 1", 3, true},
+		{`^(?:a|()){2}$`, "capture group 1", 6, true},
 		{`(a*)+`, "capture group that can match the empty string", 4, true},
 		{`(?:(a*)b*)*`, "capture group that can match the empty string", 10, true},
 		{`(?P<n>a)`, "(?P<", 0, false},
@@ -383,43 +389,11 @@ func TestCompileRegExpRefused(t *testing.T) {
 	}
 }
 
-// regexpBestTime runs f a few times, each after a garbage collection, and
-// returns its fastest run: the figure least disturbed by other work on a
-// shared machine.
-func regexpBestTime(f func()) time.Duration {
-	best := time.Duration(1<<63 - 1)
-	for range 5 {
-		runtime.GC()
-		start := time.Now()
-		f()
-		best = min(best, time.Since(start))
-	}
-	return best
-}
-
-// checkRegExpLinear fails t when large, factor times the size of small,
-// takes more than 3*factor times as long (plus 10 ms for the timer and
-// the machine), where a linear algorithm takes factor times (caches make
-// it up to twice that on large inputs) and a quadratic one factor*factor. A failure is measured twice more before it
-// counts, since the machine is shared.
-func checkRegExpLinear(t *testing.T, factor int, small, large func()) {
-	t.Helper()
-	var ts, tl time.Duration
-	for range 3 {
-		ts, tl = regexpBestTime(small), regexpBestTime(large)
-		if tl <= time.Duration(3*factor)*ts+10*time.Millisecond {
-			t.Logf("%v, %d times larger: %v (ratio %.1f)", ts, factor, tl, float64(tl)/float64(max(ts, 1)))
-			return
-		}
-	}
-	t.Errorf("%v, %d times larger: %v: worse than linear", ts, factor, tl)
-}
-
 // TestCompileRegExpReDoSLinear matches patterns from the ReDoS literature,
 // on which a backtracking engine (V8's, every ECMAScript engine's) takes
 // exponential or high polynomial time, against inputs of n and 8n
-// characters that make them fail, and checks that the time grows
-// linearly. With V8, /^(a+)+$/ on 30 a's and a "!" already takes seconds.
+// characters that make them fail, and checks with checkLinear
+// (size_test.go: thread CPU time) that the time grows linearly. With V8, /^(a+)+$/ on 30 a's and a "!" already takes seconds.
 func TestCompileRegExpReDoSLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")
@@ -456,7 +430,12 @@ func TestCompileRegExpReDoSLinear(t *testing.T) {
 			if re.MatchString(small) || re.MatchString(large) {
 				t.Fatal("the input matches; the test needs a failing one")
 			}
-			checkRegExpLinear(t, 8, func() { re.MatchString(small) }, func() { re.MatchString(large) })
+			matchSmall, matchLarge := func() { re.MatchString(small) }, func() { re.MatchString(large) }
+			if testing.Verbose() {
+				ts, tl := bestTime(3, matchSmall), bestTime(3, matchLarge)
+				t.Logf("%d chars: %v, %d chars: %v (thread CPU time), ratio %.1f", len(small), ts, len(large), tl, float64(tl)/float64(max(ts, 1)))
+			}
+			checkLinear(t, 8, matchSmall, matchLarge)
 		})
 	}
 }
@@ -491,8 +470,25 @@ func TestTranslateRegExpLinear(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			checkRegExpLinear(t, 8, func() { translateRegExp(small, c.ignoreCase) }, func() { translateRegExp(large, c.ignoreCase) })
+			checkLinear(t, 8, func() { translateRegExp(small, c.ignoreCase) }, func() { translateRegExp(large, c.ignoreCase) })
 		})
+	}
+}
+
+// TestCompileRegExpNewScripts checks that a script newer than the Go
+// release's Unicode tables (Garay, Unicode 16.0) is refused as
+// unsupported, not as a syntax error, and works where the tables have it.
+func TestCompileRegExpNewScripts(t *testing.T) {
+	_, err := compileRegExp(`\p{sc=Gara}`, false)
+	if _, ok := unicode.Scripts["Garay"]; ok {
+		if err != nil {
+			t.Errorf("Unicode %s has Garay, got %v", unicode.Version, err)
+		}
+		return
+	}
+	var e *RegExpError
+	if !errors.As(err, &e) || !e.Unsupported || !strings.Contains(e.Reason, "Garay") {
+		t.Errorf("Unicode %s lacks Garay: got %v, want it refused as unsupported", unicode.Version, err)
 	}
 }
 
