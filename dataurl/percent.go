@@ -47,23 +47,42 @@ func (p *percentSource) alphabetRun() int {
 // read copies the percent-decoding into b and returns how many bytes it
 // wrote: fewer than len(b) only at the end.
 func (p *percentSource) read(b []byte) int {
-	n := 0
-	for n < len(b) && p.pos < len(p.s) {
-		run := len(p.s) - p.pos
-		if !p.raw {
-			if i := strings.IndexByte(p.s[p.pos:], '%'); i >= 0 {
-				run = i
+	if p.raw {
+		n := copy(b, p.s[p.pos:])
+		p.pos += n
+		return n
+	}
+	s, i, n := p.s, p.pos, 0
+	for n < len(b) && i < len(s) {
+		c := s[i]
+		if c != '%' {
+			// A run without "%": copied whole when it is long.
+			if j := strings.IndexByte(s[i:min(len(s), i+len(b)-n)], '%'); j < 0 || j > 16 {
+				if j < 0 {
+					j = min(len(s)-i, len(b)-n)
+				}
+				n += copy(b[n:], s[i:i+j])
+				i += j
+				continue
 			}
-		}
-		if run > 0 {
-			m := copy(b[n:], p.s[p.pos:p.pos+run])
-			p.pos += m
-			n += m
+			b[n] = c
+			n++
+			i++
 			continue
 		}
-		b[n], _ = p.next()
+		if i+2 < len(s) {
+			if h, l := unhex(s[i+1]), unhex(s[i+2]); h|l < 16 {
+				b[n] = h<<4 | l
+				n++
+				i += 3
+				continue
+			}
+		}
+		b[n] = '%'
 		n++
+		i++
 	}
+	p.pos = i
 	return n
 }
 
