@@ -73,8 +73,8 @@ func slowPercentDecode(s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			v := strings.IndexByte("0123456789abcdef", strings.ToLower(s[i+1:i+2])[0])<<4 |
-				strings.IndexByte("0123456789abcdef", strings.ToLower(s[i+2:i+3])[0])
+			v := strings.IndexByte("0123456789abcdef", strings.ToLower(s[i+1 : i+2])[0])<<4 |
+				strings.IndexByte("0123456789abcdef", strings.ToLower(s[i+2 : i+3])[0])
 			out = append(out, byte(v))
 			i += 2
 			continue
