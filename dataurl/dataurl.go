@@ -36,12 +36,53 @@ type DataURL struct {
 // Parse parses s with the URL parser ([github.com/weburl/url.Parse]) and
 // runs the data: URL processor on the result, as [Process] does. An s
 // that is not a URL fails with the URL parser's *[github.com/weburl/url.Error].
+//
+// When s is a data: URL that the URL parser would leave as it is (the
+// common case: "data:" and printable ASCII that needs no
+// percent-encoding, as canvas.toDataURL() writes), the processor reads
+// s itself and the URL is not built.
 func Parse(s string) (*DataURL, error) {
+	if isNormalDataURL(s) {
+		p, err := processHref(s, s)
+		if err != nil {
+			return nil, err
+		}
+		return p.decode(), nil
+	}
 	u, err := url.Parse(s)
 	if err != nil {
 		return nil, err
 	}
 	return Process(u)
+}
+
+// keptByParser marks the bytes the URL parser copies unchanged into the
+// opaque path, query and fragment of a data: URL: printable ASCII but
+// those of the query and fragment percent-encode sets ('"', '<', '>',
+// '`') and U+0020 SPACE (which it may strip or encode), i.e. the bytes
+// outside every percent-encode set it applies there, minus tab and
+// newline, which it removes.
+var keptByParser = func() (t [256]bool) {
+	for c := byte(0x21); c < 0x7F; c++ {
+		t[c] = strings.IndexByte("\"<>`", c) < 0
+	}
+	return t
+}()
+
+// isNormalDataURL reports whether the URL parser would give s back
+// unchanged as a data: URL with an opaque path: s starts with "data:",
+// not followed by "/" (which would make a path of segments), and holds
+// only bytes in keptByParser.
+func isNormalDataURL(s string) bool {
+	if len(s) < len("data:") || s[:len("data:")] != "data:" || strings.HasPrefix(s[len("data:"):], "/") {
+		return false
+	}
+	for i := len("data:"); i < len(s); i++ {
+		if !keptByParser[s[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // Process is the data: URL processor
@@ -55,13 +96,24 @@ func Parse(s string) (*DataURL, error) {
 // The body is decoded from u's href in one pass into a slice of exactly
 // its size; to read it without holding it, use [NewReader].
 func Process(u *url.URL) (*DataURL, error) {
-	r, err := NewReader(u)
+	p, err := process(u)
 	if err != nil {
 		return nil, err
 	}
-	body := make([]byte, r.Size())
-	n := r.read(body) // all of it: Size is exact
-	return &DataURL{MIMEType: r.MIMEType(), Body: body[:n]}, nil
+	return p.decode(), nil
+}
+
+// decode reads the whole body into a slice of exactly its size.
+func (p processed) decode() *DataURL {
+	body := make([]byte, p.size)
+	var n int
+	if p.base64 {
+		d := base64Decoder{src: p.body, left: p.sextets}
+		n = d.read(body)
+	} else {
+		n = p.body.read(body)
+	}
+	return &DataURL{MIMEType: p.mimeType, Body: body[:n]} // n == p.size
 }
 
 // processed is the outcome of the data: URL processor's steps, before
@@ -84,7 +136,18 @@ func process(u *url.URL) (processed, error) {
 	}
 	// 2. Let input be the result of running the URL serializer on dataURL
 	// with exclude fragment set to true.
-	input := u.HrefWithoutFragment()
+	return processHref(u.Href(), u.HrefWithoutFragment())
+}
+
+// processHref runs the rest of the processor on the serialization of a
+// data: URL without its fragment (input); href, the whole
+// serialization, is for the error.
+func processHref(href, input string) (processed, error) {
+	if i := strings.IndexByte(input, '#'); i >= 0 {
+		// The serialization's first "#" starts its fragment: neither an
+		// opaque path nor a query holds one.
+		input = input[:i]
+	}
 	// 3. Remove the leading "data:" from input.
 	input = input[len("data:"):]
 	// 4. Let position point at the start of input.
@@ -93,7 +156,7 @@ func process(u *url.URL) (processed, error) {
 	comma := strings.IndexByte(input, ',')
 	// 7. If position is past the end of input, then return failure.
 	if comma < 0 {
-		return processed{}, &Error{Op: "process data: URL", Input: u.Href(), Err: ErrNoComma}
+		return processed{}, &Error{Op: "process data: URL", Input: href, Err: ErrNoComma}
 	}
 	// 6. Strip leading and trailing ASCII whitespace from mimeType.
 	mimeType := trimASCIIWhitespace(input[:comma])
@@ -113,7 +176,7 @@ func process(u *url.URL) (processed, error) {
 		// 11.3. If body is failure, then return failure.
 		sextets, ok := scanBase64(p.body)
 		if !ok {
-			return processed{}, &Error{Op: "process data: URL", Input: u.Href(), Err: ErrBase64}
+			return processed{}, &Error{Op: "process data: URL", Input: href, Err: ErrBase64}
 		}
 		p.base64, p.sextets, p.size = true, sextets, base64DecodedLen(sextets)
 		// 11.4-11.6. Remove the last 6 code points from mimeType, then

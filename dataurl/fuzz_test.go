@@ -69,6 +69,11 @@ func FuzzProcess(f *testing.F) {
 			return
 		}
 		d, err := Process(u)
+		// Parse (which may skip building the URL) agrees with Process.
+		if d2, err2 := Parse(s); (err == nil) != (err2 == nil) ||
+			err == nil && (d2.MIMEType.String() != d.MIMEType.String() || !bytes.Equal(d2.Body, d.Body)) {
+			t.Fatalf("Parse = %v, %v; Process = %v, %v", d2, err2, d, err)
+		}
 		if u.Scheme() != "data" {
 			if err == nil {
 				t.Fatal("processed a URL that is not data:")
