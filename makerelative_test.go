@@ -195,3 +195,41 @@ func FuzzMakeRelative(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkMakeRelative times MakeRelative on the links of a page (the
+// link-rewriting case) beside resolving the references it returns, its
+// inverse: each candidate it tries is such a resolution.
+func BenchmarkMakeRelative(b *testing.B) {
+	page := MustParse("https://example.com/docs/guide/intro.html?lang=en")
+	var targets []*URL
+	for _, s := range []string{
+		"https://example.com/docs/guide/setup.html#install",
+		"https://example.com/docs/api/",
+		"https://example.com/blog/2026/11/post.html",
+		"https://example.com/docs/guide/intro.html?lang=fr",
+		"https://example.com/docs/guide/intro.html?lang=en#top",
+		"https://cdn.example.com/app.js",
+	} {
+		targets = append(targets, MustParse(s))
+	}
+	refs := make([]string, len(targets))
+	for i, tg := range targets {
+		refs[i], _ = page.MakeRelative(tg)
+	}
+	b.Run("MakeRelative", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, tg := range targets {
+				page.MakeRelative(tg)
+			}
+		}
+	})
+	b.Run("Parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, r := range refs {
+				page.Parse(r)
+			}
+		}
+	})
+}
