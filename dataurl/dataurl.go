@@ -20,6 +20,7 @@
 package dataurl
 
 import (
+	"math"
 	"strings"
 
 	url "github.com/weburl/url"
@@ -71,10 +72,11 @@ var keptByParser = func() (t [256]bool) {
 
 // isNormalDataURL reports whether the URL parser would give s back
 // unchanged as a data: URL with an opaque path: s starts with "data:",
-// not followed by "/" (which would make a path of segments), and holds
-// only bytes in keptByParser.
+// not followed by "/" (which would make a path of segments), holds only
+// bytes in keptByParser, and is not longer than a URL can be (the parser
+// refuses an href of 4 GiB or more).
 func isNormalDataURL(s string) bool {
-	if len(s) < len("data:") || s[:len("data:")] != "data:" || strings.HasPrefix(s[len("data:"):], "/") {
+	if uint64(len(s)) > math.MaxUint32 || len(s) < len("data:") || s[:len("data:")] != "data:" || strings.HasPrefix(s[len("data:"):], "/") {
 		return false
 	}
 	for i := len("data:"); i < len(s); i++ {

@@ -137,7 +137,7 @@ func parseMIMEType(input string) (*MIMEType, bool) {
 			continue
 		}
 		name = asciiLower(name)
-		if seen.add(m.params, name) {
+		if seen.add(m.params, name, input[position:]) {
 			m.params = append(m.params, param{name, value})
 		}
 	}
@@ -154,8 +154,10 @@ type paramSet map[string]struct{}
 // set is built.
 const paramSetMin = 16
 
-// add reports whether name is not yet among params, and records it.
-func (s *paramSet) add(params []param, name string) bool {
+// add reports whether name is not yet among params, and records it; rest
+// is the input still to parse, whose ";" bound the parameters to come,
+// so that the set is made once at its final size.
+func (s *paramSet) add(params []param, name, rest string) bool {
 	if *s == nil {
 		for _, p := range params {
 			if p.name == name {
@@ -165,7 +167,7 @@ func (s *paramSet) add(params []param, name string) bool {
 		if len(params) < paramSetMin {
 			return true
 		}
-		*s = make(paramSet, 2*len(params))
+		*s = make(paramSet, len(params)+1+strings.Count(rest, ";"))
 		for _, p := range params {
 			(*s)[p.name] = struct{}{}
 		}
