@@ -8,7 +8,7 @@
 // [NewReader] reads the body through an [io.Reader], decoding straight
 // from the URL's href as it is read, so that a data: URL of any size
 // costs no memory beyond the URL itself. [ParseMIMEType] parses a MIME
-// type as a Content-Type header is parsed, and [DecodeBase64] is Infra's
+// type as browsers parse a Content-Type, and [DecodeBase64] is Infra's
 // forgiving-base64 decode (atob()).
 //
 // Go's [mime.ParseMediaType] and RFC 2397 packages follow other rules

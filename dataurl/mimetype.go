@@ -29,7 +29,10 @@ type param struct{ name, value string }
 //
 // The standard's input is a string of code points; a byte of s that is
 // not part of valid UTF-8 counts as U+FFFD, which no part of a MIME type
-// may hold. It runs in time linear in len(s).
+// may hold. (A header's value is bytes, which the standard's "parse a
+// MIME type from bytes" decodes byte by byte as U+0000-U+00FF: convert a
+// value holding bytes >= 0x80 that way before calling, if it may.) It
+// runs in time linear in len(s).
 func ParseMIMEType(s string) (*MIMEType, error) {
 	m, ok := parseMIMEType(s)
 	if !ok {
