@@ -20,6 +20,33 @@ import (
 // wptPinPath is the committed table of the corpus's hashes.
 const wptPinPath = "testdata/wpt.sha256"
 
+// wptFilesOfPackages are the files of the corpus that packages beside the
+// root run, in subfolders named after their web-platform-tests suites:
+// dataurl/wpt_test.go runs these (rust-url's copies, see
+// scripts/fetch-wpt.sh). The pin covers them too.
+var wptFilesOfPackages = []string{
+	"urlpattern/urlpatterntestdata.json",
+	"fetch-data-urls/data-urls.json",
+	"fetch-data-urls/base64.json",
+	"mimesniff/mime-types.json",
+	"mimesniff/generated-mime-types.json",
+}
+
+// validPinName reports whether name is a file name, or a folder and a
+// file name joined by "/" (no "..", no other separator).
+func validPinName(name string) bool {
+	dir, file, sub := strings.Cut(name, "/")
+	if !sub {
+		dir, file = "", name
+	}
+	for _, part := range []string{dir, file} {
+		if part == "." || part == ".." || strings.ContainsAny(part, "/\\") {
+			return false
+		}
+	}
+	return file != "" && (!sub || dir != "")
+}
+
 // readWPTPin returns the pinned sha256 (hex) of each file of
 // testdata/wpt.sha256, whose lines are "HASH  NAME" as sha256sum writes
 // them, with the names in the file's order.
@@ -53,22 +80,6 @@ func readWPTPin(t *testing.T) (map[string]string, []string) {
 	return pin, names
 }
 
-// validPinName reports whether a pinned name is a file of the URL suite
-// ("urltestdata.json") or a file in one folder of another suite that a
-// package beside the root runs ("urlpattern/urlpatterntestdata.json").
-func validPinName(name string) bool {
-	dir, file, hasDir := strings.Cut(name, "/")
-	if !hasDir {
-		dir, file = "x", name
-	}
-	for _, s := range []string{dir, file} {
-		if s == "" || s == "." || s == ".." || strings.ContainsAny(s, "/\\") {
-			return false
-		}
-	}
-	return true
-}
-
 // fileSHA256 returns the sha256 of a file's contents, in hex.
 func fileSHA256(path string) (string, error) {
 	data, err := os.ReadFile(path)
@@ -79,21 +90,15 @@ func fileSHA256(path string) (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// TestWPTPin checks that the pin names exactly the files the suite runs
-// (wptFiles) besides the files of other suites in their folders (which
-// the packages that run them check too), and that each file of the corpus the tests read (WPT_DIR,
+// TestWPTPin checks that the pin names exactly the files the suites run
+// (wptFiles and wptFilesOfPackages), and that each file of the corpus the tests read (WPT_DIR,
 // else testdata/wpt) has the pinned hash. It names each file that
 // differs; it skips when there is no corpus, as the WPT tests do.
 func TestWPTPin(t *testing.T) {
 	pin, names := readWPTPin(t)
-	want := slices.Clone(wptFiles)
+	want := slices.Concat(wptFiles, wptFilesOfPackages)
 	slices.Sort(want)
-	var got []string
-	for _, name := range names {
-		if !strings.Contains(name, "/") {
-			got = append(got, name)
-		}
-	}
+	got := slices.Clone(names)
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
 		t.Fatalf("%s pins %q; the suite runs %q", wptPinPath, got, want)
@@ -117,5 +122,17 @@ func TestWPTPin(t *testing.T) {
 	if len(differ) > 0 {
 		t.Logf("the corpus in %s is not the pinned one (%s); fetch the pinned files with scripts/fetch-wpt.sh, or update %s and the README's figures if the corpus moved on on purpose",
 			dir, strings.Join(differ, ", "), wptPinPath)
+	}
+}
+
+func TestValidPinName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"urltestdata.json": true, "mimesniff/mime-types.json": true,
+		"": false, "/a.json": false, "a/": false, "a/b/c.json": false, "../a.json": false,
+		"a\\b.json": false, "./a.json": false,
+	} {
+		if got := validPinName(name); got != want {
+			t.Errorf("validPinName(%q) = %v, want %v", name, got, want)
+		}
 	}
 }

@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # fetch-wpt.sh downloads the web-platform-tests URL files that weburl's
-# tests run (url/resources/*.json of https://github.com/web-platform-tests/wpt,
-# and urlpattern/resources/urlpatterntestdata.json into a urlpattern folder)
-# into testdata/wpt, where the tests find them when WPT_DIR is not set.
+# tests run (url/resources/*.json of https://github.com/web-platform-tests/wpt)
+# into testdata/wpt, where the tests find them when WPT_DIR is not set;
+# the URL Pattern file that urlpattern/ runs into its subfolder urlpattern/
+# (ada's copy of WPT's urlpatterntestdata.json, at the commit below);
+# and the data: URL and MIME type files that dataurl/ runs into its
+# subfolders fetch-data-urls/ and mimesniff/. Those are rust-url's copies
+# of WPT's files (six cases of rust-url's own added to data-urls.json),
+# from https://github.com/servo/rust-url data-url/tests/ at the commit
+# below, which the pin names.
 # A file is kept only when its sha256 is the one testdata/wpt.sha256 pins;
 # on any mismatch nothing in testdata/wpt changes and the exit status is 1.
 #
@@ -23,6 +29,15 @@ set -euo pipefail
 # whether it is the right one) or a source with WPT_BASE_URL.
 pinned_commit=""
 
+# rust_url_commit is the servo/rust-url commit whose data-url/tests files
+# the subfolder entries of the pin (fetch-data-urls/, mimesniff/) hash.
+rust_url_commit=25137be1fc1d35cc8ea7d43fc0a02166b023a483
+
+# ada_commit is the ada-url/ada commit whose tests/wpt/urlpatterntestdata.json
+# (synced from web-platform-tests' urlpattern/resources/) the pin's
+# urlpattern/ entry hashes.
+ada_commit=9d6ccacd61b9180f471e86a7bd3284521952bc71
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 pin="$root/testdata/wpt.sha256"
 dest="$root/testdata/wpt"
@@ -39,22 +54,20 @@ if [ -z "$base" ]; then
 	base="https://raw.githubusercontent.com/web-platform-tests/wpt/$commit/url/resources"
 fi
 
-# source_of NAME prints the address of a pinned file. A name with a folder
-# (urlpattern/urlpatterntestdata.json) is a file of another WPT suite, kept
-# in that folder of WPT_DIR: with WPT_BASE_URL it is read from that folder
-# beside the URL files; from a commit, from the suite's resources folder.
+# source_of prints where a pinned name is downloaded from: with
+# WPT_BASE_URL, the name under it (a folder laid out as the corpus is);
+# else urlpattern/ from ada, another subfolder file from rust-url, a URL
+# file from wpt.
 source_of() {
 	case "$1" in
 	*/*)
 		if [ -n "${WPT_BASE_URL:-}" ]; then
 			echo "$base/$1"
-			return
+		elif [ "${1%%/*}" = urlpattern ]; then
+			echo "https://raw.githubusercontent.com/ada-url/ada/$ada_commit/tests/wpt/${1#*/}"
+		else
+			echo "https://raw.githubusercontent.com/servo/rust-url/$rust_url_commit/data-url/tests/${1#*/}"
 		fi
-		local root="https://raw.githubusercontent.com/web-platform-tests/wpt/$commit"
-		case "$1" in
-		urlpattern/*) echo "$root/urlpattern/resources/${1#urlpattern/}" ;;
-		*) echo "fetch-wpt.sh: no upstream address known for $1" >&2; return 1 ;;
-		esac
 		;;
 	*) echo "$base/$1" ;;
 	esac
@@ -77,9 +90,10 @@ files=()
 while read -r want name; do
 	[ -n "$name" ] || continue
 	files+=("$name")
+	src=$(source_of "$name")
 	mkdir -p "$(dirname "$tmp/$name")"
-	if ! src=$(source_of "$name") || ! curl -fsSL --retry 2 -o "$tmp/$name" "$src"; then
-		echo "fetch-wpt.sh: could not download ${src:-$name}" >&2
+	if ! curl -fsSL --retry 2 -o "$tmp/$name" "$src"; then
+		echo "fetch-wpt.sh: could not download $src" >&2
 		bad=1
 		continue
 	fi
