@@ -6,6 +6,8 @@ package urlpattern
 // https://urlpattern.spec.whatwg.org/#compile-a-component
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -102,7 +104,21 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 // ErrRegExp and the translator's error (a *RegExpError).
 type regExpCause struct{ err error }
 
-func (e regExpCause) Error() string   { return ErrRegExp.Error() + ": " + e.err.Error() }
+// Error names the construct and the reason, without the expression
+// itself (the *Error around it quotes the component's pattern, bounded).
+func (e regExpCause) Error() string {
+	var re *RegExpError
+	if errors.As(e.err, &re) {
+		kind := ""
+		if re.Unsupported {
+			kind = " (unsupported by RE2)"
+		}
+		return fmt.Sprintf("%s%s: offset %d: %s: %s", ErrRegExp, kind, re.Offset, quoteBounded(re.Construct), re.Reason)
+	}
+	return ErrRegExp.Error() + ": " + e.err.Error()
+}
+
+// Unwrap returns ErrRegExp and the translator's error.
 func (e regExpCause) Unwrap() []error { return []error{ErrRegExp, e.err} }
 
 // exec runs the component's regular expression on input (RegExpBuiltinExec)

@@ -147,7 +147,7 @@ func (p *patternParser) consumeRequiredToken(typ tokenType) (*token, error) {
 	t := p.tryConsumeToken(typ)
 	if t == nil {
 		got := p.tokens[p.index]
-		return nil, fmt.Errorf("%w: expected %s, found %s %q at code point %d", ErrUnexpectedToken, typ, got.typ, got.value, got.index)
+		return nil, fmt.Errorf("%w: expected %s, found %s %s at code point %d", ErrUnexpectedToken, typ, got.typ, quoteBounded(got.value), got.index)
 	}
 	return t, nil
 }
@@ -256,7 +256,7 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	}
 	// 16. If name is a duplicate name, throw.
 	if p.isDuplicateName(name) {
-		return fmt.Errorf("%w %q", ErrDuplicateName, name)
+		return fmt.Errorf("%w %s", ErrDuplicateName, quoteBounded(name))
 	}
 	// 17-18. Encode prefix and suffix.
 	encodedPrefix, err := p.encodingCallback(prefix)
