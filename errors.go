@@ -395,9 +395,10 @@ var ErrTooLong = errors.New("URL too long")
 //	url: set port "8o": port-invalid (port is not a number) at offset 1
 //	url: parse "x": more than one base URL
 //
-// [URIError] and [DialError] follow the same form ("url: DecodeURI
-// "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0", "url:
-// dial tcp4 "127.0.0.1:9": address is not globally reachable").
+// [URIError] follows the same form ("url: DecodeURI "%C0%AF": malformed
+// URI (overlong UTF-8 encoding) at offset 0"), and so do the errors of the
+// packages beside this one, which build an Error or write their message
+// with it.
 type Error struct {
 	Op    string // "parse", "parse base", a setter's name ("set port"), or another operation ("canonicalize", "unmarshal JSON")
 	Input string // the input that could not be parsed or set
