@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/weburl/url/internal/percent"
-	"golang.org/x/net/publicsuffix"
+	"github.com/weburl/url/internal/publicsuffix"
 )
 
 // A Canonicalizer turns a URL into a canonical key: two URLs that name
@@ -306,7 +306,7 @@ func stripWWW(host string) string {
 			break
 		}
 		suffix := strings.TrimSuffix(rest, ".")
-		if ps, _ := publicsuffix.PublicSuffix(suffix); ps == suffix {
+		if publicsuffix.PublicSuffix(suffix) == suffix {
 			break
 		}
 		host = rest

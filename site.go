@@ -3,7 +3,7 @@ package url
 import (
 	"strings"
 
-	"golang.org/x/net/publicsuffix"
+	"github.com/weburl/url/internal/publicsuffix"
 )
 
 // Origins and sites: HTML's "same origin", "same site" and "schemelessly
@@ -92,8 +92,9 @@ func SameSite(a, b *URL) bool {
 // same site. Hosts without a registrable domain (IP addresses, public
 // suffixes such as "github.io") match only themselves.
 //
-// The registrable domain comes from the Public Suffix List built into
-// golang.org/x/net/publicsuffix, which clients update at different times:
+// The registrable domain comes from the Public Suffix List built into the
+// module (the copy golang.org/x/net/publicsuffix compiles in, checked
+// against it rule by rule), which clients update at different times:
 // prefer [SameOrigin] for security decisions, as the URL Standard advises.
 // https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site
 func SchemelesslySameSite(a, b *URL) bool {
@@ -118,8 +119,9 @@ func schemelesslySameSite(a, b origin) bool {
 
 // PublicSuffix returns the public suffix of the URL's host, as the URL
 // Standard's "public suffix" of a host: the part of the host that the
-// Public Suffix List (the copy in golang.org/x/net/publicsuffix, with its
-// private section, so "github.io" is one) says anyone may register names
+// Public Suffix List (the copy golang.org/x/net/publicsuffix compiles in,
+// held inside the module, with its private section, so "github.io" is
+// one) says anyone may register names
 // under, and "." after it when the host ends with ".". A host that is not
 // a domain (an IP address, an opaque, empty or null host) has none, and
 // PublicSuffix returns "". A domain that no rule of the list matches has
@@ -191,7 +193,7 @@ func parseDomain(host string) (string, bool) {
 // https://url.spec.whatwg.org/#host-public-suffix
 func publicSuffix(host string) string {
 	domain, trailingDot := strings.CutSuffix(host, ".")
-	suffix, _ := publicsuffix.PublicSuffix(domain)
+	suffix := publicsuffix.PublicSuffix(domain)
 	if !trailingDot {
 		return suffix
 	}
@@ -204,7 +206,7 @@ func publicSuffix(host string) string {
 // https://url.spec.whatwg.org/#host-registrable-domain
 func registrableDomain(host string) string {
 	domain, trailingDot := strings.CutSuffix(host, ".")
-	suffix, _ := publicsuffix.PublicSuffix(domain)
+	suffix := publicsuffix.PublicSuffix(domain)
 	if len(suffix) >= len(domain) {
 		return ""
 	}

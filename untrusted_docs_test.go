@@ -317,7 +317,8 @@ const untrustedIntro = "# Deciding on untrusted URLs\n\n" +
 	"- `url.SameOrigin(a, b)` compares tuple origins; `a.Origin() == b.Origin()` is wrong for opaque origins, which\n" +
 	"  all serialize as `\"null\"` but are never the same (`data:`, `file:`, sandboxed documents).\n" +
 	"- `url.SameSite` and `url.SchemelesslySameSite` follow HTML, on `RegistrableDomain` from the Public Suffix List\n" +
-	"  in golang.org/x/net/publicsuffix. Lists differ between clients: prefer origins for security decisions.\n" +
+	"  as golang.org/x/net/publicsuffix compiles it in (the module holds a copy, which its tests check against\n" +
+	"  golang.org/x/net rule by rule). Lists differ between clients: prefer origins for security decisions.\n" +
 	"- `urlnet.RequestURL(r)` gives the URL an incoming request asked for, from `r.Host` and `r.TLS`. It ignores\n" +
 	"  `Forwarded` and `X-Forwarded-*`: any client can send them. `urlnet.TrustedProxies` reads the header your proxy\n" +
 	"  sets, only on requests from the proxy's addresses.\n\n"
