@@ -14,6 +14,7 @@ import (
 	"time"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/links"
 )
 
 // maxPage is the largest page links reads; a longer one is an error.
@@ -71,18 +72,18 @@ func runLinks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	x := url.LinkExtractor{Validate: *verbose}
+	x := links.LinkExtractor{Validate: *verbose}
 	status := 0
 	for _, name := range fs.Args() {
-		links, err := pageLinks(x, name, *base, stdin)
+		found, err := pageLinks(x, name, *base, stdin)
 		if err != nil {
 			status = 1
 			out.Flush()
 			fmt.Fprintf(stderr, "weburl: %s: %v\n", name, err)
 			continue
 		}
-		for i := range links {
-			l := &links[i]
+		for i := range found {
+			l := &found[i]
 			if l.Err != nil {
 				status = 1
 			}
@@ -104,7 +105,7 @@ func runLinks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // pageLinks returns the links of the page name: a file, "-" for stdin,
 // or an http: or https: URL, fetched.
-func pageLinks(x url.LinkExtractor, name, base string, stdin io.Reader) ([]url.Link, error) {
+func pageLinks(x links.LinkExtractor, name, base string, stdin io.Reader) ([]links.Link, error) {
 	if name == "-" {
 		return x.Extract(limited(stdin), base)
 	}
@@ -125,7 +126,7 @@ func pageLinks(x url.LinkExtractor, name, base string, stdin io.Reader) ([]url.L
 }
 
 // fetchLinks fetches the page at the URL name and returns its links.
-func fetchLinks(x url.LinkExtractor, name, base string) ([]url.Link, error) {
+func fetchLinks(x links.LinkExtractor, name, base string) ([]links.Link, error) {
 	client := http.Client{Timeout: fetchTimeout}
 	resp, err := client.Get(name)
 	if err != nil {
@@ -187,8 +188,8 @@ func fileURL(name string) (string, error) {
 
 // writeLink writes l as FILE:LINE:COL<TAB>HREF, or its error, and with
 // -v its validation errors.
-func writeLink(out *bufio.Writer, name string, l *url.Link) {
-	writePos := func(p url.Position) {
+func writeLink(out *bufio.Writer, name string, l *links.Link) {
+	writePos := func(p links.Position) {
 		out.WriteString(name)
 		out.WriteByte(':')
 		out.WriteString(strconv.Itoa(p.Line))
@@ -222,7 +223,7 @@ func writeLink(out *bufio.Writer, name string, l *url.Link) {
 }
 
 // writeLinkJSON writes l as one JSON object.
-func writeLinkJSON(out *bufio.Writer, name string, l *url.Link) {
+func writeLinkJSON(out *bufio.Writer, name string, l *links.Link) {
 	r := linkResult{
 		File: name, Line: l.Line, Col: l.Col, Offset: l.Offset,
 		Tag: l.Tag, Attr: l.Attr, Raw: l.Raw,

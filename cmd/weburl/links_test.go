@@ -181,7 +181,7 @@ func TestLimitReader(t *testing.T) {
 
 // TestLinksSamplePage runs links on the repository's sample page.
 func TestLinksSamplePage(t *testing.T) {
-	status, stdout, stderr := runLinksCmd([]string{"-base", "https://docs.example.org/en/stable/guide/install.html", "../../testdata/links/page.html"}, "")
+	status, stdout, stderr := runLinksCmd([]string{"-base", "https://docs.example.org/en/stable/guide/install.html", "../../links/testdata/page.html"}, "")
 	if status != 1 || stderr != "" {
 		t.Errorf("status %d (want 1: the page has broken links), stderr %q", status, stderr)
 	}

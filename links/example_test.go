@@ -1,11 +1,26 @@
-package url_test
+package links_test
 
 import (
 	"fmt"
 	"strings"
 
-	url "github.com/weburl/url"
+	"github.com/weburl/url/links"
 )
+
+// The links of a page, each resolved against the page's URL.
+func Example() {
+	page := `<a href="../about.html">About</a> <img src="/logo.png">`
+	found, err := links.ExtractLinks(strings.NewReader(page), "https://example.com/blog/post.html")
+	if err != nil {
+		panic(err)
+	}
+	for _, l := range found {
+		fmt.Println(l.Tag, l.Attr, l.URL)
+	}
+	// Output:
+	// a href https://example.com/about.html
+	// img src https://example.com/logo.png
+}
 
 // A link checker's first step: the links of a page, resolved against
 // its <base href> (which applies to the links before it too), srcset
@@ -16,7 +31,7 @@ func ExampleExtractLinks() {
 <img src="logo.png" srcset="logo@2x.png 2x, logo,wide.png 3x">
 <a href="http://exa mple.com/">broken</a>
 <a HREF=faq.html?a=1&amp;b=2>FAQ</a>`
-	links, err := url.ExtractLinks(strings.NewReader(page), "https://example.com/index.html")
+	links, err := links.ExtractLinks(strings.NewReader(page), "https://example.com/index.html")
 	if err != nil {
 		panic(err)
 	}
@@ -41,7 +56,7 @@ func ExampleExtractLinks() {
 // PositionOf places in the file.
 func ExampleLinkExtractor_Extract() {
 	page := "<p>See\n<a href='https://example.com/a b\\c'>this</a>."
-	x := url.LinkExtractor{Validate: true}
+	x := links.LinkExtractor{Validate: true}
 	links, err := x.Extract(strings.NewReader(page), "https://example.com/")
 	if err != nil {
 		panic(err)
@@ -60,7 +75,7 @@ func ExampleLinkExtractor_Extract() {
 
 // A Link is one URL-valued attribute (or srcset candidate) of a page.
 func ExampleLink() {
-	links, _ := url.ExtractLinks(strings.NewReader(`<form action="/search"><button formaction=/go>`), "https://example.com/a/")
+	links, _ := links.ExtractLinks(strings.NewReader(`<form action="/search"><button formaction=/go>`), "https://example.com/a/")
 	for _, l := range links {
 		fmt.Printf("%s %s %q at offset %d -> %s\n", l.Tag, l.Attr, l.Raw, l.Offset, l.URL)
 	}
@@ -73,7 +88,7 @@ func ExampleLink() {
 // character reference changed the text, to the link's start.
 func ExampleLink_PositionOf() {
 	page := "<a href=\"/x\n/y\">\n<a href=\"/&amp;\n/z\">"
-	links, _ := url.ExtractLinks(strings.NewReader(page), "https://example.com/")
+	links, _ := links.ExtractLinks(strings.NewReader(page), "https://example.com/")
 	for _, l := range links {
 		nl := strings.IndexByte(l.Raw, '\n')
 		fmt.Printf("%q starts at %v, its newline is at %v\n", l.Raw, l.Position, l.PositionOf(nl))
@@ -85,21 +100,21 @@ func ExampleLink_PositionOf() {
 
 // A Position prints as LINE:COL, the form editors and compilers use.
 func ExamplePosition() {
-	p := url.Position{Offset: 42, Line: 3, Col: 7}
+	p := links.Position{Offset: 42, Line: 3, Col: 7}
 	fmt.Println("page.html:" + p.String())
 	// Output:
 	// page.html:3:7
 }
 
 func ExamplePosition_String() {
-	fmt.Println(url.Position{Line: 12, Col: 1})
+	fmt.Println(links.Position{Line: 12, Col: 1})
 	// Output:
 	// 12:1
 }
 
 // The zero LinkExtractor is ExtractLinks.
 func ExampleLinkExtractor() {
-	var x url.LinkExtractor
+	var x links.LinkExtractor
 	links, _ := x.Extract(strings.NewReader(`<video poster=p.jpg><source src=v.webm></video>`), "https://example.com/m/")
 	for _, l := range links {
 		fmt.Println(l.URL)

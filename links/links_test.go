@@ -1,4 +1,4 @@
-package url
+package links
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	url "github.com/weburl/url"
 )
 
 // linkString is a Link in one line, for comparisons:
@@ -18,7 +20,7 @@ import (
 func linkString(l Link) string {
 	s := fmt.Sprintf("%s %s %s %q -> ", l.Position, l.Tag, l.Attr, l.Raw)
 	if l.Err != nil {
-		var ve *ValidationError
+		var ve *url.ValidationError
 		errors.As(l.Err, &ve)
 		return s + "error: " + ve.Kind.String()
 	}
@@ -262,8 +264,8 @@ func TestExtractLinksNoValidation(t *testing.T) {
 // the error of Extract.
 func TestExtractLinksBadDocumentURL(t *testing.T) {
 	_, err := ExtractLinks(strings.NewReader(`<a href=x>`), "not a url")
-	var e *Error
-	if !errors.As(err, &e) || !errors.Is(err, MissingSchemeNonRelativeURL) {
+	var e *url.Error
+	if !errors.As(err, &e) || !errors.Is(err, url.MissingSchemeNonRelativeURL) {
 		t.Errorf("err = %v, want an *Error with missing-scheme-non-relative-URL", err)
 	}
 }
@@ -271,7 +273,7 @@ func TestExtractLinksBadDocumentURL(t *testing.T) {
 // TestExtractLinksPage runs over the sample page in testdata/links and
 // checks every link's position.
 func TestExtractLinksPage(t *testing.T) {
-	b, err := os.ReadFile("testdata/links/page.html")
+	b, err := os.ReadFile("testdata/page.html")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,7 +330,7 @@ func FuzzAttrValueSpans(f *testing.F) {
 	for _, s := range []string{
 		`<a href=x>`, `<a =x href = "y" HREF='z' / b c=d>`, "<a\fhref\t=\n'x'\r>", `<a href="x`,
 		`<a href=x/>`, `<a b= >`, `<a b=>`, `<a/b/c=d>`, `<a "x"=y>`, `<img src=a.png alt="a>b">`,
-		`</TEMPLATE x=y>`, "</a\tb>", `<A/HREF=x>`,
+		`</TEMPLATE x=y>`, "</a\tb>", `<A/HREF=x>`, "<A\xdc>",
 	} {
 		f.Add(s)
 	}
@@ -342,7 +344,7 @@ func FuzzAttrValueSpans(f *testing.F) {
 			if tt == html.EndTagToken {
 				raw := z.Raw()
 				n := string(tagName(raw[2:]))
-				if name, _ := z.TagName(); !strings.Contains(n, "\x00") && string(name) != asciiLowercase(n) {
+				if name, _ := z.TagName(); !strings.Contains(n, "\x00") && string(name) != lowerASCII(n) {
 					t.Errorf("%q: end tag name %q, read from raw %q", raw, name, n)
 				}
 			}
@@ -352,7 +354,7 @@ func FuzzAttrValueSpans(f *testing.F) {
 			raw := []byte(string(z.Raw()))
 			spans := attrValueSpans(raw)
 			name, more := z.TagName()
-			if n := tagName(raw[1:]); !strings.Contains(string(n), "\x00") && string(name) != asciiLowercase(string(n)) {
+			if n := tagName(raw[1:]); !strings.Contains(string(n), "\x00") && string(name) != lowerASCII(string(n)) {
 				t.Errorf("%q: tag name %q, read from raw %q", raw, name, n)
 			}
 			var keys, vals []string
@@ -366,7 +368,7 @@ func FuzzAttrValueSpans(f *testing.F) {
 				t.Fatalf("%q: %d spans, %d attributes", raw, len(spans), len(vals))
 			}
 			for i, s := range spans {
-				if k := string(raw[s.ks:s.ke]); !strings.Contains(k, "\x00") && asciiLowercase(k) != keys[i] {
+				if k := string(raw[s.ks:s.ke]); !strings.Contains(k, "\x00") && lowerASCII(k) != keys[i] {
 					t.Errorf("%q: attribute %d is named %q, its span %q", raw, i, keys[i], k)
 				}
 				w := string(raw[s.vs:s.ve])
@@ -385,7 +387,7 @@ func attrValueSpans(raw []byte) []attrSpan {
 	var spans []attrSpan
 	seen := map[string]bool{}
 	for _, s := range appendAttrSpans(nil, raw) {
-		key := asciiLowercase(string(raw[s.ks:s.ke])) // as x/net/html lowers attribute names
+		key := lowerASCII(string(raw[s.ks:s.ke])) // as x/net/html lowers attribute names
 		if !seen[key] {
 			seen[key] = true
 			spans = append(spans, s)
@@ -433,7 +435,7 @@ func TestSrcsetCandidates(t *testing.T) {
 // the URL cost). links/op is how many links the document has, to divide
 // allocs/op by.
 func BenchmarkExtractLinks(b *testing.B) {
-	page, err := os.ReadFile("testdata/links/page.html")
+	page, err := os.ReadFile("testdata/page.html")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -502,7 +504,7 @@ func BenchmarkExtractLinks(b *testing.B) {
 		b.Run(d.name+"/parse", func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(d.doc)))
-			docURL := MustParse(d.url)
+			docURL := url.MustParse(d.url)
 			base := docURL
 			for _, l := range links {
 				if l.Tag == "base" && l.URL != nil {
@@ -510,8 +512,8 @@ func BenchmarkExtractLinks(b *testing.B) {
 					break
 				}
 			}
-			var p Parser
-			urls := make([]*URL, len(links)) // kept, as Extract keeps them
+			var p url.Parser
+			urls := make([]*url.URL, len(links)) // kept, as Extract keeps them
 			for b.Loop() {
 				for i, l := range links {
 					against := base
@@ -629,7 +631,7 @@ func TestExtractLinksLinearTime(t *testing.T) {
 // extractor, which reads the attributes from the tag's raw text when it
 // can, with it.
 func referenceLinks(doc []byte, documentURL string, validate bool) ([]Link, error) {
-	docURL, err := Parse(documentURL)
+	docURL, err := url.Parse(documentURL)
 	if err != nil {
 		return nil, err
 	}
@@ -646,8 +648,8 @@ func referenceLinks(doc []byte, documentURL string, validate bool) ([]Link, erro
 		}
 	}
 	var (
-		p   Parser
-		log ValidationLog
+		p   url.Parser
+		log url.ValidationLog
 	)
 	if validate {
 		p.OnValidationError = log.Add
@@ -658,7 +660,7 @@ func referenceLinks(doc []byte, documentURL string, validate bool) ([]Link, erro
 		if l.Tag == "base" {
 			against = docURL
 		}
-		log = ValidationLog{}
+		log = url.ValidationLog{}
 		l.URL, l.Err = p.ParseRef(against, l.Raw)
 		if l.Err != nil {
 			l.URL = nil
@@ -824,7 +826,7 @@ func checkSameLinks(t *testing.T, doc, documentURL string) {
 // TestExtractLinks, and on variants of them in which every attribute
 // holds a character reference, a CR or a NUL (the extractor's slow path).
 func TestExtractLinksReference(t *testing.T) {
-	page, err := os.ReadFile("testdata/links/page.html")
+	page, err := os.ReadFile("testdata/page.html")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -895,4 +897,17 @@ func TestEstimateLinks(t *testing.T) {
 	if got := estimateLinks([]byte(strings.Repeat("href=", 1000))); got != 5000/32+4 {
 		t.Errorf("estimateLinks of 1000 href= = %d, want %d, a size bound", got, 5000/32+4)
 	}
+}
+
+// lowerASCII returns s with its ASCII upper-case letters in lower case,
+// as x/net/html lowers tag and attribute names, byte by byte (any other
+// byte, invalid UTF-8 included, is kept).
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

@@ -1,4 +1,4 @@
-package url
+package links
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	url "github.com/weburl/url"
 )
 
 // A Link is one URL an HTML document refers to, resolved as a browser
@@ -25,20 +27,20 @@ type Link struct {
 
 	// URL is [Link.Raw] parsed against the document's base URL, or nil when
 	// that fails.
-	URL *URL
+	URL *url.URL
 
-	// Err is the *[Error] of a [Link.Raw] that does not parse, or nil.
+	// Err is the *[url.Error] of a [Link.Raw] that does not parse, or nil.
 	Err error
 
 	// Position is where Raw starts in the document.
 	Position
 
 	// ValidationErrors are [Link.Raw]'s validation errors (the first
-	// [MaxValidationErrors] of them; [Link.MoreValidationErrors] counts the
+	// [url.MaxValidationErrors] of them; [Link.MoreValidationErrors] counts the
 	// rest), filled only by a [LinkExtractor] with [LinkExtractor.Validate]
 	// set. Their Offsets are byte offsets in Raw; [Link.PositionOf] maps
 	// them to the document.
-	ValidationErrors     []ValidationError
+	ValidationErrors     []url.ValidationError
 	MoreValidationErrors int
 
 	// exact reports whether Raw is the document's bytes from Offset on,
@@ -62,7 +64,7 @@ func (p Position) String() string {
 }
 
 // PositionOf returns the position in the document of the byte at
-// offset in l.Raw, such as a [ValidationError]'s Offset. It is exact
+// offset in l.Raw, such as a [url.ValidationError]'s Offset. It is exact
 // when [Link.Raw] is written in the document as it is; when the document's
 // text differs from Raw (it holds a character reference such as
 // "&amp;", or a "\r" that HTML turned into "\n"), the position of every
@@ -115,7 +117,7 @@ func ExtractLinks(r io.Reader, documentURL string) ([]Link, error) {
 
 // Extract returns the links of the HTML document read from r, in
 // document order. The error is that of reading r or of parsing
-// documentURL (an *[Error]); a link that fails to parse is not an
+// documentURL (an *[url.Error]); a link that fails to parse is not an
 // error of Extract: it is returned with its [Link.Err] set.
 //
 // The document is tokenized as HTML (golang.org/x/net/html), so
@@ -167,7 +169,7 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 	if err != nil {
 		return nil, err
 	}
-	docURL, err := Parse(documentURL)
+	docURL, err := url.Parse(documentURL)
 	if err != nil {
 		return nil, err
 	}
@@ -185,10 +187,10 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 			base = b
 		}
 	}
-	var p Parser
-	var log *ValidationLog
+	var p url.Parser
+	var log *url.ValidationLog
 	if x.Validate {
-		log = new(ValidationLog)
+		log = new(url.ValidationLog)
 		p.OnValidationError = log.Add
 	}
 	for i := range e.links {
@@ -206,7 +208,7 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 		if log != nil && len(log.Errors) > 0 {
 			l.ValidationErrors = log.Errors
 			l.MoreValidationErrors = log.Total - len(log.Errors)
-			*log = ValidationLog{}
+			*log = url.ValidationLog{}
 		}
 	}
 	return e.links, nil
