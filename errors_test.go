@@ -629,8 +629,6 @@ func TestErrorMessages(t *testing.T) {
 			`url: domain to Unicode "xn--a.com": domain-to-Unicode (Unicode ToUnicode failed on the domain)`},
 		{"URIError", second(DecodeURI("%C0%AF")),
 			`url: DecodeURI "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0`},
-		{"LookupEncoding", second(LookupEncoding("klingon")),
-			`url: look up encoding "klingon": unknown encoding label`},
 		{"UnmarshalJSON", new(URL).UnmarshalJSON([]byte("12")),
 			`url: unmarshal JSON "12": json: cannot unmarshal number into Go value of type string`},
 		{"Scan", new(URL).Scan(12),
