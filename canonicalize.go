@@ -289,13 +289,7 @@ func (c Canonicalizer) crawlerRewrite(u *URL) string {
 // isWebScheme reports whether scheme (lowercase, as a URL holds it) is
 // one of the special schemes but file: the schemes whose query is a
 // list of parameters for a server.
-func isWebScheme(scheme string) bool {
-	switch scheme {
-	case "http", "https", "ws", "wss", "ftp":
-		return true
-	}
-	return false
-}
+func isWebScheme(scheme string) bool { return schemeTypeOf(scheme).tupleOrigin() }
 
 // stripWWW removes leading "www." labels from an ASCII domain, as long
 // as what remains is more than a public suffix.
