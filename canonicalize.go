@@ -626,10 +626,12 @@ func isSessionParam(name []byte, complete bool) bool {
 
 // formReader reads the bytes of a raw application/x-www-form-urlencoded
 // name as the form parser decodes them: "+" is a space and "%" followed
-// by two hex digits is the byte they denote.
+// by two hex digits is the byte they denote. With plain set it reads a
+// Go string as it is, for compareUTF16.
 type formReader struct {
-	s string
-	i int
+	s     string
+	i     int
+	plain bool // no decoding; each byte that is not part of valid UTF-8 is a U+FFFD
 }
 
 func (r *formReader) nextByte() (byte, bool) {
@@ -652,6 +654,14 @@ func (r *formReader) nextByte() (byte, bool) {
 // decode without BOM does: each maximal ill-formed subsequence becomes
 // one U+FFFD (https://encoding.spec.whatwg.org/#utf-8-decoder).
 func (r *formReader) nextRune() (rune, bool) {
+	if r.plain {
+		if r.i >= len(r.s) {
+			return 0, false
+		}
+		c, n := utf8.DecodeRuneInString(r.s[r.i:])
+		r.i += n
+		return c, true
+	}
 	b0, ok := r.nextByte()
 	if !ok {
 		return 0, false
@@ -696,42 +706,12 @@ func (r *formReader) nextRune() (rune, bool) {
 }
 
 // compareFormNames compares two raw query parameter names as
-// URLSearchParams's sort compares the decoded names: by UTF-16 code
-// units. It decodes as it goes and allocates nothing.
+// URLSearchParams's sort compares the decoded names (see
+// compareRunesUTF16). It decodes as it goes and allocates nothing.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-sort
 func compareFormNames(a, b string) int {
 	if a == b {
 		return 0
 	}
-	ra, rb := formReader{s: a}, formReader{s: b}
-	for {
-		ca, oka := ra.nextRune()
-		cb, okb := rb.nextRune()
-		switch {
-		case !oka && !okb:
-			return 0
-		case !oka:
-			return -1
-		case !okb:
-			return 1
-		case ca == cb:
-			continue
-		}
-		ua, ub := utf16Lead(ca), utf16Lead(cb)
-		if ua == ub { // same lead surrogate: trail order is code point order
-			ua, ub = ca, cb
-		}
-		if ua < ub {
-			return -1
-		}
-		return 1
-	}
-}
-
-// utf16Lead returns the first UTF-16 code unit of r.
-func utf16Lead(r rune) rune {
-	if r >= 0x10000 {
-		return 0xD800 + (r-0x10000)>>10
-	}
-	return r
+	return compareRunesUTF16(&formReader{s: a}, &formReader{s: b})
 }
