@@ -416,7 +416,7 @@ func matchDecodedFold(s, pat string) (int, bool) {
 		}
 		c := s[i]
 		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); isUnreserved(d) {
+			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); percent.IsUnreserved(d) {
 				c = d
 				i += 2
 			}
@@ -455,7 +455,7 @@ func normalizeEscapes(w *strings.Builder, s string) bool {
 			continue
 		}
 		d := unhex(s[i+1])<<4 | unhex(s[i+2])
-		decode := isUnreserved(d)
+		decode := percent.IsUnreserved(d)
 		if decode && isHex(d) && afterLonePercent(s, start, i) {
 			decode = false
 		}
