@@ -2,9 +2,12 @@ package url_test
 
 import (
 	"encoding/json"
+	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -147,10 +150,17 @@ func TestRootImports(t *testing.T) {
 	}
 }
 
-// writeParseOnlyModule writes, in dir, a module holding the programs of
-// parseOnlyPrograms that requires this module (at root) through a replace
-// directive, with this module's requirements and go.sum.
+// writeParseOnlyModule writes the programs of parseOnlyPrograms in a
+// module in dir (see writeProgramsModule).
 func writeParseOnlyModule(t *testing.T, root, dir string) {
+	writeProgramsModule(t, root, dir, parseOnlyPrograms)
+}
+
+// writeProgramsModule writes, in dir, a module holding programs (a
+// directory name and its main.go each) that requires this module (at
+// root) through a replace directive, with this module's requirements and
+// go.sum.
+func writeProgramsModule(t *testing.T, root, dir string, programs map[string]string) {
 	t.Helper()
 	var mod struct {
 		Go      string
@@ -170,7 +180,7 @@ func writeParseOnlyModule(t *testing.T, root, dir string) {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{"go.mod": []byte(gomod.String()), "go.sum": sum}
-	for name, src := range parseOnlyPrograms {
+	for name, src := range programs {
 		files[filepath.Join(name, "main.go")] = []byte(src)
 	}
 	for name, data := range files {
@@ -208,4 +218,175 @@ func fileSize(t *testing.T, name string) int64 {
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+var layoutCosts = flag.Bool("layout-costs", false, "TestLayoutCosts: build a program per package of the module and print their sizes")
+
+// layoutPrograms are programs that each use one feature beside Parse, for
+// the README's table of what each costs: `go test -run TestLayoutCosts
+// -layout-costs -v .` prints it.
+var layoutPrograms = map[string]string{
+	"Display": `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/weburl/url"
+)
+
+func main() {
+	u, err := url.Parse(os.Args[1])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(u.Display(url.DisplayOptions{}))
+}
+`,
+	"Crawler.Canonicalize": `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/weburl/url"
+)
+
+func main() {
+	fmt.Println(url.Crawler.Canonicalize(os.Args[1]))
+}
+`,
+	"charset.Lookup + SerializeFormEncoding": `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/weburl/url"
+	"github.com/weburl/url/charset"
+)
+
+func main() {
+	enc, err := charset.Lookup(os.Args[2])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(url.SerializeFormEncoding(url.ParseForm(os.Args[1]), enc))
+}
+`,
+	"japanese.ShiftJIS + SerializeFormEncoding": `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/weburl/url"
+	"golang.org/x/text/encoding/japanese"
+)
+
+func main() {
+	fmt.Println(url.SerializeFormEncoding(url.ParseForm(os.Args[1]), japanese.ShiftJIS))
+}
+`,
+	"urlnet.RequestURL in a net/http server": `package main
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/weburl/url/urlnet"
+)
+
+func main() {
+	http.ListenAndServe(":8080", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, err := urlnet.RequestURL(r)
+		fmt.Fprintln(w, u, err)
+	}))
+}
+`,
+	"net/url in a net/http server": `package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+)
+
+func main() {
+	http.ListenAndServe(":8080", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, err := url.Parse("http://" + r.Host + r.RequestURI)
+		fmt.Fprintln(w, u, err)
+	}))
+}
+`,
+	"ecmascript.EncodeURIComponent": `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/weburl/url/ecmascript"
+)
+
+func main() {
+	fmt.Println(ecmascript.EncodeURIComponent(os.Args[1]))
+}
+`,
+	"links.ExtractLinks": `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/weburl/url/links"
+)
+
+func main() {
+	ls, err := links.ExtractLinks(os.Stdin, "https://example.com/")
+	fmt.Println(len(ls), err)
+}
+`,
+}
+
+// TestLayoutCosts prints, as a Markdown table, the size (plain and
+// stripped) and package count of the Parse-only programs and of each of
+// layoutPrograms. It runs only with -layout-costs.
+func TestLayoutCosts(t *testing.T) {
+	if !*layoutCosts {
+		t.Skip("run with -layout-costs")
+	}
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	programs := map[string]string{}
+	names := map[string]string{} // directory -> row name
+	var rows []string
+	for name, src := range parseOnlyPrograms {
+		programs[name], names[name] = src, name+" (Parse only)"
+		rows = append(rows, name)
+	}
+	i := 0
+	for name, src := range layoutPrograms {
+		d := fmt.Sprintf("p%d", i)
+		i++
+		programs[d], names[d] = src, name
+		rows = append(rows, d)
+	}
+	slices.SortFunc(rows, func(a, b string) int { return strings.Compare(names[a], names[b]) })
+	writeProgramsModule(t, root, dir, programs)
+	var table strings.Builder
+	table.WriteString("| program | binary | stripped | packages |\n| --- | ---: | ---: | ---: |\n")
+	for _, d := range rows {
+		plain := filepath.Join(dir, d+".bin")
+		stripped := filepath.Join(dir, d+".stripped")
+		goCmd(t, dir, "build", "-o", plain, "./"+d)
+		goCmd(t, dir, "build", "-ldflags=-s -w", "-o", stripped, "./"+d)
+		deps := strings.Fields(goCmd(t, dir, "list", "-deps", "./"+d))
+		fmt.Fprintf(&table, "| %s | %d | %d | %d |\n", names[d], fileSize(t, plain), fileSize(t, stripped), len(deps))
+	}
+	t.Log("\n" + table.String())
 }
