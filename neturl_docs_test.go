@@ -268,6 +268,21 @@ func theirGetter(get func(*neturl.URL) string) func(string, string) string {
 	}
 }
 
+// run returns the difference's input (and base) as Markdown code, and
+// what each package gives; the test fails if they give the same.
+func (d migrationDiff) run(t *testing.T) (in, ours, theirs string) {
+	t.Helper()
+	in = mdCode(fmt.Sprintf("%q", d.input))
+	if d.base != "" {
+		in += " against " + mdCode(fmt.Sprintf("%q", d.base))
+	}
+	ours, theirs = d.ours(d.input, d.base), d.theirs(d.input, d.base)
+	if ours == theirs {
+		t.Errorf("%s: both give %s on %q; it shows no difference", d.what, ours, d.input)
+	}
+	return in, ours, theirs
+}
+
 // ourResolve and theirResolve resolve the input against the base.
 func ourResolve(in, base string) string {
 	u, err := MustParse(base).Parse(in)
@@ -377,14 +392,7 @@ func migrationDoc(t *testing.T) []byte {
 	b.WriteString("These compile and run, and give other results; check the call sites that meet such input (measured by the test\n")
 	b.WriteString("that writes this file):\n\n")
 	for _, d := range silentDiffs() {
-		in := mdCode(fmt.Sprintf("%q", d.input))
-		if d.base != "" {
-			in += " against " + mdCode(fmt.Sprintf("%q", d.base))
-		}
-		ours, theirs := d.ours(d.input, d.base), d.theirs(d.input, d.base)
-		if ours == theirs {
-			t.Errorf("silent difference %q: both give %s on %q", d.what, ours, d.input)
-		}
+		in, ours, theirs := d.run(t)
 		fmt.Fprintf(&b, "- **%s.** %s of %s: weburl gives %s, net/url %s.\n", d.what, d.expr, in, mdCode(ours), mdCode(theirs))
 	}
 	b.WriteString("\nThe table at the end lists every other behaviour that differs.\n\n")
@@ -409,14 +417,7 @@ func migrationDoc(t *testing.T) []byte {
 	b.WriteString("writes this file, which fails if a row stops showing a difference.\n\n")
 	b.WriteString("| # | behaviour | call | input | weburl | net/url |\n| --- | --- | --- | --- | --- | --- |\n")
 	for i, d := range migrationDiffs() {
-		in := mdCode(fmt.Sprintf("%q", d.input))
-		if d.base != "" {
-			in += " against " + mdCode(fmt.Sprintf("%q", d.base))
-		}
-		ours, theirs := d.ours(d.input, d.base), d.theirs(d.input, d.base)
-		if ours == theirs {
-			t.Errorf("difference %d (%s): both give %s on %q; the row shows no difference", i+1, d.what, ours, d.input)
-		}
+		in, ours, theirs := d.run(t)
 		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s |\n", i+1, mdCell(d.what), mdCell(d.expr), mdCell(in), mdCell(mdCode(ours)), mdCell(mdCode(theirs)))
 	}
 	b.WriteString("\nRegenerate with `go test -run TestMigrationDoc -update`.\n")

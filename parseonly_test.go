@@ -19,13 +19,20 @@ import (
 // parseOnlyPrograms are the two programs compared: weburl's Parse and
 // Href, and net/url's Parse and String, doing the same work.
 var parseOnlyPrograms = map[string]string{
-	"weburl": `package main
+	"weburl": parseProgram(`"github.com/weburl/url"`, "u.Href()"),
+	"neturl": parseProgram(`"net/url"`, "u.String()"),
+}
+
+// parseProgram returns a program that parses its argument with the
+// package imported as url and prints show, or the parse error.
+func parseProgram(importPath, show string) string {
+	return `package main
 
 import (
 	"fmt"
 	"os"
 
-	"github.com/weburl/url"
+	` + importPath + `
 )
 
 func main() {
@@ -34,26 +41,48 @@ func main() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(u.Href())
+	fmt.Println(` + show + `)
 }
-`,
-	"neturl": `package main
+`
+}
+
+// serverProgram returns a net/http server that answers each request with
+// what requestURL (an expression of r) and its error give, importing
+// imports.
+func serverProgram(imports, requestURL string) string {
+	return `package main
 
 import (
 	"fmt"
-	"net/url"
-	"os"
+	"net/http"
+	` + imports + `
 )
 
 func main() {
-	u, err := url.Parse(os.Args[1])
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(u.String())
+	http.ListenAndServe(":8080", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, err := ` + requestURL + `
+		fmt.Fprintln(w, u, err)
+	}))
 }
-`,
+`
+}
+
+// mainProgram returns a program that imports imports and prints what
+// expr gives.
+func mainProgram(imports, expr string) string {
+	return `package main
+
+import (
+	"fmt"
+	"os"
+
+	` + imports + `
+)
+
+func main() {
+	fmt.Println(` + expr + `)
+}
+`
 }
 
 // parseOnlyAbsent are the packages a Parse-only program must not link:
@@ -226,128 +255,24 @@ var layoutCosts = flag.Bool("layout-costs", false, "TestLayoutCosts: build a pro
 // the README's table of what each costs: `go test -run TestLayoutCosts
 // -layout-costs -v .` prints it.
 var layoutPrograms = map[string]string{
-	"Display": `package main
-
-import (
-	"fmt"
-	"os"
-
-	"github.com/weburl/url"
-)
-
-func main() {
-	u, err := url.Parse(os.Args[1])
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(u.Display(url.DisplayOptions{}))
-}
-`,
-	"Crawler.Canonicalize": `package main
-
-import (
-	"fmt"
-	"os"
-
-	"github.com/weburl/url"
-)
-
-func main() {
-	fmt.Println(url.Crawler.Canonicalize(os.Args[1]))
-}
-`,
-	"charset.Lookup + SerializeFormEncoding": `package main
-
-import (
-	"fmt"
-	"os"
-
-	"github.com/weburl/url"
+	"Display":              parseProgram(`"github.com/weburl/url"`, "u.Display(url.DisplayOptions{})"),
+	"Crawler.Canonicalize": mainProgram(`"github.com/weburl/url"`, "url.Crawler.Canonicalize(os.Args[1])"),
+	"charset.Lookup + SerializeFormEncoding": mainProgram(`"github.com/weburl/url"
 	"github.com/weburl/url/charset"
-)
-
-func main() {
-	enc, err := charset.Lookup(os.Args[2])
+	"golang.org/x/text/encoding"`, "serialize(charset.Lookup(os.Args[2]))") + `
+func serialize(enc encoding.Encoding, err error) string {
 	if err != nil {
-		fmt.Println(err)
-		return
+		return err.Error()
 	}
-	fmt.Println(url.SerializeFormEncoding(url.ParseForm(os.Args[1]), enc))
+	return url.SerializeFormEncoding(url.ParseForm(os.Args[1]), enc)
 }
 `,
-	"japanese.ShiftJIS + SerializeFormEncoding": `package main
-
-import (
-	"fmt"
-	"os"
-
-	"github.com/weburl/url"
-	"golang.org/x/text/encoding/japanese"
-)
-
-func main() {
-	fmt.Println(url.SerializeFormEncoding(url.ParseForm(os.Args[1]), japanese.ShiftJIS))
-}
-`,
-	"urlnet.RequestURL in a net/http server": `package main
-
-import (
-	"fmt"
-	"net/http"
-
-	"github.com/weburl/url/urlnet"
-)
-
-func main() {
-	http.ListenAndServe(":8080", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		u, err := urlnet.RequestURL(r)
-		fmt.Fprintln(w, u, err)
-	}))
-}
-`,
-	"net/url in a net/http server": `package main
-
-import (
-	"fmt"
-	"net/http"
-	"net/url"
-)
-
-func main() {
-	http.ListenAndServe(":8080", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		u, err := url.Parse("http://" + r.Host + r.RequestURI)
-		fmt.Fprintln(w, u, err)
-	}))
-}
-`,
-	"ecmascript.EncodeURIComponent": `package main
-
-import (
-	"fmt"
-	"os"
-
-	"github.com/weburl/url/ecmascript"
-)
-
-func main() {
-	fmt.Println(ecmascript.EncodeURIComponent(os.Args[1]))
-}
-`,
-	"links.ExtractLinks": `package main
-
-import (
-	"fmt"
-	"os"
-
-	"github.com/weburl/url/links"
-)
-
-func main() {
-	ls, err := links.ExtractLinks(os.Stdin, "https://example.com/")
-	fmt.Println(len(ls), err)
-}
-`,
+	"japanese.ShiftJIS + SerializeFormEncoding": mainProgram(`"github.com/weburl/url"
+	"golang.org/x/text/encoding/japanese"`, "url.SerializeFormEncoding(url.ParseForm(os.Args[1]), japanese.ShiftJIS)"),
+	"urlnet.RequestURL in a net/http server": serverProgram(`"github.com/weburl/url/urlnet"`, "urlnet.RequestURL(r)"),
+	"net/url in a net/http server":           serverProgram(`"net/url"`, `url.Parse("http://" + r.Host + r.RequestURI)`),
+	"ecmascript.EncodeURIComponent":          mainProgram(`"github.com/weburl/url/ecmascript"`, "ecmascript.EncodeURIComponent(os.Args[1])"),
+	"links.ExtractLinks":                     mainProgram(`"github.com/weburl/url/links"`, `links.ExtractLinks(os.Stdin, "https://example.com/")`),
 }
 
 // TestLayoutCosts prints, as a Markdown table, the size (plain and

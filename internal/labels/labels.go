@@ -381,6 +381,17 @@ var labels = [...]struct{ label, name string }{
 // maxLabelLen is the length of the longest label.
 const maxLabelLen = 19
 
+// Names returns the names of the Standard's encodings that the table
+// maps labels to, lower-case, each once, sorted.
+func Names() []string {
+	var names []string
+	for _, l := range labels {
+		names = append(names, l.name)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
 // trimASCIIWhitespace removes leading and trailing ASCII whitespace (tab,
 // LF, FF, CR, space): strings.Trim with the Standard's set, which is not
 // unicode.IsSpace's.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,5 +66,19 @@ func TestLookup(t *testing.T) {
 		if _, ok := Lookup(l); ok != (l == "utf8 ") {
 			t.Errorf("Lookup(%q) ok = %v", l, ok)
 		}
+	}
+}
+
+// TestNames: the table names the 40 encodings of encodings.json.
+func TestNames(t *testing.T) {
+	var want []string
+	for _, g := range readEncodingsJSON(t) {
+		for _, e := range g.Encodings {
+			want = append(want, strings.ToLower(e.Name))
+		}
+	}
+	slices.Sort(want)
+	if got := Names(); !slices.Equal(got, want) {
+		t.Errorf("Names() = %q\nencodings.json has %q", got, want)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -500,43 +499,17 @@ func implRun(e *Encoder, dst []byte, cps []rune) []byte {
 	return e.finish(dst)
 }
 
-// encodingsJSON is the content of the Encoding Standard's encodings.json:
-// groups of encodings, each with its name and labels.
-type encodingsJSON []struct {
-	Heading   string `json:"heading"`
-	Encodings []struct {
-		Name   string   `json:"name"`
-		Labels []string `json:"labels"`
-	} `json:"encodings"`
-}
-
-func readEncodingsJSON(t testing.TB) encodingsJSON {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "encodings.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var groups encodingsJSON
-	if err := json.Unmarshal(data, &groups); err != nil {
-		t.Fatalf("encodings.json: %v", err)
-	}
-	return groups
-}
-
 // legacyEncodingNames lists the names of the Encoding Standard's
 // encodings that have a legacy encoder (all but UTF-8, UTF-16BE/LE and
-// replacement), read from testdata/encodings.json.
-func legacyEncodingNames(t testing.TB) []string {
-	t.Helper()
-	groups := readEncodingsJSON(t)
+// replacement), from the label table (which internal/labels checks
+// against testdata/encodings.json).
+func legacyEncodingNames() []string {
 	var names []string
-	for _, g := range groups {
-		for _, e := range g.Encodings {
-			switch name := strings.ToLower(e.Name); name {
-			case "utf-8", "utf-16be", "utf-16le", "replacement":
-			default:
-				names = append(names, name)
-			}
+	for _, name := range labels.Names() {
+		switch name {
+		case "utf-8", "utf-16be", "utf-16le", "replacement":
+		default:
+			names = append(names, name)
 		}
 	}
 	return names
@@ -548,9 +521,9 @@ func legacyEncodingNames(t testing.TB) []string {
 // three states. The first 20 mismatches of an encoding are reported, all
 // of them with -v.
 func TestLegacyEncodersAgainstIndexes(t *testing.T) {
-	names := legacyEncodingNames(t)
+	names := legacyEncodingNames()
 	if len(names) != 36 {
-		t.Fatalf("encodings.json lists %d legacy encodings, want 36", len(names))
+		t.Fatalf("the label table names %d legacy encodings, want 36", len(names))
 	}
 	var pointers []int32
 	for _, name := range names {
