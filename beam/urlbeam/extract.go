@@ -6,6 +6,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	url "github.com/weburl/url"
+	weblinks "github.com/weburl/url/links"
 )
 
 func init() {
@@ -31,7 +32,7 @@ func extractFn(p Page, emit func(Link), fail func(Failure)) {
 		fail(Failure{Stage: "extract", Input: p.URL, Err: err.Error()})
 		return
 	}
-	ls, err := url.ExtractLinks(bytes.NewReader(p.Body), page.Href())
+	ls, err := weblinks.ExtractLinks(bytes.NewReader(p.Body), page.Href())
 	if err != nil {
 		fail(Failure{Stage: "extract", Input: p.URL, Err: err.Error()})
 		return
