@@ -1,0 +1,129 @@
+package links
+
+import "encoding/binary"
+
+// A found link is one the scanner found, not yet resolved.
+type found struct {
+	tag, attr string
+	kind      Kind
+	raw       string
+	pos       Position
+	exact     bool
+	base      bool // the href of the base element that sets the base URL
+}
+
+// A pendingLog holds the links found before the document's base URL is
+// known (HTML's base URL is that of the first base element, which may
+// come after the links it applies to), written compactly: a link costs
+// a few bytes besides its text, so that a document whose base URL is
+// known only at its end (most documents have no base element) holds a
+// small fraction of its size while it is read. The log is a list of
+// chunks, so that it never copies itself to grow, and read once, in
+// order, each chunk let go once read.
+type pendingLog struct {
+	chunks [][]byte
+	last   Position // the previous link's position, which the next is written against
+	n      int
+}
+
+const pendingChunk = 64 << 10
+
+// add appends f to the log.
+func (p *pendingLog) add(f found) {
+	need := 4 + 5*binary.MaxVarintLen64 + len(f.tag) + len(f.attr) + len(f.raw)
+	if len(p.chunks) == 0 || cap(p.chunks[len(p.chunks)-1])-len(p.chunks[len(p.chunks)-1]) < need {
+		p.chunks = append(p.chunks, make([]byte, 0, max(pendingChunk, need)))
+	}
+	b := p.chunks[len(p.chunks)-1]
+	flags := byte(f.kind)
+	if f.exact {
+		flags |= 1 << 4
+	}
+	if f.base {
+		flags |= 1 << 5
+	}
+	b = append(b, flags)
+	b = binary.AppendUvarint(b, uint64(f.pos.Offset-p.last.Offset))
+	b = binary.AppendUvarint(b, uint64(f.pos.Line-p.last.Line))
+	b = binary.AppendUvarint(b, uint64(f.pos.Col))
+	b = appendString(b, f.tag)
+	b = appendString(b, f.attr)
+	b = appendString(b, f.raw)
+	p.chunks[len(p.chunks)-1] = b
+	p.last = f.pos
+	p.n++
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// drain calls f with each link of the log, in order, and empties it; it
+// stops early, keeping nothing, when f returns false.
+func (p *pendingLog) drain(f func(found) bool) bool {
+	var last Position
+	chunks := p.chunks
+	*p = pendingLog{}
+	for i, b := range chunks {
+		chunks[i] = nil // let it go once read
+		for len(b) > 0 {
+			var l found
+			flags := b[0]
+			b = b[1:]
+			l.kind = Kind(flags & 0xf)
+			l.exact = flags&(1<<4) != 0
+			l.base = flags&(1<<5) != 0
+			var d uint64
+			d, b = uvarint(b)
+			l.pos.Offset = last.Offset + int(d)
+			d, b = uvarint(b)
+			l.pos.Line = last.Line + int(d)
+			d, b = uvarint(b)
+			l.pos.Col = int(d)
+			l.tag, b = readString(b)
+			l.attr, b = readString(b)
+			l.raw, b = readString(b)
+			last = l.pos
+			if !f(l) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func uvarint(b []byte) (uint64, []byte) {
+	v, n := binary.Uvarint(b)
+	return v, b[n:]
+}
+
+// readString reads a string appendString wrote. The tag and attribute
+// names are the static names when they are known, so that reading them
+// allocates nothing.
+func readString(b []byte) (string, []byte) {
+	n, b := uvarint(b)
+	s := b[:n]
+	if n <= maxName {
+		if k := knownName(s); k != "" {
+			return k, b[n:]
+		}
+	}
+	return string(s), b[n:]
+}
+
+// knownName returns the static string equal to s among the element and
+// attribute names, or "".
+func knownName(s []byte) string {
+	for i := range htmlElements {
+		if htmlElements[i].name == string(s) {
+			return htmlElements[i].name
+		}
+	}
+	for _, a := range attrNames {
+		if a == string(s) {
+			return a
+		}
+	}
+	return ""
+}
