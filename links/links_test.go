@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"golang.org/x/net/html"
 
@@ -310,6 +311,19 @@ func FuzzExtractLinks(f *testing.F) {
 		for _, l := range sniffed {
 			if (l.URL == nil) == (l.Err == nil) {
 				t.Errorf("%q: URL %v and Err %v", l.Raw, l.URL, l.Err)
+			}
+		}
+		// Read a byte at a time: the same links.
+		bytewise, err := LinkExtractor{}.Extract(iotest.OneByteReader(strings.NewReader(doc)), "https://example.com/d/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(bytewise) != len(sniffed) {
+			t.Fatalf("a byte at a time: %d links, at once %d", len(bytewise), len(sniffed))
+		}
+		for i := range bytewise {
+			if g, w := linkDump(bytewise[i]), linkDump(sniffed[i]); g != w {
+				t.Errorf("a byte at a time, link %d is\n%s\nat once\n%s", i, g, w)
 			}
 		}
 		// As UTF-8: positions in the file, and the reference.
