@@ -40,8 +40,9 @@ type Link struct {
 
 	// URL is [Link.Raw] parsed against the document's base URL, with the
 	// document's encoding (its output encoding: a non-ASCII query is
-	// percent-encoded as the page's encoding writes it, as browsers do),
-	// or nil when that fails.
+	// percent-encoded as the page's encoding writes it, as browsers do;
+	// but a URL in CSS is parsed with UTF-8, as the CSS Working Group
+	// resolved and Firefox does), or nil when that fails.
 	URL *url.URL
 
 	// Err is the *[url.Error] of a [Link.Raw] that does not parse, or nil.
@@ -339,6 +340,7 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 	if x.Validate {
 		e.log = new(url.ValidationLog)
 		e.p.OnValidationError = e.log.Add
+		e.utf8Parser.OnValidationError = e.log.Add
 	}
 	s := scanner{add: e.add}
 	t := tokenizer{w: w, h: &s}
@@ -397,7 +399,8 @@ type emitter struct {
 	pending      pendingLog
 	encoding     encoding.Encoding
 	baseParser   url.Parser // the document's encoding, no validation
-	p            url.Parser
+	p            url.Parser // the document's encoding
+	utf8Parser   url.Parser // UTF-8, for CSS
 	log          *url.ValidationLog
 	yield        func(Link) bool
 	stopped      bool
@@ -446,7 +449,11 @@ func (e *emitter) emit(f found) {
 		against = e.docURL
 	}
 	l := Link{Tag: f.tag, Attr: f.attr, Kind: f.kind, Raw: f.raw, Position: f.pos, exact: f.exact}
-	l.URL, l.Err = e.p.ParseRef(against, f.raw)
+	p := &e.p
+	if f.utf8 && e.encoding != nil {
+		p = &e.utf8Parser
+	}
+	l.URL, l.Err = p.ParseRef(against, f.raw)
 	if l.Err != nil {
 		l.URL = nil
 	}

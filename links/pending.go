@@ -10,6 +10,7 @@ type found struct {
 	pos       Position
 	exact     bool
 	base      bool // the href of the base element that sets the base URL
+	utf8      bool // parsed with UTF-8, not the document's encoding (CSS)
 }
 
 // A pendingLog holds the links found before the document's base URL is
@@ -41,6 +42,9 @@ func (p *pendingLog) add(f found) {
 	}
 	if f.base {
 		flags |= 1 << 5
+	}
+	if f.utf8 {
+		flags |= 1 << 6
 	}
 	b = append(b, flags)
 	b = binary.AppendUvarint(b, uint64(f.pos.Offset-p.last.Offset))
@@ -74,6 +78,7 @@ func (p *pendingLog) drain(f func(found) bool) bool {
 			l.kind = Kind(flags & 0xf)
 			l.exact = flags&(1<<4) != 0
 			l.base = flags&(1<<5) != 0
+			l.utf8 = flags&(1<<6) != 0
 			var d uint64
 			d, b = uvarint(b)
 			l.pos.Offset = last.Offset + int(d)

@@ -236,7 +236,9 @@ func (s *scanner) refresh(a attr) {
 }
 
 // css adds the URLs of CSS text (a style element's or attribute's):
-// url() and @import.
+// url() and @import, to be parsed with UTF-8 whatever the document's
+// encoding, as the CSS Working Group resolved (w3c/csswg-drafts#9301)
+// and Firefox does.
 func (s *scanner) css(tag, attrName, text string, start Position, exact bool) {
 	at := positionIn{p: start, text: text}
 	cssURLs(text, func(u cssURL) {
@@ -245,7 +247,7 @@ func (s *scanner) css(tag, attrName, text string, start Position, exact bool) {
 		if ex {
 			p = at.advance(u.start)
 		}
-		s.add(found{tag: tag, attr: attrName, kind: Subresource, raw: u.url, pos: p, exact: ex})
+		s.add(found{tag: tag, attr: attrName, kind: Subresource, raw: u.url, pos: p, exact: ex, utf8: true})
 	})
 }
 
