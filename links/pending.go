@@ -49,9 +49,14 @@ func (p *pendingLog) add(f found) {
 	b = append(b, flags)
 	b = binary.AppendUvarint(b, uint64(f.pos.Offset-p.last.Offset))
 	b = binary.AppendUvarint(b, uint64(f.pos.Line-p.last.Line))
-	b = binary.AppendUvarint(b, uint64(f.pos.Col))
-	b = appendString(b, f.tag)
-	b = appendString(b, f.attr)
+	if f.pos.Line == p.last.Line {
+		// On the same line: the column's advance, which is small.
+		b = binary.AppendUvarint(b, uint64(f.pos.Col-p.last.Col))
+	} else {
+		b = binary.AppendUvarint(b, uint64(f.pos.Col))
+	}
+	b = appendName(b, f.tag)
+	b = appendName(b, f.attr)
 	b = appendString(b, f.raw)
 	p.chunks[len(p.chunks)-1] = b
 	p.last = f.pos
@@ -86,8 +91,11 @@ func (p *pendingLog) drain(f func(found) bool) bool {
 			l.pos.Line = last.Line + int(d)
 			d, b = uvarint(b)
 			l.pos.Col = int(d)
-			l.tag, b = readString(b)
-			l.attr, b = readString(b)
+			if l.pos.Line == last.Line {
+				l.pos.Col += last.Col
+			}
+			l.tag, b = readName(b)
+			l.attr, b = readName(b)
 			l.raw, b = readString(b)
 			last = l.pos
 			if !f(l) {
@@ -103,32 +111,41 @@ func uvarint(b []byte) (uint64, []byte) {
 	return v, b[n:]
 }
 
-// readString reads a string appendString wrote. The tag and attribute
-// names are the static names when they are known, so that reading them
-// allocates nothing.
+// readString reads a string appendString wrote.
 func readString(b []byte) (string, []byte) {
 	n, b := uvarint(b)
-	s := b[:n]
-	if n <= maxName {
-		if k := knownName(s); k != "" {
-			return k, b[n:]
-		}
-	}
-	return string(s), b[n:]
+	return string(b[:n]), b[n:]
 }
 
-// knownName returns the static string equal to s among the element and
-// attribute names, or "".
-func knownName(s []byte) string {
-	for i := range htmlElements {
-		if htmlElements[i].name == string(s) {
-			return htmlElements[i].name
+// knownNames are the element and attribute names of links, which the log
+// writes as one byte, their index.
+var knownNames = func() []string {
+	var names []string
+	for _, e := range htmlElements {
+		names = append(names, e.name)
+	}
+	names = append(names, attrNames[:]...)
+	for _, n := range svgTagNames {
+		names = append(names, n)
+	}
+	return append(names, "style", "svg", "image", "use", "script", "a")
+}()
+
+// appendName appends a tag or attribute name: its index in knownNames,
+// or 0xFF and the name.
+func appendName(b []byte, s string) []byte {
+	for i, k := range knownNames[:min(len(knownNames), 0xFF)] {
+		if k == s {
+			return append(b, byte(i))
 		}
 	}
-	for _, a := range attrNames {
-		if a == string(s) {
-			return a
-		}
+	return appendString(append(b, 0xFF), s)
+}
+
+// readName reads a name appendName wrote.
+func readName(b []byte) (string, []byte) {
+	if b[0] != 0xFF {
+		return knownNames[b[0]], b[1:]
 	}
-	return ""
+	return readString(b[1:])
 }

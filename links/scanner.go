@@ -15,7 +15,6 @@ type scanner struct {
 	svg                int // the svg elements open, in foreign content
 	htmlInSVG          int // the HTML integration points open inside SVG
 	baseSeen           bool
-	cands              []srcsetCandidate
 }
 
 // foreign reports whether the tokenizer is in foreign content (SVG).
@@ -188,15 +187,14 @@ func (s *scanner) url(tag, attrName string, kind Kind, a attr, base bool) {
 
 // srcset adds the image candidates of a srcset or imagesrcset value.
 func (s *scanner) srcset(tag, attrName string, kind Kind, a attr) {
-	s.cands = appendSrcsetCandidates(s.cands[:0], a.val)
 	at := positionIn{p: a.start, text: a.val}
-	for _, c := range s.cands {
+	eachSrcsetCandidate(a.val, func(c srcsetCandidate) {
 		p := a.start
 		if a.exact {
 			p = at.advance(c.start)
 		}
 		s.add(found{tag: tag, attr: attrName, kind: kind, raw: c.url, pos: p, exact: a.exact})
-	}
+	})
 }
 
 // ping adds the URLs of a ping attribute: a set of space-separated

@@ -14,13 +14,16 @@ type srcsetCandidate struct {
 // the candidates whose descriptors it rejects.
 // https://html.spec.whatwg.org/multipage/images.html#parse-a-srcset-attribute
 func srcsetCandidates(s string) []srcsetCandidate {
-	return appendSrcsetCandidates(nil, s)
+	var out []srcsetCandidate
+	eachSrcsetCandidate(s, func(c srcsetCandidate) { out = append(out, c) })
+	return out
 }
 
-// appendSrcsetCandidates appends the image candidates of the srcset
-// value s to out, as srcsetCandidates returns them. Their URLs are
+// eachSrcsetCandidate calls f with each image candidate of the srcset
+// value s, as srcsetCandidates returns them, keeping none: a value of a
+// million candidates costs no more memory than one of a few. Their URLs are
 // substrings of s.
-func appendSrcsetCandidates(out []srcsetCandidate, s string) []srcsetCandidate {
+func eachSrcsetCandidate(s string, f func(srcsetCandidate)) {
 	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 	pos := 0
 	var buf [4]string
@@ -30,7 +33,7 @@ func appendSrcsetCandidates(out []srcsetCandidate, s string) []srcsetCandidate {
 			pos++
 		}
 		if pos >= len(s) {
-			return out
+			return
 		}
 		start := pos
 		for pos < len(s) && !isSpace(s[pos]) {
@@ -94,7 +97,7 @@ func appendSrcsetCandidates(out []srcsetCandidate, s string) []srcsetCandidate {
 			}
 		}
 		if validDescriptors(descriptors) {
-			out = append(out, srcsetCandidate{u, start})
+			f(srcsetCandidate{u, start})
 		}
 	}
 }

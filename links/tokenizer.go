@@ -97,6 +97,9 @@ type tokenizer struct {
 	w     *window
 	h     tokenHandler
 	attrs []attr // reused from tag to tag
+	// The names of the tag and the attribute being read, fields so that
+	// handing them to the handler allocates nothing.
+	tagName, attrName name
 }
 
 // isSpace reports whether c is HTML's ASCII whitespace (CR included: the
@@ -255,7 +258,8 @@ func (t *tokenizer) endTagOpen() {
 // hands it to the handler unless the document ends inside it.
 func (t *tokenizer) tag(tagStart int64, end bool) {
 	w := t.w
-	var tag name
+	tag := &t.tagName
+	*tag = name{}
 	// Tag name state.
 	for {
 		if !w.more() {
@@ -295,7 +299,8 @@ func (t *tokenizer) tag(tagStart int64, end bool) {
 			continue
 		}
 		// Attribute name state; an "=" first is part of the name.
-		var an name
+		an := &t.attrName
+		*an = name{}
 		an.add(c)
 		w.i++
 		for {
@@ -311,7 +316,7 @@ func (t *tokenizer) tag(tagStart int64, end bool) {
 		}
 		id := noAttr
 		if !end {
-			id = t.h.attrID(&tag, &an)
+			id = t.h.attrID(tag, an)
 			if id != noAttr && seen&(1<<id) != 0 {
 				id = noAttr // a repeated attribute is dropped
 			}
@@ -347,12 +352,13 @@ func (t *tokenizer) tag(tagStart int64, end bool) {
 		}
 	}
 	if end {
-		t.h.endTag(&tag)
+		t.h.endTag(tag)
 		return
 	}
-	mode, wantText := t.h.startTag(&tag, selfClosing, t.attrs, tagStart)
+	mode, wantText := t.h.startTag(tag, selfClosing, t.attrs, tagStart)
+	clear(t.attrs) // let the values go: one may be long
 	if mode != modeData {
-		t.text(&tag, mode, wantText)
+		t.text(tag, mode, wantText)
 	}
 }
 
@@ -382,7 +388,9 @@ func (t *tokenizer) skipSpace() bool {
 
 // value reads an attribute's value, from the before attribute value
 // state on, keeping it when id is not noAttr; it reports false at the
-// end of the document.
+// end of the document. A value longer than the window is gathered in a
+// strings.Builder as the window moves on, so that it is in memory once
+// (and its text is the Link's Raw, not a copy) however long it is.
 func (t *tokenizer) value(id attrID) bool {
 	w := t.w
 	q := w.buf[w.i]
@@ -391,11 +399,13 @@ func (t *tokenizer) value(id attrID) bool {
 	} else {
 		q = 0
 	}
-	start := w.offset()
-	if id != noAttr {
-		w.hold = start
+	want := id != noAttr
+	var a attr
+	if want {
+		a = attr{id: id, start: w.position(w.offset())}
 	}
-	// Scan to the end of the value.
+	var long strings.Builder // the value's text so far, when it outgrows the window
+	seg := w.i               // where the value's text in the window starts
 	for {
 		rest := w.buf[w.i:]
 		var j int
@@ -408,33 +418,45 @@ func (t *tokenizer) value(id attrID) bool {
 			w.i += j
 			break
 		}
+		if want {
+			long.Write(w.buf[seg:])
+		}
 		w.i = len(w.buf)
 		if !w.fill(1) {
-			w.hold = -1
 			return false
 		}
+		seg = w.i
 	}
-	end := w.offset()
+	if !want {
+		if q != 0 {
+			w.i++ // the closing quote
+		}
+		return true
+	}
+	var written string
+	if long.Len() > 0 {
+		long.Write(w.buf[seg:w.i])
+		written = long.String()
+	} else {
+		written = string(w.buf[seg:w.i])
+	}
 	if q != 0 {
 		w.i++ // the closing quote
 	}
-	if id == noAttr {
-		return true
-	}
-	written := w.bytes(start, end)
-	a := attr{id: id, start: w.position(start)}
-	if simpleAttrValue(written) {
+	switch {
+	case simpleAttrValue(written):
 		a.val = simpleValue(written)
-	} else {
+	case strings.IndexByte(written, '&') < 0:
+		// Only CRs and NULs to change.
+		a.val = normalizeNewlines(written)
+	default:
 		a.val = decodeAttrValue(written, q)
 	}
-	a.exact = a.val == string(written)
-	lead := leadingSpace(written)
+	a.exact = a.val == written
 	a.at = a.start
-	if lead > 0 {
-		a.at = w.position(start + int64(lead))
+	if lead := leadingSpace(written); lead > 0 {
+		a.at = advanceFrom(a.start, written, 0, lead)
 	}
-	w.hold = -1
 	t.attrs = append(t.attrs, a)
 	return true
 }
@@ -454,14 +476,14 @@ func indexUnquotedEnd(b []byte) int {
 // with q (0 for none), is written: its character references decoded as
 // in an attribute, CRs and CRLFs made LFs, NULs made U+FFFD. The work
 // is x/net/html's, on a tag made of the one attribute.
-func decodeAttrValue(written []byte, q byte) string {
+func decodeAttrValue(written string, q byte) string {
 	var b strings.Builder
 	b.Grow(len(written) + 8)
 	b.WriteString("<a v=")
 	if q != 0 {
 		b.WriteByte(q)
 	}
-	b.Write(written)
+	b.WriteString(written)
 	if q != 0 {
 		b.WriteByte(q)
 	}
@@ -672,13 +694,13 @@ func trailingSpace[S string | []byte](s S) int {
 // raw is raw with each "&amp;" made "&": whether raw holds no CR or NUL,
 // which the tokenizer would convert or replace, and no character
 // reference but "&amp;" (as query strings hold).
-func simpleAttrValue(raw []byte) bool {
-	for i, c := range raw {
-		switch c {
+func simpleAttrValue(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
 		case '\r', 0:
 			return false
 		case '&':
-			if !bytes.HasPrefix(raw[i:], []byte("&amp;")) {
+			if !strings.HasPrefix(raw[i:], "&amp;") {
 				return false
 			}
 		}
@@ -688,22 +710,22 @@ func simpleAttrValue(raw []byte) bool {
 
 // simpleValue returns the value of an attribute whose text raw is
 // simple (simpleAttrValue): raw with each "&amp;" made "&".
-func simpleValue(raw []byte) string {
-	amp := []byte("&amp;")
-	n := bytes.Count(raw, amp)
+func simpleValue(raw string) string {
+	const amp = "&amp;"
+	n := strings.Count(raw, amp)
 	if n == 0 {
-		return string(raw)
+		return raw
 	}
 	var b strings.Builder
 	b.Grow(len(raw) - n*(len(amp)-1))
 	for {
-		i := bytes.Index(raw, amp)
+		i := strings.Index(raw, amp)
 		if i < 0 {
 			break
 		}
-		b.Write(raw[:i+1])
+		b.WriteString(raw[:i+1])
 		raw = raw[i+len(amp):]
 	}
-	b.Write(raw)
+	b.WriteString(raw)
 	return b.String()
 }
