@@ -66,13 +66,13 @@ type linksOptions struct {
 
 // runLinks is the links subcommand.
 func runLinks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("links", "weburl links [-base URL] [-charset LABEL] [-json] [-l] [-v] [-max BYTES] [-allow PREFIX] FILE|URL|-...",
+	fs := newFlagSet("links", "weburl links [-base URL] [-charset LABEL] [-json] [-l] [-v] [-max BYTES] [-allow PREFIX] [-timeout D] FILE|URL|-...",
 		"Prints the links of each HTML page, resolved as browsers resolve them, as FILE:LINE:COL<TAB>HREF\n"+
 			"(with -l, then <TAB>KIND<TAB>TAG<TAB>ATTR: KIND is navigation, subresource or reference).\n"+
 			"A FILE's document URL is its file: URL; \"-\" is standard input (needs -base).\n"+
 			"The page's encoding is sniffed as browsers do (byte order mark, -charset or the HTTP charset,\n"+
-			"<meta charset>, then UTF-8 if the start is valid UTF-8, else windows-1252), and queries are\n"+
-			"encoded in it. Pages are read as they stream, up to -max bytes.\n"+
+			"<meta charset>, else windows-1252: use -charset utf-8 for an undeclared UTF-8 page), and\n"+
+			"queries are encoded in it. Pages are read as they stream, up to -max bytes.\n"+
 			"An http(s) URL is fetched through a guard: only globally reachable addresses are dialed\n"+
 			"(no loopback, private, link-local or cloud metadata address, whatever the name resolves to,\n"+
 			"redirects included; -allow adds prefixes), no proxy, at most 10 redirects, within -timeout.", stderr)
