@@ -329,11 +329,11 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		w.lines.lineStart = int64(bom)
 	}
 	e := emitter{docURL: docURL, yield: yield, w: w}
-	if !enc.utf8 {
+	switch enc.name {
+	case "utf-8", "utf-16be", "utf-16le", "replacement":
+		// Their output encoding is UTF-8, the Parser's default.
+	default:
 		e.encoding = url.OutputEncoding(enc.enc)
-		if isUTF8Encoding(e.encoding) {
-			e.encoding = nil
-		}
 	}
 	e.baseParser.Encoding = e.encoding
 	e.p.Encoding = e.encoding

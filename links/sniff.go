@@ -93,8 +93,9 @@ func lookup(label string, bom int) sniffed {
 }
 
 // canonicalName returns the Encoding Standard's name, in lower case, of
-// the labels of UTF-8, UTF-16 and x-user-defined, which the sniffing
-// treats apart, and the label (trimmed, in lower case) otherwise.
+// the labels of UTF-8, UTF-16 and replacement, which the sniffing and
+// the output encoding treat apart, and the label (trimmed, in lower
+// case) otherwise.
 func canonicalName(label string) string {
 	l := lowerASCII(strings.Trim(label, "\t\n\f\r "))
 	switch l {
@@ -104,14 +105,10 @@ func canonicalName(label string) string {
 		return "utf-16be"
 	case "csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le":
 		return "utf-16le"
+	case "csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr", "replacement":
+		return "replacement"
 	}
 	return l
-}
-
-// isUTF8Encoding reports whether enc is UTF-8.
-func isUTF8Encoding(enc encoding.Encoding) bool {
-	u, err := url.LookupEncoding("utf-8")
-	return err == nil && enc == u
 }
 
 // prescan is HTML's "prescan a byte stream to determine its encoding"

@@ -17,6 +17,7 @@ func TestSniffEncoding(t *testing.T) {
 		{"UTF-16LE BOM", "\xFF\xFE<\x00", "", "utf-16le"},
 		{"transport", `<meta charset=gbk>`, "Shift_JIS", "shift_jis"},
 		{"unknown transport label", `<meta charset=gbk>`, "klingon", "gbk"},
+		{"replacement", `<meta charset=gbk>`, "ISO-2022-KR", "replacement"},
 		{"meta charset", `<!doctype html><html><head><meta charset="EUC-JP">`, "", "euc-jp"},
 		{"meta http-equiv", `<meta http-equiv="Content-Type" content="text/html; charset=big5">`, "", "big5"},
 		{"content without the pragma", `<meta content="text/html; charset=big5">`, "", "windows-1252"},
@@ -92,5 +93,15 @@ func TestExtractLinksUTF16(t *testing.T) {
 	}
 	if len(links) != 1 || links[0].URL.Href() != "https://example.com/%C3%A9?q=%C3%A9" {
 		t.Errorf("links = %v", links)
+	}
+}
+
+// TestExtractLinksReplacement: a page in the replacement encoding (an
+// ISO-2022-KR label) decodes to one U+FFFD, as the Encoding Standard
+// says: it has no links.
+func TestExtractLinksReplacement(t *testing.T) {
+	links, err := LinkExtractor{Charset: "iso-2022-kr"}.Extract(strings.NewReader(`<a href=x>`), "https://example.com/")
+	if err != nil || len(links) != 0 {
+		t.Errorf("links %v, err %v; want none", links, err)
 	}
 }
