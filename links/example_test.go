@@ -1,6 +1,7 @@
 package links_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -122,4 +123,80 @@ func ExampleLinkExtractor() {
 	// Output:
 	// https://example.com/m/p.jpg
 	// https://example.com/m/v.webm
+}
+
+// Each link says what a browser does with it: a crawler follows the
+// navigations and checks the subresources.
+func ExampleKind() {
+	page := `<a href=/next>next</a><img src=/logo.png><link rel=canonical href=/page><q cite=/source>q</q>`
+	found, _ := links.ExtractLinks(strings.NewReader(page), "https://example.com/")
+	for _, l := range found {
+		fmt.Println(l.Kind, l.Tag, l.Attr, l.URL)
+	}
+	// Output:
+	// navigation a href https://example.com/next
+	// subresource img src https://example.com/logo.png
+	// navigation link href https://example.com/page
+	// reference q cite https://example.com/source
+}
+
+func ExampleKind_String() {
+	fmt.Println(links.Navigation, links.Subresource, links.Reference)
+	// Output:
+	// navigation subresource reference
+}
+
+// Links reads the page as it streams and yields each link as soon as
+// the base URL is known; breaking out of the loop stops the reading.
+func ExampleLinkExtractor_Links() {
+	page := `<base href="/docs/"><a href=intro.html>1</a><a href=faq.html>2</a><a href=more.html>3</a>`
+	for l, err := range (links.LinkExtractor{}).Links(strings.NewReader(page), "https://example.com/") {
+		if err != nil {
+			fmt.Println("error:", err)
+			break
+		}
+		fmt.Println(l.URL)
+		if l.Attr == "href" && l.Tag == "a" {
+			break // only the first link
+		}
+	}
+	// Output:
+	// https://example.com/docs/
+	// https://example.com/docs/intro.html
+}
+
+// MaxBytes bounds the document; a longer one ends with a *TooLargeError,
+// after the links found before the limit.
+func ExampleTooLargeError() {
+	page := strings.Repeat(`<a href=x>`, 1000)
+	found, err := links.LinkExtractor{MaxBytes: 4096}.Extract(strings.NewReader(page), "https://example.com/")
+	var tl *links.TooLargeError
+	if errors.As(err, &tl) {
+		fmt.Println(len(found), "links before the limit of", tl.Limit, "bytes")
+	}
+	// Output:
+	// 409 links before the limit of 4096 bytes
+}
+
+func ExampleTooLargeError_Error() {
+	fmt.Println(&links.TooLargeError{Limit: 1 << 20})
+	// Output:
+	// links: document larger than 1048576 bytes
+}
+
+// A page's encoding, found as a browser finds it, decides how its links'
+// queries are encoded: here Shift_JIS, declared by a meta element.
+func ExampleSniffEncoding() {
+	page := "<meta charset=shift_jis><a href='/search?q=\x8c\x9f\x8d\xf5'>"
+	_, name := links.SniffEncoding([]byte(page), "")
+	fmt.Println(name)
+	found, _ := links.ExtractLinks(strings.NewReader(page), "https://example.jp/")
+	fmt.Println(found[0].URL)
+	// The transport's charset wins over the meta element.
+	_, name = links.SniffEncoding([]byte(page), "EUC-JP")
+	fmt.Println(name)
+	// Output:
+	// shift_jis
+	// https://example.jp/search?q=%8C%9F%8D%F5
+	// euc-jp
 }

@@ -219,7 +219,7 @@ func pages(t testing.TB, n int) []Page {
 // plainExtract is ExtractLinks as a loop.
 func plainExtract(ps []Page) (links []Link, failures int) {
 	for _, p := range ps {
-		ls, err := weblinks.ExtractLinks(bytes.NewReader(p.Body), url.MustParse(p.URL).Href())
+		ls, err := weblinks.LinkExtractor{Charset: p.Charset}.Extract(bytes.NewReader(p.Body), url.MustParse(p.URL).Href())
 		if err != nil {
 			failures++
 			continue
