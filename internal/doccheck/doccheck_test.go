@@ -7,50 +7,36 @@ import (
 	"testing"
 )
 
-func TestMissingExamples(t *testing.T) {
+// TestChecks runs both checks on a package that keeps every promise and
+// on one that breaks each once.
+func TestChecks(t *testing.T) {
 	for _, tc := range []struct {
-		dir  string
-		want []string
+		name  string
+		check func(dir, importPath string) ([]string, error)
+		dir   string
+		want  []string
 	}{
-		{"testdata/good", nil},
-		{"testdata/bad", []string{
+		{"MissingExamples", MissingExamples, "testdata/good", nil},
+		{"MissingExamples", MissingExamples, "testdata/bad", []string{
 			"package (func Example) has no example",
 			"Undocumented has no example",
 			"T.M has no example",
 			"ExampleT_F is attached to no exported function, type or method: go doc drops it (use a lower-case suffix, as in ExampleT_field)",
 			"no example uses any of Unused",
 		}},
-	} {
-		t.Run(tc.dir, func(t *testing.T) {
-			got, err := MissingExamples(tc.dir, "doccheck/"+filepath.Base(tc.dir))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("MissingExamples(%q)\n got %q\nwant %q", tc.dir, got, tc.want)
-			}
-		})
-	}
-}
-
-func TestUnresolvedLinks(t *testing.T) {
-	for _, tc := range []struct {
-		dir  string
-		want []string
-	}{
-		{"testdata/good", nil},
-		{"testdata/bad", []string{
+		{"UnresolvedLinks", UnresolvedLinks, "testdata/good", nil},
+		{"UnresolvedLinks", UnresolvedLinks, "testdata/bad", []string{
 			"doc of Documented: [Nowhere] is not a name of this package",
 			"doc of package: [Missing] is not a name of this package",
 		}},
 	} {
-		t.Run(tc.dir, func(t *testing.T) {
-			got, err := UnresolvedLinks(tc.dir, "doccheck/"+filepath.Base(tc.dir))
+		t.Run(tc.name+" "+tc.dir, func(t *testing.T) {
+			got, err := tc.check(tc.dir, "doccheck/"+filepath.Base(tc.dir))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !slices.Equal(got, tc.want) {
-				t.Errorf("UnresolvedLinks(%q)\n got %q\nwant %q", tc.dir, got, tc.want)
+				t.Errorf("%s(%q)\n got %q\nwant %q", tc.name, tc.dir, got, tc.want)
 			}
 		})
 	}
