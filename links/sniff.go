@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/text/encoding"
 
-	url "github.com/weburl/url"
+	charsets "github.com/weburl/url/charset"
 )
 
 // defaultEncoding is the encoding of a document that declares none:
@@ -45,9 +45,9 @@ type sniffed struct {
 //     A crawler that knows better (a UTF-8 site that omits its
 //     declaration) passes charset.
 //
-// The encodings are [url.LookupEncoding]'s. A URL in the document is
-// parsed with it ([url.OutputEncoding] of it: UTF-8 for UTF-16), which
-// is what [LinkExtractor] does.
+// The encodings are [github.com/weburl/url/charset.Lookup]'s. A URL in
+// the document is parsed with it ([github.com/weburl/url.OutputEncoding]
+// of it: UTF-8 for UTF-16), which is what [LinkExtractor] does.
 func SniffEncoding(prefix []byte, charset string) (encoding.Encoding, string) {
 	s := sniff(prefix, charset)
 	return s.enc, s.name
@@ -84,7 +84,7 @@ func sniff(prefix []byte, charset string) sniffed {
 // lookup returns the encoding of label, with a nil enc when it is not a
 // label of the Encoding Standard.
 func lookup(label string, bom int) sniffed {
-	enc, err := url.LookupEncoding(label)
+	enc, err := charsets.Lookup(label)
 	if err != nil {
 		return sniffed{}
 	}
@@ -206,7 +206,7 @@ func prescanMeta(b []byte, i int) (label string, next int, ok, done bool) {
 	if needPragma == 0 || needPragma == 1 && !gotPragma || charset == "" {
 		return "", i, false, false
 	}
-	if _, err := url.LookupEncoding(charset); err != nil {
+	if _, err := charsets.Lookup(charset); err != nil {
 		return "", i, false, false
 	}
 	return charset, i, true, false

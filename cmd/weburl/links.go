@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"net"
 	"net/http"
 	"net/netip"
 	"os"
@@ -18,6 +17,7 @@ import (
 
 	url "github.com/weburl/url"
 	"github.com/weburl/url/links"
+	"github.com/weburl/url/urlnet"
 )
 
 // maxPage is the largest page links reads by default; a longer one is an
@@ -27,9 +27,6 @@ const maxPage = 64 << 20
 // fetchTimeout bounds the fetch of a page given by its URL, redirects
 // and body included.
 const fetchTimeout = 30 * time.Second
-
-// maxRedirects is how many redirects a fetch follows.
-const maxRedirects = 10
 
 // linkResult is the JSON object links prints for one link.
 type linkResult struct {
@@ -180,28 +177,16 @@ func eachLink(x links.LinkExtractor, r io.Reader, base string, f func(*links.Lin
 	return nil
 }
 
-// guardedClient returns the HTTP client links fetches pages with: it
-// dials only globally reachable addresses (and the prefixes allowed),
-// the check made on the address actually dialed, for every connection
-// and so for every redirect; it uses no proxy (a proxy would be dialed
-// instead of the target); it follows at most maxRedirects redirects.
+// guardedClient returns the HTTP client links fetches pages with:
+// urlnet.DialGuard's Client, which dials only globally reachable
+// addresses (and the prefixes allowed), the check made on the address
+// actually dialed, for every connection and so for every redirect; it
+// uses no proxy (a proxy would be dialed instead of the target) and
+// follows at most 10 redirects. timeout bounds each fetch.
 func guardedClient(allow []netip.Prefix, timeout time.Duration) *http.Client {
-	guard := &url.DialGuard{Allow: allow}
-	dialer := &net.Dialer{Control: guard.Control, Timeout: timeout}
-	return &http.Client{
-		Timeout: timeout,
-		Transport: &http.Transport{
-			Proxy:               nil,
-			DialContext:         dialer.DialContext,
-			TLSHandshakeTimeout: timeout,
-		},
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) >= maxRedirects {
-				return fmt.Errorf("stopped after %d redirects", maxRedirects)
-			}
-			return nil
-		},
-	}
+	c := (&urlnet.DialGuard{Allow: allow}).Client()
+	c.Timeout = timeout
+	return c
 }
 
 // fetchLinks fetches the page at the URL name through the guarded

@@ -1,10 +1,11 @@
-package url
+package urlnet
 
 import (
 	"errors"
 	"net/netip"
-	"strings"
 	"syscall"
+
+	"github.com/weburl/url"
 )
 
 // A dial-time guard. Whether a URL is safe to fetch cannot be decided
@@ -19,7 +20,7 @@ import (
 // and [DialControl] return for an address that is not globally
 // reachable. The dial fails with a *[net.OpError] that wraps it, so
 //
-//	errors.Is(err, url.ErrNotGloballyReachable)
+//	errors.Is(err, urlnet.ErrNotGloballyReachable)
 //
 // tells a refused dial from a network failure, also through
 // [net/http.Client.Do]'s *[net/url.Error].
@@ -33,29 +34,28 @@ type DialError struct {
 	Err     error
 }
 
-// Error returns a message in the package's form (see [Error]):
+// Error returns a message in the form of [url.Error]'s:
 //
 //	url: dial tcp4 "127.0.0.1:9": address is not globally reachable
 func (e *DialError) Error() string {
-	var b strings.Builder
-	writeOpInput(&b, "dial "+e.Network, e.Address, 0)
-	b.WriteString(e.Err.Error())
-	return b.String()
+	return (&url.Error{Op: "dial " + e.Network, Input: e.Address, Err: e.Err}).Error()
 }
 
 // Unwrap returns the reason.
 func (e *DialError) Unwrap() error { return e.Err }
 
 // DialGuard refuses connections to addresses that are not globally
-// reachable (see [GloballyReachable]), except the ones it is told to
+// reachable (see [url.GloballyReachable]), except the ones it is told to
 // allow. Its [DialGuard.Control] method is a [net.Dialer.Control] function:
 // it runs after the name is resolved and before each connection attempt, for
 // every address the dialer tries, so it sees the address the connection
 // actually goes to:
 //
-//	guard := &url.DialGuard{}
+//	guard := &urlnet.DialGuard{}
 //	dialer := &net.Dialer{Control: guard.Control}
 //	client := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext}}
+//
+// or, with the proxy and redirects taken care of, [DialGuard.Client].
 //
 // That client cannot be talked into reaching 127.0.0.1, 10.0.0.0/8 or
 // 169.254.169.254, whatever URL it is given, whatever a name resolves to
@@ -64,8 +64,9 @@ func (e *DialError) Unwrap() error { return e.Err }
 // is dialed instead of the target, so set Proxy to nil or allow the proxy's
 // address, and know that the proxy then decides.
 //
-// The zero DialGuard allows only globally reachable addresses. A
-// DialGuard must not be changed while it is in use.
+// The zero DialGuard allows only globally reachable addresses, and so
+// does a nil *DialGuard. A DialGuard must not be changed while it is in
+// use.
 type DialGuard struct {
 	// Allow lists prefixes that are allowed although not globally
 	// reachable: an internal service the client may reach, or a proxy.
@@ -94,8 +95,17 @@ func (g *DialGuard) allowed(address string) bool {
 	} else if a, err = netip.ParseAddr(address); err != nil {
 		return false // "ip" networks have no port; anything else is no IP
 	}
-	if GloballyReachable(a) {
+	return g.allowedAddr(a)
+}
+
+// allowedAddr reports whether the guard lets a connection to a happen: a
+// is globally reachable or in the Allow list. A nil guard is a zero one.
+func (g *DialGuard) allowedAddr(a netip.Addr) bool {
+	if url.GloballyReachable(a) {
 		return true
+	}
+	if g == nil {
+		return false
 	}
 	a = a.Unmap()
 	for _, p := range g.Allow {
@@ -110,7 +120,7 @@ func (g *DialGuard) allowed(address string) bool {
 // function that refuses every connection to an address that is not
 // globally reachable.
 //
-//	dialer := &net.Dialer{Control: url.DialControl}
+//	dialer := &net.Dialer{Control: urlnet.DialControl}
 func DialControl(network, address string, c syscall.RawConn) error {
 	var g DialGuard
 	return g.Control(network, address, c)

@@ -1,4 +1,4 @@
-package url_test
+package urlnet_test
 
 import (
 	"errors"
@@ -7,7 +7,8 @@ import (
 	"net/http/httptest"
 	"net/netip"
 
-	url "github.com/weburl/url"
+	"github.com/weburl/url"
+	"github.com/weburl/url/urlnet"
 )
 
 // In a handler: the URL the client asked for, with the host from the
@@ -16,7 +17,7 @@ func ExampleRequestURL() {
 	r := httptest.NewRequest("GET", "/a/./b?q=1", nil) // as a handler receives it
 	r.Host = "Example.COM:8080"
 	r.Header.Set("X-Forwarded-Host", "evil.example") // not believed
-	u, err := url.RequestURL(r)
+	u, err := urlnet.RequestURL(r)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -31,7 +32,7 @@ func ExampleRequestURL() {
 // Behind a reverse proxy that connects from 10.0.0.0/8 and sets
 // Forwarded.
 func ExampleTrustedProxies() {
-	proxies := &url.TrustedProxies{Proxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}}
+	proxies := &urlnet.TrustedProxies{Proxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}}
 
 	r := httptest.NewRequest("GET", "/cart", nil)
 	r.Host = "backend:8080"
@@ -52,7 +53,7 @@ func ExampleTrustedProxies() {
 // With XForwarded, X-Forwarded-Proto and X-Forwarded-Host are read
 // instead, their last elements.
 func ExampleTrustedProxies_RequestURL() {
-	proxies := &url.TrustedProxies{Proxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, XForwarded: true}
+	proxies := &urlnet.TrustedProxies{Proxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, XForwarded: true}
 	r := httptest.NewRequest("GET", "/", nil)
 	r.RemoteAddr = "127.0.0.1:50000"
 	r.Header.Set("X-Forwarded-Proto", "https")
@@ -70,9 +71,9 @@ func ExampleRequestURL_errors() {
 	for _, host := range []string{"example.com", "example.com, evil.example", "", "exa mple.com"} {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.Host = host
-		u, err := url.RequestURL(r)
+		u, err := urlnet.RequestURL(r)
 		switch {
-		case errors.Is(err, url.ErrRequestHost):
+		case errors.Is(err, urlnet.ErrRequestHost):
 			fmt.Printf("%q: %d, no valid host\n", host, http.StatusBadRequest)
 		case err != nil:
 			fmt.Printf("%q: %d\n", host, http.StatusBadRequest)
@@ -81,8 +82,8 @@ func ExampleRequestURL_errors() {
 		}
 	}
 	r := httptest.NewRequest("OPTIONS", "*", nil)
-	_, err := url.RequestURL(r)
-	fmt.Println(errors.Is(err, url.ErrRequestTarget))
+	_, err := urlnet.RequestURL(r)
+	fmt.Println(errors.Is(err, urlnet.ErrRequestTarget))
 	// Output:
 	// "example.com": http://example.com/
 	// "example.com, evil.example": 400, no valid host

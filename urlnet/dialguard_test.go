@@ -1,4 +1,4 @@
-package url
+package urlnet
 
 import (
 	"context"
@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"golang.org/x/net/dns/dnsmessage"
+
+	"github.com/weburl/url"
 )
 
 // These tests connect to loopback addresses only. Where a dial could, if
@@ -71,6 +73,51 @@ func TestDialGuardControl(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDialGuardNil: a nil *DialGuard is a zero one. Its Control used to
+// crash the process at the first refused address (it read the nil guard's
+// Allow list), and through an http.Transport a request for
+// http://127.0.0.1/ brought the server down.
+func TestDialGuardNil(t *testing.T) {
+	var nilGuard *DialGuard
+	for _, tc := range []struct {
+		network, address string
+		want             bool
+	}{
+		{"tcp4", "8.8.8.8:443", true},
+		{"tcp4", "127.0.0.1:80", false},
+		{"tcp6", "[::1]:80", false},
+		{"tcp6", "[::ffff:10.0.0.1]:80", false},
+		{"unix", "/run/docker.sock", false},
+	} {
+		t.Run(tc.network+" "+tc.address, func(t *testing.T) {
+			for _, g := range []*DialGuard{nilGuard, {}} {
+				err := g.Control(tc.network, tc.address, nil)
+				if (err == nil) != tc.want {
+					t.Fatalf("(%#v).Control = %v, want allowed=%v", g, err, tc.want)
+				}
+				if err != nil && !errors.Is(err, ErrNotGloballyReachable) {
+					t.Errorf("(%#v).Control = %v, want ErrNotGloballyReachable", g, err)
+				}
+			}
+		})
+	}
+	t.Run("http.Transport", func(t *testing.T) {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprint(w, "secret")
+		}))
+		defer srv.Close()
+		d := &net.Dialer{Control: nilGuard.Control, Timeout: 5 * time.Second}
+		c := &http.Client{Transport: &http.Transport{Proxy: nil, DialContext: d.DialContext, DisableKeepAlives: true}}
+		resp, err := c.Get(srv.URL)
+		if err == nil {
+			resp.Body.Close()
+		}
+		if !errors.Is(err, ErrNotGloballyReachable) {
+			t.Fatalf("Get(%s) through a nil guard = %v, want ErrNotGloballyReachable", srv.URL, err)
+		}
+	})
 }
 
 // TestDialGuardLoopbackListener dials a listener on 127.0.0.1: the guarded
@@ -364,8 +411,8 @@ func TestDialGuardHTTP(t *testing.T) {
 	} {
 		t.Run(target, func(t *testing.T) {
 			// The URL check a server does first passes for the name.
-			u := MustParse(target)
-			if a := u.Addr(); a.IsValid() && GloballyReachable(a) {
+			u := url.MustParse(target)
+			if a := u.Addr(); a.IsValid() && url.GloballyReachable(a) {
 				t.Fatalf("%v is globally reachable", a)
 			}
 			err := get(client(&DialGuard{}), target)

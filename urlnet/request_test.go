@@ -1,4 +1,4 @@
-package url
+package urlnet
 
 import (
 	"bufio"
@@ -12,6 +12,8 @@ import (
 	"net/netip"
 	"strings"
 	"testing"
+
+	"github.com/weburl/url"
 )
 
 func TestRequestURL(t *testing.T) {
@@ -41,8 +43,8 @@ func TestRequestURL(t *testing.T) {
 		{name: "fragment in Host", target: "/", host: "evil.example#", wantErr: ErrRequestHost},
 		{name: "space in Host", target: "/", host: "evil .example", wantErr: ErrRequestHost},
 		{name: "empty Host", target: "/", host: "-", wantErr: ErrRequestHost},
-		{name: "bad port", target: "/", host: "example.com:99999", wantErr: PortOutOfRange},
-		{name: "percent-encoded slash", target: "/", host: "evil.example%2f", wantErr: DomainInvalidCodePoint},
+		{name: "bad port", target: "/", host: "example.com:99999", wantErr: url.PortOutOfRange},
+		{name: "percent-encoded slash", target: "/", host: "evil.example%2f", wantErr: url.DomainInvalidCodePoint},
 		{name: "asterisk-form", target: "*", host: "example.com", wantErr: ErrRequestTarget},
 	}
 	for _, tc := range tests {
@@ -64,9 +66,9 @@ func TestRequestURL(t *testing.T) {
 			}
 			u, err := RequestURL(r)
 			if tc.wantErr != nil {
-				var e *Error
+				var e *url.Error
 				if !errors.Is(err, tc.wantErr) || !errors.As(err, &e) || e.Op != "request URL" {
-					t.Fatalf("RequestURL = %v, %v; want an *Error wrapping %v", u, err, tc.wantErr)
+					t.Fatalf("RequestURL = %v, %v; want an *url.Error wrapping %v", u, err, tc.wantErr)
 				}
 				return
 			}

@@ -1,32 +1,31 @@
-package url
-
-// The URI handling functions of ECMAScript (ECMA-262, "URI Handling
-// Functions": encodeURI, encodeURIComponent, decodeURI,
-// decodeURIComponent) and the Annex B functions escape and unescape, with
-// the exact semantics of the specification, on Go strings.
+// Package ecmascript holds the URI handling functions of ECMAScript
+// (ECMA-262, "URI Handling Functions": encodeURI, encodeURIComponent,
+// decodeURI, decodeURIComponent) and the Annex B functions escape and
+// unescape, with the exact semantics of the specification, on Go strings.
 //
 // https://tc39.es/ecma262/#sec-uri-handling-functions
 // https://tc39.es/ecma262/#sec-escape-string
 // https://tc39.es/ecma262/#sec-unescape-string
 //
 // JavaScript strings are sequences of UTF-16 code units and may hold lone
-// surrogates; Go strings are bytes, normally UTF-8. This file maps one to
+// surrogates; Go strings are bytes, normally UTF-8. This package maps one to
 // the other as WTF-8 (https://simonsapin.github.io/wtf-8/) does: a valid
 // UTF-8 Go string is the JavaScript string with the same code points, and a
 // lone surrogate may be written as its three-byte generalized UTF-8 form
 // (ED A0 80 to ED BF BF), which is not valid UTF-8. Each function's doc
 // comment says what it does with bytes that are not valid UTF-8.
 //
-// This file is the API and its documentation; the algorithms are in
-// internal/ecmascript. They are not the URL Standard's, so they live
-// apart from it, but their names stay in this package, where users
-// already import them.
+// This package is the API and its documentation; the algorithms are in
+// internal/core. They are not the URL Standard's, so they live in a
+// package beside it, [github.com/weburl/url], which they do not import.
+package ecmascript
 
 import (
 	"errors"
 	"strings"
 
-	"github.com/weburl/url/internal/ecmascript"
+	core "github.com/weburl/url/internal/ecmascript"
+	"github.com/weburl/url/internal/errfmt"
 )
 
 // ErrMalformedURI is the error JavaScript reports as URIError ("URI
@@ -45,18 +44,19 @@ type URIError struct {
 	Reason string // what is wrong there, e.g. "overlong UTF-8 encoding"
 }
 
-// Error returns a message in the package's form (see [Error]): the
+// Error returns a message in the form of [github.com/weburl/url.Error]'s: the
 // function, the input, "malformed URI", the reason and the offset:
 //
 //	url: DecodeURIComponent "ab%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 2
 //
 // A long input is quoted only around the offset, with its length, as
-// [Error.Error] does, so the message stays a few hundred bytes long;
+// [github.com/weburl/url.Error.Error] does, so the message stays a few
+// hundred bytes long;
 // [URIError.Input] keeps the whole input.
 func (e *URIError) Error() string {
 	var b strings.Builder
-	writeOpInput(&b, e.Func, e.Input, min(max(e.Offset, 0), len(e.Input)))
-	writeCause(&b, ErrMalformedURI.Error(), e.Reason, e.Offset)
+	errfmt.WriteOpInput(&b, e.Func, e.Input, min(max(e.Offset, 0), len(e.Input)))
+	errfmt.WriteCause(&b, ErrMalformedURI.Error(), e.Reason, e.Offset)
 	return b.String()
 }
 
@@ -65,7 +65,7 @@ func (e *URIError) Unwrap() error { return ErrMalformedURI }
 
 // uriError is the *URIError of a failure of function fn on input s, or
 // nil when f is nil.
-func uriError(fn, s string, f *ecmascript.Fault) error {
+func uriError(fn, s string, f *core.Fault) error {
 	if f == nil {
 		return nil
 	}
@@ -86,21 +86,22 @@ func uriError(fn, s string, f *ecmascript.Fault) error {
 //
 // https://tc39.es/ecma262/#sec-encodeuri-uri
 func EncodeURI(s string) (string, error) {
-	r, f := ecmascript.EncodeURI(s)
+	r, f := core.EncodeURI(s)
 	return r, uriError("EncodeURI", s, f)
 }
 
 // EncodeURIComponent is JavaScript's encodeURIComponent: it percent-encodes
 // the UTF-8 bytes of every character but the ASCII letters and digits and
 // - _ . ! ~ * ' ( ). Hex digits are uppercase. For valid UTF-8 the result
-// is the same as PercentEncode(s, [ComponentSet]).
+// is the same as url.PercentEncode(s,
+// [github.com/weburl/url.ComponentSet]).
 //
 // Invalid UTF-8 is an error, as for [EncodeURI]. When s needs no encoding, s
 // itself is returned.
 //
 // https://tc39.es/ecma262/#sec-encodeuricomponent-uricomponent
 func EncodeURIComponent(s string) (string, error) {
-	r, f := ecmascript.EncodeURIComponent(s)
+	r, f := core.EncodeURIComponent(s)
 	return r, uriError("EncodeURIComponent", s, f)
 }
 
@@ -120,7 +121,7 @@ func EncodeURIComponent(s string) (string, error) {
 //
 // https://tc39.es/ecma262/#sec-decodeuri-encodeduri
 func DecodeURI(s string) (string, error) {
-	r, f := ecmascript.DecodeURI(s)
+	r, f := core.DecodeURI(s)
 	return r, uriError("DecodeURI", s, f)
 }
 
@@ -129,13 +130,13 @@ func DecodeURI(s string) (string, error) {
 // fails where [DecodeURI] fails, and copies other bytes the same way. When s
 // holds no escape sequence, s itself is returned.
 //
-// Unlike [PercentDecodeString], which never fails and may return invalid
-// UTF-8, DecodeURIComponent rejects what JavaScript rejects, and it does
-// not turn "+" into a space.
+// Unlike [github.com/weburl/url.PercentDecodeString], which never fails
+// and may return invalid UTF-8, DecodeURIComponent rejects what
+// JavaScript rejects, and it does not turn "+" into a space.
 //
 // https://tc39.es/ecma262/#sec-decodeuricomponent-encodeduricomponent
 func DecodeURIComponent(s string) (string, error) {
-	r, f := ecmascript.DecodeURIComponent(s)
+	r, f := core.DecodeURIComponent(s)
 	return r, uriError("DecodeURIComponent", s, f)
 }
 
@@ -154,7 +155,7 @@ func DecodeURIComponent(s string) (string, error) {
 // returned.
 //
 // https://tc39.es/ecma262/#sec-escape-string
-func Escape(s string) string { return ecmascript.Escape(s) }
+func Escape(s string) string { return core.Escape(s) }
 
 // Unescape is JavaScript's unescape (ECMA-262 Annex B): every %uXXXX (a
 // lowercase u and four hex digits) becomes the UTF-16 code unit XXXX, and
@@ -172,4 +173,4 @@ func Escape(s string) string { return ecmascript.Escape(s) }
 // is returned.
 //
 // https://tc39.es/ecma262/#sec-unescape-string
-func Unescape(s string) string { return ecmascript.Unescape(s) }
+func Unescape(s string) string { return core.Unescape(s) }

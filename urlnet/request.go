@@ -1,18 +1,20 @@
-package url
+package urlnet
 
 import (
 	"errors"
 	"net/http"
 	"net/netip"
 	"strings"
+
+	"github.com/weburl/url"
 )
 
 // The URL of an incoming server request. A server's *http.Request holds
-// only the request-target ("/a/b?q"), so FromNetURL(r.URL) fails: the
+// only the request-target ("/a/b?q"), so [url.FromNetURL](r.URL) fails: the
 // scheme and host are elsewhere, in the connection (TLS or not) and in
 // the Host header (or HTTP/2 :authority).
 
-// Causes of the errors [RequestURL] returns, wrapped in an *[Error].
+// Causes of the errors [RequestURL] returns, wrapped in a *[url.Error].
 var (
 	// ErrRequestHost: the request has no host, or one that is not a
 	// host and optional port.
@@ -43,9 +45,9 @@ var (
 // r.Host is whatever the client sent; it is checked to be one host and
 // an optional port, but a server should still compare the result with the
 // hosts it serves (the standard library's note on DNS rebinding applies).
-// The error is an *[Error] wrapping [ErrRequestHost], [ErrRequestTarget] or
-// the parser's *[ValidationError].
-func RequestURL(r *http.Request) (*URL, error) {
+// The error is a *[url.Error] wrapping [ErrRequestHost], [ErrRequestTarget] or
+// the parser's *[url.ValidationError].
+func RequestURL(r *http.Request) (*url.URL, error) {
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
@@ -54,9 +56,9 @@ func RequestURL(r *http.Request) (*URL, error) {
 }
 
 // requestURL builds scheme://host + the request's path and query.
-func requestURL(r *http.Request, scheme, host string) (*URL, error) {
+func requestURL(r *http.Request, scheme, host string) (*url.URL, error) {
 	if !isRequestHost(host) {
-		return nil, &Error{Op: "request URL", Input: host, Err: ErrRequestHost}
+		return nil, &url.Error{Op: "request URL", Input: host, Err: ErrRequestHost}
 	}
 	target := r.RequestURI
 	if !strings.HasPrefix(target, "/") {
@@ -68,15 +70,15 @@ func requestURL(r *http.Request, scheme, host string) (*URL, error) {
 			target = r.URL.RequestURI()
 		}
 		if !strings.HasPrefix(target, "/") {
-			return nil, &Error{Op: "request URL", Input: r.RequestURI, Err: ErrRequestTarget}
+			return nil, &url.Error{Op: "request URL", Input: r.RequestURI, Err: ErrRequestTarget}
 		}
 	}
 	// The host is one host and port, and target starts with "/", so
 	// the concatenation cannot move the authority: "//evil.example" as a
 	// target is a path.
-	u, err := Parse(scheme + "://" + host + target)
+	u, err := url.Parse(scheme + "://" + host + target)
 	if err != nil {
-		var e *Error
+		var e *url.Error
 		if errors.As(err, &e) {
 			e.Op = "request URL"
 		}
@@ -128,7 +130,7 @@ type TrustedProxies struct {
 // host the header does not give is taken from the request. A header that
 // cannot be read, or a scheme other than http or https, is an error
 // wrapping [ErrForwarded].
-func (t *TrustedProxies) RequestURL(r *http.Request) (*URL, error) {
+func (t *TrustedProxies) RequestURL(r *http.Request) (*url.URL, error) {
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
@@ -145,7 +147,7 @@ func (t *TrustedProxies) RequestURL(r *http.Request) (*URL, error) {
 		var ok bool
 		proto, fhost, ok = lastForwarded(strings.Join(values, ","))
 		if !ok {
-			return nil, &Error{Op: "request URL", Input: strings.Join(values, ","), Err: ErrForwarded}
+			return nil, &url.Error{Op: "request URL", Input: strings.Join(values, ","), Err: ErrForwarded}
 		}
 	}
 	if proto != "" {
@@ -155,7 +157,7 @@ func (t *TrustedProxies) RequestURL(r *http.Request) (*URL, error) {
 		case "https":
 			scheme = "https"
 		default:
-			return nil, &Error{Op: "request URL", Input: proto, Err: ErrForwarded}
+			return nil, &url.Error{Op: "request URL", Input: proto, Err: ErrForwarded}
 		}
 	}
 	if fhost != "" {

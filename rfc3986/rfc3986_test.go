@@ -1,14 +1,16 @@
-package url
+package rfc3986
 
 import (
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/weburl/url"
+	"github.com/weburl/url/ecmascript"
 	"github.com/weburl/url/internal/percent"
 )
 
-func TestEncodeRFC3986(t *testing.T) {
+func TestEncode(t *testing.T) {
 	for _, c := range []struct{ in, want, rule string }{
 		{"", "", "empty string"},
 		{"AZaz09-._~", "AZaz09-._~", "unreserved kept (RFC 3986 2.3)"},
@@ -24,22 +26,22 @@ func TestEncodeRFC3986(t *testing.T) {
 		{"a3=2 q", "a3%3D2%20q", "RFC 5849 example"},
 		{"!", "%21", "RFC 5849 example"},
 	} {
-		if got := EncodeRFC3986(c.in); got != c.want {
-			t.Errorf("EncodeRFC3986(%+q) = %q; want %q (%s)", c.in, got, c.want, c.rule)
+		if got := Encode(c.in); got != c.want {
+			t.Errorf("Encode(%+q) = %q; want %q (%s)", c.in, got, c.want, c.rule)
 		}
-		if got := PercentDecodeString(EncodeRFC3986(c.in)); got != c.in {
-			t.Errorf("PercentDecodeString(EncodeRFC3986(%+q)) = %+q", c.in, got)
+		if got := url.PercentDecodeString(Encode(c.in)); got != c.in {
+			t.Errorf("url.PercentDecodeString(Encode(%+q)) = %+q", c.in, got)
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { EncodeRFC3986("unchanged-._~") }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { Encode("unchanged-._~") }); n != 0 {
 		t.Errorf("EncodeRFC3986 of unreserved input: %v allocations; want 0", n)
 	}
 }
 
-// TestEncodeRFC3986AllBytes checks each byte against the definition
+// TestEncodeAllBytes checks each byte against the definition
 // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~", and, for valid
 // UTF-8, the MDN recipe: encodeURIComponent, then encode !'()*.
-func TestEncodeRFC3986AllBytes(t *testing.T) {
+func TestEncodeAllBytes(t *testing.T) {
 	for b := 0; b < 256; b++ {
 		s := string([]byte{byte(b)})
 		keep := strings.ContainsRune("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~", rune(b))
@@ -47,11 +49,11 @@ func TestEncodeRFC3986AllBytes(t *testing.T) {
 		if !keep {
 			want = "%" + string(percent.UpperHex[b>>4]) + string(percent.UpperHex[b&15])
 		}
-		if got := EncodeRFC3986(s); got != want {
-			t.Errorf("EncodeRFC3986(%+q) = %q; want %q", s, got, want)
+		if got := Encode(s); got != want {
+			t.Errorf("Encode(%+q) = %q; want %q", s, got, want)
 		}
 		if utf8.ValidString(s) {
-			c, _ := EncodeURIComponent(s)
+			c, _ := ecmascript.EncodeURIComponent(s)
 			c = strings.NewReplacer("!", "%21", "'", "%27", "(", "%28", ")", "%29", "*", "%2A").Replace(c)
 			if c != want {
 				t.Errorf("EncodeURIComponent recipe gives %q for %+q; want %q", c, s, want)
