@@ -44,6 +44,6 @@ func extractFn(p Page, emit func(Link), fail func(Failure)) {
 			fail(Failure{Stage: "link", Input: l.Raw, Base: page.Href(), Err: l.Err.Error()})
 			continue
 		}
-		emit(Link{Page: page.Href(), Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, Href: l.URL.Href()})
+		emit(Link{Page: page.Href(), Tag: l.Tag, Attr: l.Attr, Kind: l.Kind.String(), Raw: l.Raw, Href: l.URL.Href()})
 	}
 }

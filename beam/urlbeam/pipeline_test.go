@@ -229,7 +229,7 @@ func plainExtract(ps []Page) (links []Link, failures int) {
 				failures++
 				continue
 			}
-			links = append(links, Link{Page: url.MustParse(p.URL).Href(), Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, Href: l.URL.Href()})
+			links = append(links, Link{Page: url.MustParse(p.URL).Href(), Tag: l.Tag, Attr: l.Attr, Kind: l.Kind.String(), Raw: l.Raw, Href: l.URL.Href()})
 		}
 	}
 	return links, failures
