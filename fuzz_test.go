@@ -62,6 +62,36 @@ func diffReference(u *URL, r *refURL) string {
 	return ""
 }
 
+// fuzzSetterSeeds adds the cases of setters_tests.json (from the WPT
+// corpus, when there is one) and of our own setter cases: the href, the
+// setter's index in names, and the new value.
+func fuzzSetterSeeds(names []string, add func(href string, which uint8, value string)) {
+	var paths []string
+	if dir, ok := findWPTDir(); ok {
+		paths = append(paths, filepath.Join(dir, "setters_tests.json"))
+	}
+	paths = append(paths, filepath.Join("testdata", "setters-weburl.json"))
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		var raw map[string]json.RawMessage
+		if json.Unmarshal(data, &raw) != nil {
+			continue
+		}
+		for which, name := range names {
+			var cases []setterCase
+			if json.Unmarshal(raw[name], &cases) != nil {
+				continue
+			}
+			for _, tc := range cases {
+				add(tc.Href, uint8(which), tc.NewValue)
+			}
+		}
+	}
+}
+
 // FuzzParse checks, for any input and base: no panic; Parse agrees with
 // the reference parser (reference_test.go) on failure and on every
 // getter; a parsed URL's href is printable ASCII and its offsets hold
@@ -70,13 +100,26 @@ func diffReference(u *URL, r *refURL) string {
 // same result.
 func FuzzParse(f *testing.F) {
 	fuzzSeeds(f, func(input, base string) { f.Add(input, base) })
+	// The hosts of toascii.json, as its harness writes them.
+	if dir, ok := findWPTDir(); ok {
+		if data, err := os.ReadFile(filepath.Join(dir, "toascii.json")); err == nil {
+			var cases []json.RawMessage
+			_ = json.Unmarshal(data, &cases) // a corpus that does not decode adds no seeds
+			for _, r := range cases {
+				var tc toASCIICase
+				if json.Unmarshal(r, &tc) == nil && tc.Input != "" {
+					f.Add("https://"+tc.Input+"/x", "")
+				}
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, input, base string) {
 		var bases []string
 		if base != "" {
 			bases = []string{base}
 		}
 		u, err := Parse(input, bases...)
-		if d := diffReference(u, refParseWithBase(input, bases...)); d != "" {
+		if d := diffReference(u, refParseWithBase(input, bases...)); d != "" && !refUnicodeQuirk(input, base) {
 			t.Fatalf("Parse(%q, %q): %s (error %v)", input, base, d, err)
 		}
 		if CanParse(input, bases...) != (err == nil) {
@@ -120,6 +163,12 @@ func checkSetterAgainstReference(t *testing.T, trail string, u *URL, r *refURL, 
 	refBefore := r.href()
 	err := setters[name](u, value)
 	refused := refSetters[name](r, value)
+	if refUnicodeQuirk(value) {
+		// Production and the reference may part here, so the rest of the
+		// sequence goes on from production's URL.
+		*r = *refParseWithBase(u.Href())
+		return err
+	}
 	if d := diffReference(u, r); d != "" {
 		t.Fatalf("%s: %s (error %v, reference refused %v)", trail, d, err, refused)
 	}
@@ -141,6 +190,7 @@ func FuzzSetters(f *testing.F) {
 		}
 	})
 	names := []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
+	fuzzSetterSeeds(names, func(href string, which uint8, value string) { f.Add(href, value, which) })
 	f.Fuzz(func(t *testing.T, href, value string, which uint8) {
 		u, err := Parse(href)
 		if err != nil {
@@ -148,7 +198,10 @@ func FuzzSetters(f *testing.F) {
 		}
 		r := refParseWithBase(href)
 		if d := diffReference(u, r); d != "" {
-			t.Fatalf("Parse(%q): %s", href, d)
+			if !refUnicodeQuirk(href) {
+				t.Fatalf("Parse(%q): %s", href, d)
+			}
+			r = refParseWithBase(u.Href())
 		}
 		name := names[int(which)%len(names)]
 		before := u.Href()
