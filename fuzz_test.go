@@ -92,9 +92,9 @@ func fuzzSetterSeeds(names []string, add func(href string, which uint8, value st
 	}
 }
 
-// FuzzParse checks, for any input and base: no panic; Parse agrees with
-// the reference parser (reference_test.go) on failure and on every
-// getter; a parsed URL's href is printable ASCII and its offsets hold
+// FuzzParse checks, for any input and base: no panic; Parse, and the
+// base's Parse method, agree with the reference parser
+// (reference_test.go) on failure and on every getter; a parsed URL's href is printable ASCII and its offsets hold
 // (checkInvariants); re-parsing the href gives the same href; CanParse
 // agrees with Parse; parsing with validation errors reported gives the
 // same result.
@@ -119,8 +119,19 @@ func FuzzParse(f *testing.F) {
 			bases = []string{base}
 		}
 		u, err := Parse(input, bases...)
-		if d := diffReference(u, refParseWithBase(input, bases...)); d != "" && !refUnicodeQuirk(input, base) {
+		r := refParseWithBase(input, bases...)
+		if d := diffReference(u, r); d != "" && !refUnicodeQuirk(input, base) {
 			t.Fatalf("Parse(%q, %q): %s (error %v)", input, base, d, err)
+		}
+		if b, berr := Parse(base); base != "" && berr == nil {
+			// (*URL).Parse resolves against a parsed base, by its own path.
+			v, verr := b.Parse(input)
+			if verr != nil {
+				v = nil
+			}
+			if d := diffReference(v, r); d != "" && !refUnicodeQuirk(input, base) {
+				t.Fatalf("Parse(%q).Parse(%q): %s (error %v)", base, input, d, verr)
+			}
 		}
 		if CanParse(input, bases...) != (err == nil) {
 			t.Fatalf("CanParse(%q, %q) disagrees with Parse error %v", input, base, err)
