@@ -3,7 +3,8 @@ package url
 // Every code point through the production host parser and the reference
 // one (reference_host_test.go, reference_idna_test.go): "http://a" + cp
 // + "b/" for each code point from U+0080 up but the surrogates. It takes
-// about 15 seconds, so it runs only when asked:
+// 5 to 20 seconds on the shared 2-core machine, so it runs only when
+// asked:
 //
 //	go test -run TestReferenceCodePoints -reference.codepoints .
 //
@@ -52,7 +53,7 @@ func refUnicodeQuirk(strs ...string) bool {
 // every code point alone in a domain label.
 func TestReferenceCodePoints(t *testing.T) {
 	if !*referenceCodePoints {
-		t.Skip("every code point takes about 15 seconds: run with -reference.codepoints")
+		t.Skip("every code point takes 5 to 20 seconds: run with -reference.codepoints")
 	}
 	expected := map[rune]bool{}
 	for _, cp := range refCodePointsDisagree[idna.UnicodeVersion] {
