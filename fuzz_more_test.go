@@ -5,8 +5,8 @@ package url
 //
 //   - FuzzSearchParams: SearchParams operations against a plain slice of
 //     pairs, on their own and as a URL's live query.
-//   - FuzzSetterSequence: after up to four setters, Parse(u.Href()) gives
-//     the same components.
+//   - FuzzSetterSequence: after up to four setters, the URL agrees with
+//     the reference's, and Parse(u.Href()) gives the same components.
 //   - FuzzNetURLRoundTrip: NetURL and FromNetURL round trip, and net/url
 //     reports the host and port weburl does (what net/http dials).
 //   - FuzzUnmarshal: every UnmarshalText, UnmarshalJSON, UnmarshalBinary
@@ -234,7 +234,9 @@ func FuzzSearchParams(f *testing.F) {
 }
 
 // FuzzSetterSequence runs up to four setters, chosen by which, on the
-// URL parsed from href, and checks after each that the invariants hold,
+// URL parsed from href and on the reference's (reference_test.go), and
+// checks after each that the two agree on every getter and on whether
+// the setter failed, that the invariants hold,
 // that a setter returning an error left the URL unchanged, and that
 // parsing the new href gives the same components and getters (the URL
 // round-trips through its serialization).
@@ -248,10 +250,20 @@ func FuzzSetterSequence(f *testing.F) {
 	f.Add("sc://h/p", []byte{4, 7}, "", "//x", "", "")
 	f.Add("file:///C:/a", []byte{5, 7, 1}, "", "/..", "http", "")
 	names := []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
+	fuzzSetterSeeds(names, func(href string, which uint8, value string) {
+		f.Add(href, []byte{which, which}, value, value, "", "")
+	})
 	f.Fuzz(func(t *testing.T, href string, which []byte, v1, v2, v3, v4 string) {
 		u, err := Parse(href)
 		if err != nil {
 			return
+		}
+		r := refParseWithBase(href)
+		if d := diffReference(u, r); d != "" {
+			if !refDeviation(r, href) {
+				t.Fatalf("Parse(%q): %s", href, d)
+			}
+			r = refParseWithBase(u.Href())
 		}
 		values := []string{v1, v2, v3, v4}
 		if len(which) > len(values) {
@@ -261,8 +273,8 @@ func FuzzSetterSequence(f *testing.F) {
 		for k, b := range which {
 			name := names[int(b)%len(names)]
 			before, beforeC := u.Href(), u.components
-			err := setters[name](u, values[k])
 			trail = append(trail, fmt.Sprintf("%s(%q)", name, values[k]))
+			err := checkSetterAgainstReference(t, fmt.Sprintf("%q then %s", href, strings.Join(trail, ", ")), u, r, name, values[k])
 			if err != nil && (u.Href() != before || u.components != beforeC) {
 				t.Fatalf("%q then %s: error %v but the URL changed to %q", href, strings.Join(trail, ", "), err, u.Href())
 			}

@@ -164,19 +164,36 @@ func objects(t testing.TB, raw []json.RawMessage) []json.RawMessage {
 	return out
 }
 
-// expectedFailures returns the cases expected to fail with this build's
-// Unicode tables: file -> case name -> reason.
+// expectedFailures returns the cases expected to fail: those of this
+// build's Unicode tables (unicodeExpectedFailures) and the library's
+// deliberate deviations from the standard
+// (testdata/expected-deviations.tsv, under every Unicode version): file
+// -> case name -> reason.
 func expectedFailures(t testing.TB) map[string]map[string]string {
-	path := filepath.Join("testdata", "expected-failures-unicode-"+idna.UnicodeVersion+".tsv")
+	out := unicodeExpectedFailures(t)
+	readExpectedFailures(t, filepath.Join("testdata", "expected-deviations.tsv"), out)
+	return out
+}
+
+// unicodeExpectedFailures returns the cases expected to fail with this
+// build's Unicode tables.
+func unicodeExpectedFailures(t testing.TB) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	readExpectedFailures(t, filepath.Join("testdata", "expected-failures-unicode-"+idna.UnicodeVersion+".tsv"), out)
+	return out
+}
+
+// readExpectedFailures adds the cases of a file<TAB>case<TAB>reason list
+// to out; a missing file adds none.
+func readExpectedFailures(t testing.TB, path string, out map[string]map[string]string) {
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
-		return nil
+		return
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	out := map[string]map[string]string{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -191,12 +208,14 @@ func expectedFailures(t testing.TB) map[string]map[string]string {
 		if out[parts[0]] == nil {
 			out[parts[0]] = map[string]string{}
 		}
+		if _, dup := out[parts[0]][parts[1]]; dup {
+			t.Fatalf("%s: %s case %s listed twice", path, parts[0], parts[1])
+		}
 		out[parts[0]][parts[1]] = parts[2]
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return out
 }
 
 // checker collects the mismatches of one case, so that an expected
