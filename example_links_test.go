@@ -33,7 +33,7 @@ func ExampleExtractLinks() {
 	// 3:11 img src: https://example.com/docs/v2/logo.png
 	// 3:29 img srcset: https://example.com/docs/v2/logo@2x.png
 	// 3:45 img srcset: https://example.com/docs/v2/logo,wide.png
-	// 4:10 a href: url: parse "http://exa mple.com/": domain-invalid-code-point (domain holds a forbidden code point) at offset 10
+	// 4:10 a href: url: parse "http://exa mple.com/": domain-to-ASCII (Unicode ToASCII failed on the domain) at offset 10
 	// 5:9 a href: https://example.com/docs/v2/faq.html?a=1&b=2
 }
 

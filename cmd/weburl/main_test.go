@@ -50,7 +50,7 @@ func TestRun(t *testing.T) {
 		{"no validation errors", []string{"-v", "https://example.com/"}, "", 0,
 			[]string{"errors:   none"}, ""},
 		// A failure exits 1 with the reason on stderr.
-		{"failure", []string{"http://exa mple.com/"}, "", 1, nil, `domain-invalid-code-point`},
+		{"failure", []string{"http://exa mple.com/"}, "", 1, nil, `domain-to-ASCII`},
 		// No arguments: one URL per line of standard input.
 		{"stdin", nil, "https://a.example/\nmailto:x@y\n", 0,
 			[]string{"href:     https://a.example/", "href:     mailto:x@y", "origin:   null"}, ""},
