@@ -341,6 +341,40 @@ func (p *parser) checkURLUnits(s string, offset int) {
 	}
 }
 
+// checkOpaqueHostURLUnits reports the opaque-host parser's two
+// invalid-URL-unit checks on s, which starts at offset in p.input:
+// once at the first code point that is not a URL code point and not
+// "%", if any; then once at the first "%" not followed by two ASCII hex
+// digits, if any. Only called when errors are reported.
+// https://url.spec.whatwg.org/#concept-opaque-host-parser
+func (p *parser) checkOpaqueHostURLUnits(s string, offset int) {
+	badUnit, badPercent := -1, -1
+	for i := 0; i < len(s) && (badUnit < 0 || badPercent < 0); {
+		c := s[i]
+		if c == '%' {
+			if badPercent < 0 && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
+				badPercent = i
+			}
+			i++
+			continue
+		}
+		r, size := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if badUnit < 0 && !isURLCodePoint(r) {
+			badUnit = i
+		}
+		i += size
+	}
+	if badUnit >= 0 {
+		p.warn(InvalidURLUnit, offset+badUnit)
+	}
+	if badPercent >= 0 {
+		p.warn(InvalidURLUnit, offset+badPercent)
+	}
+}
+
 // failure returns the fatal validation error that fail recorded.
 func (p *parser) failure() *ValidationError {
 	return &ValidationError{Kind: p.failKind, Offset: p.failAt, Fatal: true}

@@ -339,6 +339,26 @@ func TestValidationErrorLists(t *testing.T) {
 		// Trailing dot of an IPv4 address: the strict ToASCII fails on
 		// the empty last label (VerifyDnsLength), then IPv4-empty-part.
 		{"http://1.2.3.4./", nil, []ve{{DomainToASCII, 7, false}, {IPv4EmptyPart, 7, false}}},
+		// A path segment ending in "\": its own invalid-URL-unit first,
+		// then the "\" that ends it (path state: step 2.1 for each code
+		// point of the segment, step 1.1 at the "\").
+		{"https://x/a b\\", nil, []ve{{InvalidURLUnit, 11, false}, {InvalidReverseSolidus, 13, false}}},
+		{"https://x/a\\b c\\", nil, []ve{{InvalidReverseSolidus, 11, false}, {InvalidURLUnit, 13, false}, {InvalidReverseSolidus, 15, false}}},
+		// An opaque host: invalid-URL-unit at most twice, once for a
+		// code point that is not a URL unit (the first '"') and once for
+		// a "%" without two hex digits (the first "%"): steps 2 and 3 of
+		// the opaque-host parser.
+		{"sc://a\"b\"%zz%/", nil, []ve{{InvalidURLUnit, 6, false}, {InvalidURLUnit, 9, false}}},
+		// IDNA maps full-width digits and an ideographic full stop to an
+		// IPv4 address: IPv4-non-ASCII-input before the IPv4 parser's
+		// own errors.
+		{"https://\uff11\uff12\uff17.0.0.1/", nil, []ve{{IPv4NonASCIIInput, 8, false}}},
+		{"https://127\u30020.1/", nil, []ve{{IPv4NonASCIIInput, 8, false}, {IPv4TooFewParts, 8, false}}},
+		// A percent-encoded domain: domain-percent-encoded at the first
+		// percent-encoded byte, then the strict ToASCII's error ("_").
+		{"https://a%5F.b/", nil, []ve{{DomainPercentEncoded, 9, false}, {DomainToASCII, 8, false}}},
+		// IPv6: a leading zero in each of two pieces, one error each.
+		{"https://[01::0a:1]/", nil, []ve{{IPv6PieceLeadingZero, 8, false}, {IPv6PieceLeadingZero, 8, false}}},
 		// Credentials then host-missing at the end.
 		{"https://user:pass@", nil, []ve{{InvalidCredentials, 17, false}, {HostMissing, 18, true}}},
 		// A valid URL string: none.

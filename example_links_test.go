@@ -54,8 +54,8 @@ func ExampleLinkExtractor_Extract() {
 	}
 	// Output:
 	// 2:10 https://example.com/a%20b/c
-	// 2:33 invalid-reverse-solidus
 	// 2:31 invalid-URL-unit
+	// 2:33 invalid-reverse-solidus
 }
 
 // A Link is one URL-valued attribute (or srcset candidate) of a page.

@@ -314,8 +314,12 @@ func (p *parser) parseOpaqueHost(input string, offset int) (HostKind, outcome) {
 			return 0, p.fail(HostInvalidCodePoint, offset+i)
 		}
 	}
+	// 2-3. invalid-URL-unit if input contains a code point that is not a
+	// URL code point and not "%", and again if it contains a "%" not
+	// followed by two ASCII hex digits: at most twice, each at the first
+	// offending code point.
 	if p.report != nil {
-		p.checkURLUnits(input, offset)
+		p.checkOpaqueHostURLUnits(input, offset)
 	}
 	p.writeEncoded(input, C0ControlSet)
 	if input == "" {
