@@ -224,6 +224,50 @@ func TestWhatwgURLValidationErrors(t *testing.T) {
 	}
 }
 
+// TestWhatwgURLValidURLString: ValidURLString answers as whatwg-url's
+// isValidURLString for each input (against its base). It also counts
+// the inputs on which that answer differs from "the parser reports no
+// validation error" (see ValidURLString's doc): none are expected.
+func TestWhatwgURLValidURLString(t *testing.T) {
+	v := loadWhatwgVectors(t)
+	expected := expectedDisagreements(t)
+	file := whatwgFile("valid")
+	n, valid, differ := 0, 0, 0
+	for _, tc := range v.Parse {
+		if tc.V == nil {
+			continue
+		}
+		n++
+		want := *tc.V == 1
+		if want {
+			valid++
+		}
+		var base []string
+		if tc.B != nil {
+			base = []string{*tc.B}
+		}
+		got := ValidURLString(tc.I, base...)
+		if got != (len(validationErrorNames(tc.I, tc.B)) == 0) {
+			differ++
+		}
+		name := caseName(tc.I, tc.B)
+		t.Run(name, func(t *testing.T) {
+			var c checker
+			if got != want {
+				c.errorf("ValidURLString = %v; whatwg-url's isValidURLString = %v", got, want)
+			}
+			conclude(t, file, name, &c, expected)
+		})
+	}
+	if n < 10000 || valid < 1000 {
+		t.Errorf("only %d cases recorded, %d of them valid", n, valid)
+	}
+	t.Logf("%d cases, %d valid URL strings; on %d the answer differs from \"no validation error\"", n, valid, differ)
+	if differ > 0 {
+		t.Errorf("ValidURLString and Validate disagree on %d inputs", differ)
+	}
+}
+
 // validationErrorNames parses input against base (nil: none) with a
 // Parser that collects the name of every validation error it meets.
 // The base's own errors are not collected.
