@@ -278,7 +278,7 @@ func (e *ValidationError) Is(target error) bool {
 }
 
 // Reporting validation errors. Every algorithm of the parser (the
-// states, the host, opaque-host, IPv4 and IPv6 parsers, domain to ASCII,
+// states, the host, opaque-host, IPv4 and IPv6 parsers, the domain parser,
 // the URL-unit check of percent-encoded components) is a method of the
 // parser and reports through the three methods below, with an offset in
 // p.input that they map to the caller's input (before preprocessing).

@@ -85,12 +85,12 @@ func buildByteClass() (t [256]uint8) {
 	return t
 }
 
-// idnaProfile is Unicode ToASCII with the flags that "domain to ASCII"
-// passes when beStrict is false: CheckHyphens, UseSTD3ASCIIRules and
-// VerifyDnsLength off; CheckBidi and CheckJoiners on; nontransitional.
-// The same flags serve domain to Unicode (ToUnicode). A *idna.Profile is
-// immutable and safe for concurrent use.
-// https://url.spec.whatwg.org/#concept-domain-to-ascii
+// idnaProfile is Unicode ToASCII with the flags that "domain parser
+// ToASCII" passes when beStrict is false: CheckHyphens,
+// UseSTD3ASCIIRules and VerifyDnsLength off; CheckBidi and CheckJoiners
+// on; nontransitional. The same flags serve domain to Unicode
+// (ToUnicode). A *idna.Profile is immutable and safe for concurrent use.
+// https://url.spec.whatwg.org/#domain-parser-toascii
 var idnaProfile = idna.New(
 	idna.MapForLookup(),
 	idna.BidiRule(),
@@ -125,8 +125,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 	}
 	// The common case: an ASCII domain with no percent-encoded bytes. The
 	// percent-decoding and UTF-8 decoding are then the identity, and
-	// domain to ASCII lowercases it (the ASCII rule of domain to ASCII,
-	// as the WPT data has it).
+	// the domain parser (beStrict false) lowercases it (its step 5).
 	start := p.outLen()
 	plain, forbidden, upper := true, -1, false
 	// The bytes before the first one of interest, eight at a time.
@@ -177,7 +176,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 		}
 		if p.noStore && !utf8.ValidString(input) {
 			// Read in place, an invalid byte stands for U+FFFD, which
-			// fails domain to ASCII (canparse.go).
+			// fails the domain parser (canparse.go).
 			return 0, p.fail(DomainToASCII, offset)
 		}
 		// 5. Let domain be the result of running UTF-8 decode without
@@ -220,7 +219,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 	return HostDomain, outcomeOK
 }
 
-// domainToASCII runs domain to ASCII with beStrict false on a
+// domainToASCII runs the domain parser with beStrict false on a
 // percent-decoded domain. Invalid UTF-8 counts as U+FFFD, which ToASCII
 // rejects. The result is ASCII.
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
@@ -383,7 +382,10 @@ var ErrToUnicode = errors.New("Unicode ToUnicode records an error; the domain is
 
 // ToASCII converts a domain to its ASCII form as the URL parser
 // does for a special URL's host: "EXAMPLE.com" becomes "example.com",
-// "βόλοσ.com" becomes "xn--nxasmq6b.com". It does not percent-decode and
+// "βόλοσ.com" becomes "xn--nxasmq6b.com". It is the URL Standard's
+// domain parser with beStrict false (called domain to ASCII before
+// 2026); its error's cause is the domain-to-ASCII validation error. It
+// does not percent-decode and
 // does not recognize IP addresses; use [Parse] for a whole host. It takes
 // time O(n log n) in the length of domain, whatever it holds, and sets
 // no length limit (as the URL Standard and its reference implementation
