@@ -3,8 +3,9 @@
 //
 // Usage:
 //
-//	weburl parse [-base URL] [-json] [-v] [-field NAME] [URL...]
+//	weburl parse [-base URL] [-json] [-v] [-field NAME] [-rows] [URL...]
 //	weburl links [-base URL] [-json] [-v] FILE|URL|-...
+//	weburl canon [-profile crawler|safebrowsing] [-json] [-rows] [URL...]
 //	weburl serve [-addr HOST:PORT]
 //	weburl [flags] [URL...]           (the same as weburl parse)
 //	weburl SUBCOMMAND -h              (the usage of a subcommand)
@@ -27,6 +28,31 @@
 // Standard input may start with a UTF-8 byte-order mark, which is
 // skipped; blank lines are skipped; a line longer than 16 MiB is reported
 // as an error and skipped, and the lines after it are read as usual.
+//
+// # Row-aligned output (-rows)
+//
+// With -rows, parse -field, parse -json and canon print exactly one line
+// for each input line, so that output line N belongs to input line N
+// (paste, Hadoop or Spark streaming, database loaders): nothing is
+// skipped, blank lines included (a blank line is parsed as the empty
+// string: against -base it is the base itself, without one it fails).
+// parse -field and canon then print two tab-separated columns,
+// VALUE<TAB>ERROR: the value and an empty error, or an empty value and
+// the error's message when the input fails (a line too long to read
+// included). The message holds no tab or line break: it quotes the
+// input. With -json, each line is one JSON object, whose "error" member
+// is set when the input fails. The exit status is still 1 when any input
+// failed.
+//
+// # canon
+//
+// canon prints the canonical key of each URL, one per line: -profile
+// crawler (the default) keeps the resource (WHATWG parsing, fragment
+// dropped, unreserved escapes decoded, query sorted), safebrowsing is
+// Google Safe Browsing's canonicalization. An input that fails prints
+// nothing on standard output (its error goes to standard error) unless
+// -rows or -json is given; -json prints {"input": ..., "canonical": ...}
+// or {"input": ..., "error": ...} for each input.
 //
 // # links
 //
@@ -188,10 +214,13 @@ func writeFailed(stderr io.Writer, err error) int {
 
 // eachInput calls handle for each argument or, with none, for each line
 // of stdin (numbered from 1; 0 for an argument), skipping a byte order
-// mark at the start and blank lines. It stops when out has failed to
+// mark at the start and blank lines. With a non-nil rowFailed (the
+// -rows mode) it skips nothing: a blank line is handled as any other,
+// and a line too long to read is passed to rowFailed, so that every
+// input line gets its row of output. It stops when out has failed to
 // write. It returns 1 if a line was too long, 2 for a failure to read
 // stdin, and the error of out.
-func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writer, handle func(input string, line int)) (int, error) {
+func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writer, handle func(input string, line int), rowFailed func(err error)) (int, error) {
 	if len(args) > 0 {
 		for _, input := range args {
 			handle(input, 0)
@@ -210,6 +239,9 @@ func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 		if err == errLineTooLong {
 			status = 1
 			fmt.Fprintf(stderr, "weburl: line %d: %v (%d bytes), skipped\n", lines.n, err, lines.skipped)
+			if rowFailed != nil {
+				rowFailed(err)
+			}
 			continue
 		}
 		if err == io.EOF {
@@ -223,7 +255,7 @@ func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 		if lines.n == 1 {
 			line = strings.TrimPrefix(line, "\uFEFF")
 		}
-		if strings.Trim(line, " \t\r\n\f\v") == "" {
+		if rowFailed == nil && strings.Trim(line, " \t\r\n\f\v") == "" {
 			continue
 		}
 		handle(line, lines.n)

@@ -65,12 +65,13 @@ func fieldNames() string {
 
 // runParse is the parse subcommand.
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("parse", "weburl parse [-base URL] [-json] [-v] [-field NAME] [URL...]",
+	fs := newFlagSet("parse", "weburl parse [-base URL] [-json] [-v] [-field NAME] [-rows] [URL...]",
 		"Parses each URL (or each line of standard input) as browsers do and prints its components.", stderr)
 	base := fs.String("base", "", "resolve each URL against this base URL")
 	asJSON := fs.Bool("json", false, "print one JSON object per URL")
 	verbose := fs.Bool("v", false, "also print the validation errors of each URL (to standard error with -field)")
 	field := fs.String("field", "", "print only this component, one line per URL: "+fieldNames())
+	rows := fs.Bool("rows", false, "with -field or -json: exactly one output line per input line, blank lines and failures included\n(-field prints VALUE<TAB>ERROR, the value empty and the error set when the input fails)")
 	if status := parseFlags(fs, args, stdout); status >= 0 {
 		return status
 	}
@@ -87,6 +88,9 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *asJSON {
 			return usageError(fs, "-field and -json exclude each other")
 		}
+	}
+	if *rows && get == nil && !*asJSON {
+		return usageError(fs, "-rows needs -field or -json (one output line per input)")
 	}
 	var baseURL *url.URL
 	if *base != "" {
@@ -119,7 +123,12 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// The fast path for pipes: no formatting.
 			if err == nil {
 				out.WriteString(get(u))
+				if *rows {
+					out.WriteByte('\t')
+				}
 				out.WriteByte('\n')
+			} else if *rows {
+				writeRowError(out, err)
 			}
 			if *verbose {
 				for _, e := range log.Errors {
@@ -190,7 +199,18 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	st, err := eachInput(fs.Args(), stdin, out, stderr, handle)
+	var rowFailed func(error)
+	if *rows {
+		rowFailed = func(err error) {
+			if get != nil {
+				writeRowError(out, err)
+				return
+			}
+			b, _ := json.Marshal(result{Error: err.Error()})
+			out.Write(append(b, '\n'))
+		}
+	}
+	st, err := eachInput(fs.Args(), stdin, out, stderr, handle, rowFailed)
 	if err == nil {
 		err = out.Flush()
 	}
@@ -198,6 +218,16 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return writeFailed(stderr, err)
 	}
 	return max(status, st)
+}
+
+// writeRowError writes the row of an input that failed in -rows mode:
+// an empty value, a tab, and the error's message, on one line. Every
+// error message quotes the input it names, so it holds no tab or line
+// break of its own.
+func writeRowError(out *bufio.Writer, err error) {
+	out.WriteByte('\t')
+	out.WriteString(err.Error())
+	out.WriteByte('\n')
 }
 
 // writeLabel writes name followed by ":" and padded to 10 bytes, as
