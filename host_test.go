@@ -237,3 +237,42 @@ func TestBidiRuleLongLabel(t *testing.T) {
 		t.Fatalf("2048 distinct CJK code points: hostname of %d bytes, want the %d of ToASCII", len(u.Hostname()), len(want))
 	}
 }
+
+// TestToASCIIStrict: the domain parser ToASCII with beStrict true
+// (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set), whose
+// failure is the domain-to-ASCII validation error, at each of its
+// rules' edges. The results agree with whatwg-url 17.3.0's tr46.
+func TestToASCIIStrict(t *testing.T) {
+	label63 := strings.Repeat("a", 63)
+	for _, tc := range []struct {
+		domain, want string // want "" for failure
+	}{
+		{"example.com", "example.com"},
+		{"EXAMPLE.com", "example.com"}, // mapped to lower case first
+		{"b\u00fccher.example", "xn--bcher-kva.example"},
+		{"_dmarc.example.com", ""}, // "_": UseSTD3ASCIIRules
+		{"a b", ""},                // a space: UseSTD3ASCIIRules
+		{"\u2474.com", ""},         // maps to "(1)": UseSTD3ASCIIRules after mapping
+		{"a-.com", ""},             // ends with "-": CheckHyphens
+		{"-a.com", ""},             // starts with "-"
+		{"ab--c.com", ""},          // "--" third and fourth
+		{"a--b.com", "a--b.com"},   // "--" second and third
+		{"\u00e9b--c.com", ""},     // the third code point, not byte
+		{"xn--bcher-kva.example", "xn--bcher-kva.example"},
+		{label63 + ".com", label63 + ".com"}, // 63 bytes: VerifyDnsLength
+		{label63 + "a.com", ""},              // 64 bytes
+		{strings.Repeat("a.", 126) + "a", strings.Repeat("a.", 126) + "a"}, // 253 bytes
+		{strings.Repeat("a.", 126) + "ab", ""},                             // 254 bytes
+		{"example.com.", ""},                                               // the empty root label (as tr46)
+		{"a..b", ""},                                                       // an empty label
+		{"", ""},
+		{"xn--8i7caa", ""}, // fails the non-strict ToASCII too
+	} {
+		t.Run(tc.domain, func(t *testing.T) {
+			got, ok := uts46ToASCIIStrict(tc.domain)
+			if want := tc.want != ""; ok != want || ok && got != tc.want {
+				t.Errorf("uts46ToASCIIStrict(%q) = %q, %v; want %q, %v", tc.domain, got, ok, tc.want, want)
+			}
+		})
+	}
+}
