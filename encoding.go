@@ -52,8 +52,10 @@ func OutputEncoding(enc encoding.Encoding) encoding.Encoding {
 }
 
 // appendPercentEncodeAfterEncoding appends to dst the result of the URL
-// Standard's "percent-encode after encoding" of s with enc, set and
-// spaceAsPlus. https://url.spec.whatwg.org/#string-percent-encode-after-encoding
+// Standard's "percent-encode after encoding" of s with enc and set.
+// spaceAsPlus is that algorithm's step 2, which derives it from set
+// (set == FormURLEncodedSet); callers that know it pass it.
+// https://url.spec.whatwg.org/#string-percent-encode-after-encoding
 //
 // enc is first mapped through OutputEncoding, so nil, UTF-8, UTF-16 and
 // replacement all take the UTF-8 path. s is a Go string, not a scalar
