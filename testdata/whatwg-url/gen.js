@@ -22,7 +22,10 @@
 // delimiters, percent sequences, IDNA-mapped and disallowed Unicode,
 // "xn--" labels, IPv4 and IPv6 forms, dot segments, Windows drive
 // letters, schemes) are inserted, substituted or spliced in at random
-// places. The PRNG is seeded, so the inputs are fixed.
+// places. The PRNG is seeded, so the inputs are fixed. After them, the
+// href of every input that parses, and the URL Standard's 2026 examples
+// of validation errors, as parse inputs of their own: the validation
+// error lists and the valid-URL-string answers need valid URLs too.
 //
 // Format: one JSON object (gzip-compressed), one case per line:
 //
