@@ -1,5 +1,7 @@
 // Package bench times github.com/weburl/url against Go's net/url and
-// github.com/nlnwa/whatwg-url on lists of real URLs. It is a module of
+// github.com/nlnwa/whatwg-url on lists of real URLs, and its dataurl
+// package against github.com/vincent-petithory/dataurl (RFC 2397) on
+// data: URLs (BenchmarkDataURL). It is a module of
 // its own, so that users of the library never download its peers.
 //
 // Run it from this directory:

@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/nlnwa/whatwg-url v0.6.2
+	github.com/vincent-petithory/dataurl v1.0.0
 	github.com/weburl/url v0.0.0
 )
 

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # fetch-wpt.sh downloads the web-platform-tests URL files that weburl's
 # tests run (url/resources/*.json of https://github.com/web-platform-tests/wpt)
-# into testdata/wpt, where the tests find them when WPT_DIR is not set.
+# into testdata/wpt, where the tests find them when WPT_DIR is not set;
+# and the data: URL and MIME type files that dataurl/ runs into its
+# subfolders fetch-data-urls/ and mimesniff/. Those are rust-url's copies
+# of WPT's files (six cases of rust-url's own added to data-urls.json),
+# from https://github.com/servo/rust-url data-url/tests/ at the commit
+# below, which the pin names.
 # A file is kept only when its sha256 is the one testdata/wpt.sha256 pins;
 # on any mismatch nothing in testdata/wpt changes and the exit status is 1.
 #
@@ -22,6 +27,10 @@ set -euo pipefail
 # whether it is the right one) or a source with WPT_BASE_URL.
 pinned_commit=""
 
+# rust_url_commit is the servo/rust-url commit whose data-url/tests files
+# the subfolder entries of the pin (fetch-data-urls/, mimesniff/) hash.
+rust_url_commit=25137be1fc1d35cc8ea7d43fc0a02166b023a483
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 pin="$root/testdata/wpt.sha256"
 dest="$root/testdata/wpt"
@@ -37,6 +46,22 @@ if [ -z "$base" ]; then
 	fi
 	base="https://raw.githubusercontent.com/web-platform-tests/wpt/$commit/url/resources"
 fi
+
+# source_of prints where a pinned name is downloaded from: with
+# WPT_BASE_URL, the name under it (a folder laid out as the corpus is);
+# else a subfolder file from rust-url, a URL file from wpt.
+source_of() {
+	case "$1" in
+	*/*)
+		if [ -n "${WPT_BASE_URL:-}" ]; then
+			echo "$base/$1"
+		else
+			echo "https://raw.githubusercontent.com/servo/rust-url/$rust_url_commit/data-url/tests/${1#*/}"
+		fi
+		;;
+	*) echo "$base/$1" ;;
+	esac
+}
 
 if command -v sha256sum >/dev/null 2>&1; then
 	sha256() { sha256sum "$1" | cut -d' ' -f1; }
@@ -55,8 +80,10 @@ files=()
 while read -r want name; do
 	[ -n "$name" ] || continue
 	files+=("$name")
-	if ! curl -fsSL --retry 2 -o "$tmp/$name" "$base/$name"; then
-		echo "fetch-wpt.sh: could not download $base/$name" >&2
+	src=$(source_of "$name")
+	mkdir -p "$(dirname "$tmp/$name")"
+	if ! curl -fsSL --retry 2 -o "$tmp/$name" "$src"; then
+		echo "fetch-wpt.sh: could not download $src" >&2
 		bad=1
 		continue
 	fi
@@ -73,6 +100,7 @@ if [ "$bad" != 0 ]; then
 fi
 mkdir -p "$dest"
 for name in "${files[@]}"; do
+	mkdir -p "$(dirname "$dest/$name")"
 	mv "$tmp/$name" "$dest/$name"
 done
 echo "fetch-wpt.sh: ${#files[@]} files from $base in testdata/wpt, each matching testdata/wpt.sha256"

@@ -16,8 +16,12 @@
 // input, which suits link lists: `weburl parse -base https://example.com/dir/ < links.txt`.
 //
 // For each URL it prints href, origin, protocol, username, password,
-// host, hostname, port, pathname, search and hash; with -json, one JSON
-// object per line instead; with -field NAME, only that component, one
+// host, hostname, port, pathname, search and hash, and for a data: URL
+// what the Fetch Standard's data: URL processor finds in it (package
+// dataurl): mimeType and bodySize (the decoded body's length in bytes;
+// the body is measured, not held), or dataURL: and why it fails; with
+// -json, one JSON object per line instead (the data: URL's under
+// "dataURL"); with -field NAME, only that component, one
 // value per line, for pipes (`weburl parse -field hostname < links.txt | sort -u`;
 // an input that fails to parse prints nothing there, only its error on
 // standard error). -v adds the URL Standard's validation errors, by

@@ -3,18 +3,21 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/dataurl"
 )
 
 // result is what the parse subcommand prints for one input.
 type result struct {
 	Input string `json:"input"`
 	components
+	DataURL          *dataURLInfo      `json:"dataURL,omitempty"`
 	ValidationErrors []validationError `json:"validationErrors,omitempty"`
 	// MoreValidationErrors counts the validation errors found beyond
 	// the first maxValidationErrors, which alone are listed.
@@ -29,6 +32,33 @@ const maxLine = 16 << 20
 // maxValidationErrors is how many validation errors -v lists for one
 // input; the rest are counted.
 const maxValidationErrors = url.MaxValidationErrors
+
+// dataURLInfo is what the Fetch Standard's data: URL processor finds in
+// a data: URL: its MIME type and the length of its body, or why it
+// fails.
+type dataURLInfo struct {
+	MIMEType string `json:"mimeType,omitempty"`
+	BodySize *int64 `json:"bodySize,omitempty"` // nil with Error
+	Error    string `json:"error,omitempty"`
+}
+
+// dataURLOf processes u when it is a data: URL: the body is measured,
+// not decoded into memory. nil for any other URL.
+func dataURLOf(u *url.URL) *dataURLInfo {
+	if u.Scheme() != "data" {
+		return nil
+	}
+	r, err := dataurl.NewReader(u)
+	if err != nil {
+		var e *dataurl.Error
+		if errors.As(err, &e) {
+			return &dataURLInfo{Error: e.Err.Error()}
+		}
+		return &dataURLInfo{Error: err.Error()}
+	}
+	size := r.Size()
+	return &dataURLInfo{MIMEType: r.MIMEType().String(), BodySize: &size}
+}
 
 type validationError struct {
 	Name   string `json:"name"`
@@ -147,6 +177,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			r.Error = err.Error()
 		} else {
 			r.components = componentsOf(u)
+			r.DataURL = dataURLOf(u)
 		}
 		for _, e := range log.Errors {
 			r.ValidationErrors = append(r.ValidationErrors, validationError{e.Kind.String(), e.Offset, e.Fatal})
@@ -173,6 +204,18 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			} {
 				writeLabel(out, f.name)
 				out.WriteString(f.value)
+				out.WriteByte('\n')
+			}
+			if d := r.DataURL; d != nil && d.Error != "" {
+				writeLabel(out, "dataURL")
+				out.WriteString(d.Error)
+				out.WriteByte('\n')
+			} else if d != nil {
+				writeLabel(out, "mimeType")
+				out.WriteString(d.MIMEType)
+				out.WriteByte('\n')
+				writeLabel(out, "bodySize")
+				out.WriteString(strconv.FormatInt(*d.BodySize, 10))
 				out.WriteByte('\n')
 			}
 		} else {

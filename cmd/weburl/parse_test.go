@@ -65,3 +65,41 @@ func BenchmarkParseField(b *testing.B) {
 		}
 	}
 }
+
+// TestParseDataURL: parse shows a data: URL's MIME type and body size
+// after its components, in text and in -json, and why it has none when
+// the data: URL processor fails; other URLs show neither.
+func TestParseDataURL(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string // substrings of stdout
+		not  []string
+	}{
+		{"text", []string{"data:text/html;base64,PGI+aGk8L2I+"}, []string{
+			"hash:     \n", "mimeType: text/html\n", "bodySize: 9\n"}, nil},
+		{"unparsable MIME type", []string{"data:text / html,a%20b"}, []string{
+			"mimeType: text/plain;charset=US-ASCII\n", "bodySize: 3\n"}, nil},
+		{"processor failure", []string{"data:;base64,A"}, []string{
+			"dataURL:  invalid forgiving-base64\n"}, []string{"mimeType:"}},
+		{"json", []string{"-json", "data:,abc"}, []string{
+			`"dataURL":{"mimeType":"text/plain;charset=US-ASCII","bodySize":3}`}, nil},
+		{"json failure", []string{"-json", "data:text/plain"}, []string{
+			`"dataURL":{"error":"no comma after the MIME type"}`}, nil},
+		{"not data", []string{"-json", "https://example.com/"}, nil, []string{"dataURL", "mimeType"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := runCLI(t, append([]string{"parse"}, tc.args...), "", 0, "")
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(out, n) {
+					t.Errorf("stdout holds %q:\n%s", n, out)
+				}
+			}
+		})
+	}
+}

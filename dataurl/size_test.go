@@ -1,0 +1,155 @@
+package dataurl
+
+import (
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	url "github.com/weburl/url"
+)
+
+// growing are pathological inputs built at a given size: processing must
+// take time linear in it.
+var growing = []struct {
+	name  string
+	build func(n int) string
+	run   func(s string)
+}{
+	{"mime-params", func(n int) string { return "a/b" + strings.Repeat(";x=y", n/4) }, mime},
+	{"mime-distinct-params", distinctParams, mime},
+	{"mime-escapes", func(n int) string { return `a/b;x="` + strings.Repeat(`\"`, n/2) }, mime},
+	{"mime-semicolons", func(n int) string { return "a/b" + strings.Repeat(";", n) }, mime},
+	{"mime-whitespace", func(n int) string { return "a/b" + strings.Repeat(" ", n) + "c" }, mime},
+	{"base64-whitespace", func(n int) string { return "data:;base64," + strings.Repeat("%20A", n/4) }, data},
+	{"base64-percent", func(n int) string { return "data:;base64," + strings.Repeat("%41", n/3) }, data},
+	{"base64-plain", func(n int) string { return "data:;base64," + strings.Repeat("A", n) }, data},
+	{"base64-late-failure", func(n int) string { return "data:;base64," + strings.Repeat("A", n) + "=A" }, data},
+	{"percent", func(n int) string { return "data:," + strings.Repeat("%", n) }, data},
+	{"long-mime-type", func(n int) string { return "data:a/b" + strings.Repeat(";x=\"y\"", n/6) + ";base64,AA" }, data},
+	{"base64-suffix-spaces", func(n int) string { return "data:;" + strings.Repeat(" ", n) + "base64,AA" }, data},
+}
+
+func mime(s string) { ParseMIMEType(s) }
+
+func data(s string) {
+	r, err := NewReader(url.MustParse(s))
+	if err == nil {
+		io.Copy(io.Discard, r)
+	}
+}
+
+// distinctParams is a MIME type of about n bytes of parameters with
+// distinct names.
+func distinctParams(n int) string {
+	var b strings.Builder
+	b.WriteString("a/b")
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString(";p")
+		for v := i; ; v /= 26 {
+			b.WriteByte(byte('a' + v%26))
+			if v < 26 {
+				break
+			}
+		}
+		b.WriteString("=v")
+	}
+	return b.String()
+}
+
+// bestTime is the least thread CPU time of three runs of f (wall time
+// off Linux), after a garbage collection: CPU time does not grow while
+// other processes, or the tests of other packages, hold the CPU.
+func bestTime(f func()) time.Duration {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	best := time.Duration(1 << 62)
+	for range 3 {
+		runtime.GC()
+		start := threadCPUTime()
+		f()
+		best = min(best, threadCPUTime()-start)
+	}
+	return best
+}
+
+// TestLinearTime runs each input at 64 KiB and 1 MiB (16 times larger):
+// the larger may take at most 64 times as long (plus 20 ms of slack for
+// a noisy machine), where quadratic time would take 256 times. A
+// failure is measured twice more before it counts.
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	for _, g := range growing {
+		t.Run(g.name, func(t *testing.T) {
+			small, large := g.build(64<<10), g.build(1<<20)
+			var ts, tl time.Duration
+			for range 3 {
+				ts, tl = bestTime(func() { g.run(small) }), bestTime(func() { g.run(large) })
+				if tl <= 64*ts+20*time.Millisecond {
+					return
+				}
+			}
+			t.Errorf("64 KiB: %v, 1 MiB: %v: worse than linear", ts, tl)
+		})
+	}
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestMemory checks the memory bound on a 4 MiB data: URL (base64 and
+// percent-encoded): Process allocates its body and little more (the
+// body's size plus 1 KiB), and reading through NewReader allocates less
+// than 1 KiB whatever the body's size.
+func TestMemory(t *testing.T) {
+	const size = 4 << 20
+	for _, c := range []struct{ name, href string }{
+		{"base64", "data:application/octet-stream;base64," + strings.Repeat("QUJD", size/4)},
+		{"percent", "data:image/svg+xml," + strings.Repeat("%3Csvg%3E", size/9)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := url.MustParse(c.href)
+			var d *DataURL
+			got := allocated(func() {
+				var err error
+				if d, err = Process(u); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if limit := uint64(len(d.Body)) + 8<<10; got > limit {
+				t.Errorf("Process allocated %d bytes for a body of %d", got, len(d.Body))
+			}
+			buf := make([]byte, 32<<10)
+			got = allocated(func() {
+				r, err := NewReader(u)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n := 0
+				for {
+					m, err := r.Read(buf)
+					n += m
+					if err != nil {
+						break
+					}
+				}
+				if n != len(d.Body) {
+					t.Errorf("read %d bytes, want %d", n, len(d.Body))
+				}
+			})
+			if got > 1<<10 {
+				t.Errorf("NewReader and reading the body allocated %d bytes", got)
+			}
+		})
+	}
+}
