@@ -36,9 +36,27 @@ import (
 // to the example of a function that returns it, which shows errors.Is
 // with it. The last rule only checks that each declaration group appears
 // in some example at all.
+//
+// It checks the root package and the packages beside it that have
+// adopted the rule (packagesWithExamples).
 func TestExampleCoverage(t *testing.T) {
+	for _, p := range packagesWithExamples {
+		t.Run(p.path, func(t *testing.T) { checkExampleCoverage(t, p.dir, p.path) })
+	}
+}
+
+// packagesWithExamples are the directories (relative to the root) and
+// import paths of the packages TestExampleCoverage checks.
+var packagesWithExamples = []struct{ dir, path string }{
+	{".", "github.com/weburl/url"},
+	{"urlpattern", "github.com/weburl/url/urlpattern"},
+}
+
+// checkExampleCoverage runs TestExampleCoverage's checks on the package
+// in dir.
+func checkExampleCoverage(t *testing.T, dir, importPath string) {
 	fset := token.NewFileSet()
-	entries, err := os.ReadDir(".")
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,12 +66,12 @@ func TestExampleCoverage(t *testing.T) {
 		if e.IsDir() || !strings.HasSuffix(name, ".go") {
 			continue
 		}
-		if ok, err := build.Default.MatchFile(".", name); err != nil {
+		if ok, err := build.Default.MatchFile(dir, name); err != nil {
 			t.Fatal(err)
 		} else if !ok {
 			continue
 		}
-		f, err := parser.ParseFile(fset, filepath.Join(".", name), nil, parser.ParseComments)
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +80,7 @@ func TestExampleCoverage(t *testing.T) {
 			testFiles = append(testFiles, f)
 		}
 	}
-	pkg, err := doc.NewFromFiles(fset, files, "github.com/weburl/url")
+	pkg, err := doc.NewFromFiles(fset, files, importPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,7 @@ const wptPinPath = "testdata/wpt.sha256"
 // dataurl/wpt_test.go runs these (rust-url's copies, see
 // scripts/fetch-wpt.sh). The pin covers them too.
 var wptFilesOfPackages = []string{
+	"urlpattern/urlpatterntestdata.json",
 	"fetch-data-urls/data-urls.json",
 	"fetch-data-urls/base64.json",
 	"mimesniff/mime-types.json",

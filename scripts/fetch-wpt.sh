@@ -2,6 +2,8 @@
 # fetch-wpt.sh downloads the web-platform-tests URL files that weburl's
 # tests run (url/resources/*.json of https://github.com/web-platform-tests/wpt)
 # into testdata/wpt, where the tests find them when WPT_DIR is not set;
+# the URL Pattern file that urlpattern/ runs into its subfolder urlpattern/
+# (ada's copy of WPT's urlpatterntestdata.json, at the commit below);
 # and the data: URL and MIME type files that dataurl/ runs into its
 # subfolders fetch-data-urls/ and mimesniff/. Those are rust-url's copies
 # of WPT's files (six cases of rust-url's own added to data-urls.json),
@@ -31,6 +33,11 @@ pinned_commit=""
 # the subfolder entries of the pin (fetch-data-urls/, mimesniff/) hash.
 rust_url_commit=25137be1fc1d35cc8ea7d43fc0a02166b023a483
 
+# ada_commit is the ada-url/ada commit whose tests/wpt/urlpatterntestdata.json
+# (synced from web-platform-tests' urlpattern/resources/) the pin's
+# urlpattern/ entry hashes.
+ada_commit=9d6ccacd61b9180f471e86a7bd3284521952bc71
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 pin="$root/testdata/wpt.sha256"
 dest="$root/testdata/wpt"
@@ -49,12 +56,15 @@ fi
 
 # source_of prints where a pinned name is downloaded from: with
 # WPT_BASE_URL, the name under it (a folder laid out as the corpus is);
-# else a subfolder file from rust-url, a URL file from wpt.
+# else urlpattern/ from ada, another subfolder file from rust-url, a URL
+# file from wpt.
 source_of() {
 	case "$1" in
 	*/*)
 		if [ -n "${WPT_BASE_URL:-}" ]; then
 			echo "$base/$1"
+		elif [ "${1%%/*}" = urlpattern ]; then
+			echo "https://raw.githubusercontent.com/ada-url/ada/$ada_commit/tests/wpt/${1#*/}"
 		else
 			echo "https://raw.githubusercontent.com/servo/rust-url/$rust_url_commit/data-url/tests/${1#*/}"
 		fi

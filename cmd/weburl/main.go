@@ -6,6 +6,7 @@
 //	weburl parse [-base URL] [-json] [-v] [-field NAME] [-rows] [URL...]
 //	weburl links [-base URL] [-json] [-v] FILE|URL|-...
 //	weburl canon [-profile crawler|safebrowsing] [-json] [-rows] [URL...]
+//	weburl match [-base URL] [-input-base URL] [-i] [-json] PATTERN [URL...]
 //	weburl serve [-addr HOST:PORT]
 //	weburl [flags] [URL...]           (the same as weburl parse)
 //	weburl SUBCOMMAND -h              (the usage of a subcommand)
@@ -78,6 +79,23 @@
 // redirect is followed; the document URL is the one finally fetched).
 // -base URL sets the document URL of every page.
 //
+// # match
+//
+// match prints each URL that matches the URL pattern PATTERN (the URL
+// Pattern Standard, as browsers' URLPattern: package
+// github.com/weburl/url/urlpattern), one per line, as grep prints the
+// lines that match: `weburl match 'https://docs.example.org/en/*' <
+// links.txt` keeps a crawl in scope. -base gives the base URL of a
+// relative PATTERN, -input-base the one the input URLs are resolved
+// against, -i matches the pathname, search and hash without regard to
+// case. With -json it prints one JSON object per input, in input order:
+// {"input": URL, "match": true|false, "result": ...}, where result is
+// JavaScript's exec() result (each component's input and groups, an
+// unmatched optional group as null), or null. A line that is not a URL
+// does not match. The exit status is grep's: 0 when any URL matched, 1
+// when none did, 2 for a bad pattern, bad usage, or a failure to read
+// or write.
+//
 // # serve
 //
 // serve serves the URL viewer, by default on http://127.0.0.1:8080/: a
@@ -102,7 +120,7 @@
 // reason goes to standard error) or if the output cannot be written (a
 // closed pipe, a full disk); 2 for bad usage or a failure to read
 // standard input; 0 otherwise, and for -h, which prints the usage on
-// standard output.
+// standard output. match is the exception: it follows grep (see above).
 package main
 
 import (
@@ -131,6 +149,7 @@ var commands = []command{
 	{"parse", "print the components of URLs (the default)", runParse},
 	{"links", "print the links of HTML pages, resolved, with line:col", runLinks},
 	{"canon", "print canonical keys of URLs (crawler, Safe Browsing)", runCanon},
+	{"match", "print the URLs that match a URL pattern (URLPattern), like grep", runMatch},
 	{"serve", "serve the URL viewer: weburl, the browser and net/url side by side", runServe},
 }
 

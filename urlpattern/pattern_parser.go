@@ -1,0 +1,286 @@
+package urlpattern
+
+// The pattern parser: a pattern string to a part list (URL Pattern
+// Standard, section 2.1.5).
+// https://urlpattern.spec.whatwg.org/#parsing
+
+import "fmt"
+
+// encodingCallback validates and encodes a fixed-text piece of a pattern
+// string (the canonicalize functions of canonicalize.go).
+// https://urlpattern.spec.whatwg.org/#encoding-callback
+type encodingCallback func(string) (string, error)
+
+// patternParser is the standard's pattern parser struct.
+// https://urlpattern.spec.whatwg.org/#pattern-parser
+type patternParser struct {
+	tokens                []token
+	encodingCallback      encodingCallback
+	segmentWildcardRegexp string
+	parts                 []part
+	pendingFixedValue     []byte
+	index                 int
+	nextNumericName       int
+	names                 map[string]struct{} // the names of parts, for "is a duplicate name"
+}
+
+// parsePatternString parses a pattern string into a part list.
+// https://urlpattern.spec.whatwg.org/#parse-a-pattern-string
+func parsePatternString(input string, o options, cb encodingCallback) ([]part, error) {
+	// 1. Let parser be a new pattern parser with encoding callback and
+	// segment wildcard regexp.
+	p := &patternParser{encodingCallback: cb, segmentWildcardRegexp: generateSegmentWildcardRegexp(o)}
+	// 2. Set parser's token list to the result of tokenize given input and "strict".
+	tokens, err := tokenize([]rune(input), policyStrict)
+	if err != nil {
+		return nil, err
+	}
+	p.tokens = tokens
+	// 3. While parser's index is less than parser's token list's size:
+	for p.index < len(p.tokens) {
+		// 3.1-3. Try to consume a char token, a name token, a regexp or wildcard token.
+		charToken := p.tryConsumeToken(tokenChar)
+		nameToken := p.tryConsumeToken(tokenName)
+		regexpOrWildcardToken := p.tryConsumeRegexpOrWildcardToken(nameToken)
+		// 3.4. If name token or regexp or wildcard token is not null:
+		if nameToken != nil || regexpOrWildcardToken != nil {
+			// 3.4.1-2. Let prefix be char token's value, if any.
+			prefix := ""
+			if charToken != nil {
+				prefix = charToken.value
+			}
+			// 3.4.3. If prefix is not "" and not options' prefix code point:
+			// append it to pending fixed value and set prefix to "".
+			if prefix != "" && prefix != o.prefixCodePoint {
+				p.pendingFixedValue = append(p.pendingFixedValue, prefix...)
+				prefix = ""
+			}
+			// 3.4.4. Maybe add a part from the pending fixed value.
+			if err := p.maybeAddPartFromPendingFixedValue(); err != nil {
+				return nil, err
+			}
+			// 3.4.5-6. Try to consume a modifier token; add a part.
+			modifierToken := p.tryConsumeModifierToken()
+			if err := p.addPart(prefix, nameToken, regexpOrWildcardToken, "", modifierToken); err != nil {
+				return nil, err
+			}
+			// 3.4.7. Continue.
+			continue
+		}
+		// 3.5-6. Let fixed token be char token, else an escaped-char token.
+		fixedToken := charToken
+		if fixedToken == nil {
+			fixedToken = p.tryConsumeToken(tokenEscapedChar)
+		}
+		// 3.7. If fixed token is not null: append its value to pending fixed value; continue.
+		if fixedToken != nil {
+			p.pendingFixedValue = append(p.pendingFixedValue, fixedToken.value...)
+			continue
+		}
+		// 3.8-9. Let open token be the result of trying to consume an "open" token.
+		// If it is not null:
+		if openToken := p.tryConsumeToken(tokenOpen); openToken != nil {
+			// 3.9.1. Let prefix be the result of consume text.
+			prefix := p.consumeText()
+			// 3.9.2-3. Set name token and regexp or wildcard token.
+			nameToken = p.tryConsumeToken(tokenName)
+			regexpOrWildcardToken = p.tryConsumeRegexpOrWildcardToken(nameToken)
+			// 3.9.4. Let suffix be the result of consume text.
+			suffix := p.consumeText()
+			// 3.9.5. Consume a required token given "close".
+			if _, err := p.consumeRequiredToken(tokenClose); err != nil {
+				return nil, err
+			}
+			// 3.9.6-7. Try to consume a modifier token; add a part.
+			modifierToken := p.tryConsumeModifierToken()
+			if err := p.addPart(prefix, nameToken, regexpOrWildcardToken, suffix, modifierToken); err != nil {
+				return nil, err
+			}
+			// 3.9.8. Continue.
+			continue
+		}
+		// 3.10. Maybe add a part from the pending fixed value.
+		if err := p.maybeAddPartFromPendingFixedValue(); err != nil {
+			return nil, err
+		}
+		// 3.11. Consume a required token given "end".
+		if _, err := p.consumeRequiredToken(tokenEnd); err != nil {
+			return nil, err
+		}
+	}
+	// 4. Return parser's part list.
+	return p.parts, nil
+}
+
+// tryConsumeToken returns the next token and advances past it if it has
+// type typ, and returns nil otherwise.
+// https://urlpattern.spec.whatwg.org/#try-to-consume-a-token
+func (p *patternParser) tryConsumeToken(typ tokenType) *token {
+	next := &p.tokens[p.index]
+	if next.typ != typ {
+		return nil
+	}
+	p.index++
+	return next
+}
+
+// https://urlpattern.spec.whatwg.org/#try-to-consume-a-modifier-token
+func (p *patternParser) tryConsumeModifierToken() *token {
+	if t := p.tryConsumeToken(tokenOtherModifier); t != nil {
+		return t
+	}
+	return p.tryConsumeToken(tokenAsterisk)
+}
+
+// https://urlpattern.spec.whatwg.org/#try-to-consume-a-regexp-or-wildcard-token
+func (p *patternParser) tryConsumeRegexpOrWildcardToken(nameToken *token) *token {
+	t := p.tryConsumeToken(tokenRegexp)
+	if nameToken == nil && t == nil {
+		t = p.tryConsumeToken(tokenAsterisk)
+	}
+	return t
+}
+
+// consumeRequiredToken fails when the next token does not have type typ.
+// https://urlpattern.spec.whatwg.org/#consume-a-required-token
+func (p *patternParser) consumeRequiredToken(typ tokenType) (*token, error) {
+	t := p.tryConsumeToken(typ)
+	if t == nil {
+		got := p.tokens[p.index]
+		return nil, fmt.Errorf("%w: expected %s, found %s %s at code point %d", ErrUnexpectedToken, typ, got.typ, quoteBounded(got.value), got.index)
+	}
+	return t, nil
+}
+
+// consumeText consumes the run of char and escaped-char tokens and
+// returns their values.
+// https://urlpattern.spec.whatwg.org/#consume-text
+func (p *patternParser) consumeText() string {
+	var result []byte
+	for {
+		t := p.tryConsumeToken(tokenChar)
+		if t == nil {
+			t = p.tryConsumeToken(tokenEscapedChar)
+		}
+		if t == nil {
+			break
+		}
+		result = append(result, t.value...)
+	}
+	return string(result)
+}
+
+// https://urlpattern.spec.whatwg.org/#maybe-add-a-part-from-the-pending-fixed-value
+func (p *patternParser) maybeAddPartFromPendingFixedValue() error {
+	// 1. If pending fixed value is the empty string, return.
+	if len(p.pendingFixedValue) == 0 {
+		return nil
+	}
+	// 2. Let encoded value be the result of the encoding callback.
+	encoded, err := p.encodingCallback(string(p.pendingFixedValue))
+	if err != nil {
+		return err
+	}
+	// 3. Set pending fixed value to the empty string.
+	p.pendingFixedValue = p.pendingFixedValue[:0]
+	// 4-5. Append a "fixed-text" part with modifier "none".
+	p.parts = append(p.parts, part{typ: partFixedText, value: encoded, modifier: modifierNone})
+	return nil
+}
+
+// addPart adds the part of a group (or a "{fixed}" with a modifier).
+// https://urlpattern.spec.whatwg.org/#add-a-part
+func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken *token, suffix string, modifierToken *token) error {
+	// 1-2. Let modifier be the modifier token's modifier, else "none".
+	mod := modifierNone
+	if modifierToken != nil {
+		switch modifierToken.value {
+		case "?":
+			mod = modifierOptional
+		case "*":
+			mod = modifierZeroOrMore
+		case "+":
+			mod = modifierOneOrMore
+		}
+	}
+	// 3. If there is no name, regexp or wildcard and no modifier: a "{foo}"
+	// grouping; append prefix to pending fixed value and return.
+	if nameToken == nil && regexpOrWildcardToken == nil && mod == modifierNone {
+		p.pendingFixedValue = append(p.pendingFixedValue, prefix...)
+		return nil
+	}
+	// 4. Maybe add a part from the pending fixed value.
+	if err := p.maybeAddPartFromPendingFixedValue(); err != nil {
+		return err
+	}
+	// 5. If there is no name and no regexp or wildcard: a "{foo}?" grouping.
+	if nameToken == nil && regexpOrWildcardToken == nil {
+		// 5.1. Assert: suffix is the empty string. 5.2. If prefix is "", return.
+		if prefix == "" {
+			return nil
+		}
+		// 5.3-5. Append a fixed-text part of the encoded prefix with the modifier.
+		encoded, err := p.encodingCallback(prefix)
+		if err != nil {
+			return err
+		}
+		p.parts = append(p.parts, part{typ: partFixedText, value: encoded, modifier: mod})
+		return nil
+	}
+	// 6-9. Convert the regexp or wildcard token into a regexp value.
+	var regexpValue string
+	switch {
+	case regexpOrWildcardToken == nil:
+		regexpValue = p.segmentWildcardRegexp
+	case regexpOrWildcardToken.typ == tokenAsterisk:
+		regexpValue = fullWildcardRegexpValue
+	default:
+		regexpValue = regexpOrWildcardToken.value
+	}
+	// 10-12. Let type be "regexp", or a wildcard type when the regexp value
+	// is the segment or full wildcard's regexp.
+	typ := partRegexp
+	switch regexpValue {
+	case p.segmentWildcardRegexp:
+		typ, regexpValue = partSegmentWildcard, ""
+	case fullWildcardRegexpValue:
+		typ, regexpValue = partFullWildcard, ""
+	}
+	// 13-15. Let name be the name token's value, or the next numeric name.
+	name := ""
+	if nameToken != nil {
+		name = nameToken.value
+	} else if regexpOrWildcardToken != nil {
+		name = fmt.Sprint(p.nextNumericName)
+		p.nextNumericName++
+	}
+	// 16. If name is a duplicate name, throw.
+	if p.isDuplicateName(name) {
+		return fmt.Errorf("%w %s", ErrDuplicateName, quoteBounded(name))
+	}
+	// 17-18. Encode prefix and suffix.
+	encodedPrefix, err := p.encodingCallback(prefix)
+	if err != nil {
+		return err
+	}
+	encodedSuffix, err := p.encodingCallback(suffix)
+	if err != nil {
+		return err
+	}
+	// 19-20. Append the part.
+	p.parts = append(p.parts, part{typ: typ, value: regexpValue, modifier: mod, name: name, prefix: encodedPrefix, suffix: encodedSuffix})
+	if p.names == nil {
+		p.names = map[string]struct{}{}
+	}
+	p.names[name] = struct{}{}
+	return nil
+}
+
+// isDuplicateName reports whether a part already has the name. (The
+// standard walks the part list; a set keeps a pattern of many groups
+// linear.)
+// https://urlpattern.spec.whatwg.org/#is-a-duplicate-name
+func (p *patternParser) isDuplicateName(name string) bool {
+	_, dup := p.names[name]
+	return dup
+}
