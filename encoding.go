@@ -5,42 +5,16 @@ package url
 // 1.3, "percent-encode after encoding"). This file is the API; the
 // Encoding Standard's encoders, their corrections of golang.org/x/text
 // and their tests against the Standard's index files are in
-// internal/legacy.
+// internal/legacy. The Encoding Standard's labels ("latin1", "sjis") are
+// package charset's: the table names every encoding, and naming one links
+// its tables.
 
 import (
-	"errors"
-
 	"golang.org/x/text/encoding"
 
 	"github.com/weburl/url/internal/legacy"
 	"github.com/weburl/url/internal/percent"
 )
-
-// ErrUnknownEncoding is returned (wrapped) by [LookupEncoding] when a label
-// is not one of the Encoding Standard's labels. Test for it with
-// [errors.Is].
-var ErrUnknownEncoding = errors.New("unknown encoding label")
-
-// LookupEncoding returns the encoding for a label of the Encoding
-// Standard ("utf-8", "latin1", "shift_jis", "gbk", ...), following its
-// "get an encoding" algorithm: leading and trailing ASCII whitespace is
-// removed and the label is matched ASCII case-insensitively.
-// https://encoding.spec.whatwg.org/#concept-encoding-get
-//
-// The encodings are those of golang.org/x/text/encoding/htmlindex. When
-// one is passed to [SerializeFormEncoding], this package applies the
-// Encoding Standard's encoder rules on top of it (see
-// SerializeFormEncoding). The error is an *[Error], with Op "look up
-// encoding", that wraps [ErrUnknownEncoding]:
-//
-//	url: look up encoding "klingon": unknown encoding label
-func LookupEncoding(label string) (encoding.Encoding, error) {
-	enc, ok := legacy.Lookup(label)
-	if !ok {
-		return nil, &Error{Op: "look up encoding", Input: label, Err: ErrUnknownEncoding}
-	}
-	return enc, nil
-}
 
 // OutputEncoding implements the Encoding Standard's "get an output
 // encoding": it returns UTF-8 for nil, the replacement encoding, UTF-16BE

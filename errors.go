@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/url/internal/errfmt"
 )
 
 // ErrorKind is one of the URL Standard's validation errors
@@ -250,24 +252,8 @@ type ValidationError struct {
 //	IPv6-unclosed (IPv6 address missing its closing bracket) at offset 7
 func (e *ValidationError) Error() string {
 	var b strings.Builder
-	writeCause(&b, e.Kind.String(), e.Kind.gloss(), e.Offset)
+	errfmt.WriteCause(&b, e.Kind.String(), e.Kind.gloss(), e.Offset)
 	return b.String()
-}
-
-// writeCause writes the cause part of every error message of the
-// package: name, " (gloss)" unless gloss is empty, and " at offset N"
-// unless offset is negative.
-func writeCause(b *strings.Builder, name, gloss string, offset int) {
-	b.WriteString(name)
-	if gloss != "" {
-		b.WriteString(" (")
-		b.WriteString(gloss)
-		b.WriteByte(')')
-	}
-	if offset >= 0 {
-		b.WriteString(" at offset ")
-		b.WriteString(strconv.Itoa(offset))
-	}
 }
 
 // Is reports whether target is this error's Kind, so [errors.Is] works with
@@ -457,9 +443,10 @@ var ErrTooLong = errors.New("URL too long")
 //	url: set port "8o": port-invalid (port is not a number) at offset 1
 //	url: parse "x": more than one base URL
 //
-// [URIError] and [DialError] follow the same form ("url: DecodeURI
-// "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0", "url:
-// dial tcp4 "127.0.0.1:9": address is not globally reachable").
+// The errors of the packages beside this one follow the same form
+// ("url: DecodeURI "%C0%AF": malformed URI (overlong UTF-8 encoding) at
+// offset 0", "url: dial tcp4 "127.0.0.1:9": address is not globally
+// reachable").
 type Error struct {
 	Op    string // "parse", "parse base", a setter's name ("set port"), or another operation ("canonicalize", "unmarshal JSON")
 	Input string // the input that could not be parsed or set
@@ -487,74 +474,20 @@ func (e *Error) Error() string {
 		at = min(ve.Offset, len(e.Input))
 	}
 	var b strings.Builder
-	writeOpInput(&b, e.Op, e.Input, at)
+	errfmt.WriteOpInput(&b, e.Op, e.Input, at)
 	if k, ok := e.Err.(ErrorKind); ok {
 		// A kind with no offset (a setter's value that is invalid as a
 		// whole): its name and gloss.
-		writeCause(&b, k.String(), k.gloss(), -1)
+		errfmt.WriteCause(&b, k.String(), k.gloss(), -1)
 	} else {
 		b.WriteString(e.Err.Error())
 	}
 	return b.String()
 }
 
-// writeOpInput writes the start of every error message of the package:
-// "url: ", op, the quoted excerpt of input around offset at, and ": ".
-func writeOpInput(b *strings.Builder, op, input string, at int) {
-	b.WriteString("url: ")
-	b.WriteString(op)
-	b.WriteByte(' ')
-	writeQuotedExcerpt(b, input, at)
-	b.WriteString(": ")
-}
-
-// writeQuotedExcerpt writes s quoted, as strconv.Quote does, when it is
-// at most 2*[ErrorContext] bytes long; otherwise the [excerpt] around at,
-// quoted, with "..." marking each cut, and the length of s.
-func writeQuotedExcerpt(b *strings.Builder, s string, at int) {
-	if len(s) <= 2*ErrorContext {
-		b.WriteString(strconv.Quote(s))
-		return
-	}
-	lo, hi := excerpt(s, at, ErrorContext)
-	if lo > 0 {
-		b.WriteString("...")
-	}
-	b.WriteString(strconv.Quote(s[lo:hi]))
-	if hi < len(s) {
-		b.WriteString("...")
-	}
-	b.WriteString(" (input of ")
-	b.WriteString(strconv.Itoa(len(s)))
-	b.WriteString(" bytes)")
-}
-
 // ErrorContext is how many bytes of its input an [Error] message quotes
 // on each side of the failure when the input is too long to quote whole.
-const ErrorContext = 64
-
-// excerpt returns the bounds of the part of s that an error message
-// quotes: about n bytes on each side of at (more on one side when the
-// other reaches an end of s), moved inwards to code point boundaries
-// so that no UTF-8 sequence is cut.
-func excerpt(s string, at, n int) (lo, hi int) {
-	lo, hi = at-n, at+n
-	if lo < 0 {
-		lo, hi = 0, min(2*n, len(s))
-	}
-	if hi > len(s) {
-		lo, hi = max(len(s)-2*n, 0), len(s)
-	}
-	// A UTF-8 sequence is at most 4 bytes: at most 3 continuation bytes
-	// to step over at each end.
-	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < hi && !utf8.RuneStart(s[lo]); k++ {
-		lo++
-	}
-	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > lo && !utf8.RuneStart(s[hi]); k++ {
-		hi--
-	}
-	return lo, hi
-}
+const ErrorContext = errfmt.Context
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }

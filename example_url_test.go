@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/charset"
 )
 
 // Parse resolves a link against the page it was found on, as a browser
@@ -497,7 +498,7 @@ func ExampleURL_Clone() {
 // with Encoding set, the query of a special URL is encoded as a document
 // in that encoding would encode it.
 func ExampleParser_Parse() {
-	sjis, err := url.LookupEncoding("shift_jis")
+	sjis, err := charset.Lookup("shift_jis")
 	if err != nil {
 		panic(err)
 	}

@@ -445,7 +445,7 @@ func FuzzFormRoundTrip(f *testing.F) {
 			t.Fatalf("SerializeForm(%q) = %q parses to %q", pairs, s, back)
 		}
 		label := formEncodings[int(enc)%len(formEncodings)]
-		e, err := LookupEncoding(label)
+		e, err := lookupEncoding(label)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -129,7 +129,7 @@ func TestPercentDecode(t *testing.T) {
 }
 
 func TestPercentEncodeAfterEncodingExported(t *testing.T) {
-	sjis, err := LookupEncoding("shift_jis")
+	sjis, err := lookupEncoding("shift_jis")
 	if err != nil {
 		t.Fatal(err)
 	}

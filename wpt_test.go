@@ -620,9 +620,9 @@ func TestPercentEncodingData(t *testing.T) {
 			name := fmt.Sprintf("%q in %s", tc.Input, label)
 			t.Run(name, func(t *testing.T) {
 				var c checker
-				enc, err := LookupEncoding(label)
+				enc, err := lookupEncoding(label)
 				if err != nil {
-					c.errorf("LookupEncoding(%q): %v", label, err)
+					c.errorf("%v", err)
 					conclude(t, file, name, &c, expected)
 					return
 				}

@@ -579,3 +579,21 @@ func BenchmarkCompileRegExp(b *testing.B) {
 		})
 	}
 }
+
+// TestRegExpErrorBounded: a RegExpError's message quotes at most
+// maxQuoted bytes of the expression, however long it is, for callers
+// who reach it through errors.As rather than the wrapping *Error.
+func TestRegExpErrorBounded(t *testing.T) {
+	src := strings.Repeat("a", 1<<20) + "(?=x)"
+	_, err := compileRegExp(src, false)
+	var e *RegExpError
+	if !errors.As(err, &e) {
+		t.Fatalf("%.40s...: %v, want a *RegExpError", src, err)
+	}
+	if n := len(e.Error()); n > 2*maxQuoted+200 {
+		t.Errorf("message of %d bytes for a %d-byte expression", n, len(src))
+	}
+	if !strings.Contains(e.Error(), "lookahead") {
+		t.Errorf("message %.300q lost the construct", e.Error())
+	}
+}
