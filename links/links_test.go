@@ -12,6 +12,8 @@ import (
 	"golang.org/x/net/html"
 
 	url "github.com/weburl/url"
+
+	"github.com/weburl/url/internal/cputime"
 )
 
 // linkString is a Link in one line, for comparisons:
@@ -649,7 +651,7 @@ func TestExtractLinksLinearTime(t *testing.T) {
 					}
 				}
 			}
-			checkLinear(t, 16, extract(small), extract(large))
+			cputime.CheckLinear(t, 16, extract(small), extract(large))
 		})
 	}
 }

@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"errors"
+	"github.com/weburl/url/internal/cputime"
 	"strings"
 	"testing"
 	"time"
@@ -432,10 +433,10 @@ func TestCompileRegExpReDoSLinear(t *testing.T) {
 			}
 			matchSmall, matchLarge := func() { re.MatchString(small) }, func() { re.MatchString(large) }
 			if testing.Verbose() {
-				ts, tl := bestTime(3, matchSmall), bestTime(3, matchLarge)
+				ts, tl := cputime.Best(3, matchSmall), cputime.Best(3, matchLarge)
 				t.Logf("%d chars: %v, %d chars: %v (thread CPU time), ratio %.1f", len(small), ts, len(large), tl, float64(tl)/float64(max(ts, 1)))
 			}
-			checkLinear(t, 8, matchSmall, matchLarge)
+			cputime.CheckLinear(t, 8, matchSmall, matchLarge)
 		})
 	}
 }
@@ -470,7 +471,7 @@ func TestTranslateRegExpLinear(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			checkLinear(t, 8, func() { translateRegExp(small, c.ignoreCase) }, func() { translateRegExp(large, c.ignoreCase) })
+			cputime.CheckLinear(t, 8, func() { translateRegExp(small, c.ignoreCase) }, func() { translateRegExp(large, c.ignoreCase) })
 		})
 	}
 }
