@@ -26,8 +26,10 @@ func OutputEncoding(enc encoding.Encoding) encoding.Encoding {
 }
 
 // appendPercentEncodeAfterEncoding appends to dst the result of the URL
-// Standard's "percent-encode after encoding" of s with enc, set and
-// spaceAsPlus. https://url.spec.whatwg.org/#string-percent-encode-after-encoding
+// Standard's "percent-encode after encoding" of s with enc and set.
+// spaceAsPlus is that algorithm's step 2, which derives it from set
+// (set == FormURLEncodedSet); callers that know it pass it.
+// https://url.spec.whatwg.org/#string-percent-encode-after-encoding
 //
 // enc is first mapped through OutputEncoding, so nil, UTF-8, UTF-16 and
 // replacement all take the UTF-8 path. s is a Go string, not a scalar
@@ -52,10 +54,18 @@ func appendPercentEncodeUTF8(dst []byte, s string, set EncodeSet, spaceAsPlus bo
 // after encoding: s is encoded with enc (nil means UTF-8; UTF-16 and
 // replacement also mean UTF-8, as for URLs and forms), every byte of the
 // result in set is percent-encoded, and a code point enc cannot represent
-// becomes "&#N;" percent-encoded ("%26%23N%3B"). With spaceAsPlus, a
-// space becomes "+", as in application/x-www-form-urlencoded. Bytes of s
-// that are not valid UTF-8 count as U+FFFD.
+// becomes "&#N;" percent-encoded ("%26%23N%3B"). A space becomes "+"
+// when set is [FormURLEncodedSet] (the standard's spaceAsPlus, which
+// follows from the set since whatwg/url dc66b3b), and is percent-encoded
+// (or kept) by the set otherwise. Bytes of s that are not valid UTF-8
+// count as U+FFFD.
+//
+// The standard calls it with a legacy encoding only for
+// [SpecialQuerySet] and [FormURLEncodedSet] (its assertion); other sets
+// work with any encoding here.
 // https://url.spec.whatwg.org/#string-percent-encode-after-encoding
-func PercentEncodeAfterEncoding(s string, enc encoding.Encoding, set EncodeSet, spaceAsPlus bool) string {
-	return string(appendPercentEncodeAfterEncoding(nil, enc, s, set, spaceAsPlus))
+func PercentEncodeAfterEncoding(s string, enc encoding.Encoding, set EncodeSet) string {
+	// 2. Let spaceAsPlus be true if percentEncodeSet is the
+	// application/x-www-form-urlencoded percent-encode set.
+	return string(appendPercentEncodeAfterEncoding(nil, enc, s, set, set == FormURLEncodedSet))
 }

@@ -15,7 +15,7 @@ func ExampleOutputEncoding() {
 		if err != nil {
 			panic(err)
 		}
-		fmt.Println(label, url.PercentEncodeAfterEncoding("한", url.OutputEncoding(enc), url.QuerySet, false))
+		fmt.Println(label, url.PercentEncodeAfterEncoding("한", url.OutputEncoding(enc), url.QuerySet))
 	}
 	// Output:
 	// utf-16le %ED%95%9C
@@ -30,8 +30,8 @@ func ExamplePercentEncodeAfterEncoding() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(url.PercentEncodeAfterEncoding("café €5 ☕", latin1, url.FormURLEncodedSet, true))
-	fmt.Println(url.PercentEncodeAfterEncoding("café €5 ☕", nil, url.FormURLEncodedSet, true))
+	fmt.Println(url.PercentEncodeAfterEncoding("café €5 ☕", latin1, url.FormURLEncodedSet))
+	fmt.Println(url.PercentEncodeAfterEncoding("café €5 ☕", nil, url.FormURLEncodedSet))
 	// Output:
 	// caf%E9+%805+%26%239749%3B
 	// caf%C3%A9+%E2%82%AC5+%E2%98%95

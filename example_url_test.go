@@ -116,6 +116,7 @@ func ExampleParser() {
 	// => https://example.com/ok <nil>
 	//  http://127.0.0.1./x>y
 	//   invalid-URL-unit at 0
+	//   domain-to-ASCII at 8
 	//   IPv4-empty-part at 8
 	//   invalid-URL-unit at 20
 	// => http://127.0.0.1/x%3Ey <nil>
@@ -181,7 +182,7 @@ func ExampleParse_errors() {
 		switch {
 		case errors.Is(err, url.PortInvalid):
 			fmt.Println("bad port")
-		case errors.Is(err, url.DomainInvalidCodePoint):
+		case errors.Is(err, url.DomainToASCII):
 			fmt.Println("bad host")
 		case errors.Is(err, url.MissingSchemeNonRelativeURL):
 			fmt.Println("relative link without a base")

@@ -160,7 +160,7 @@ var migrationNames = []migrationName{
 	{"Error.Temporary", nil, "none", "As `Timeout`."},
 	{"EscapeError", []string{"EscapeError"}, "`EscapeError`", "Alias of net/url's; returned by the delegating unescape functions."},
 	{"EscapeError.Error", []string{"EscapeError"}, "`EscapeError.Error`", "net/url's (alias)."},
-	{"InvalidHostError", []string{"HostInvalidCodePoint", "DomainInvalidCodePoint"}, "`errors.Is(err, url.HostInvalidCodePoint)`, `DomainInvalidCodePoint`, ...", "No alias: host failures are `*ValidationError`s with the spec's kinds."},
+	{"InvalidHostError", []string{"HostInvalidCodePoint", "DomainToASCII"}, "`errors.Is(err, url.HostInvalidCodePoint)`, `DomainToASCII`, ...", "No alias: host failures are `*ValidationError`s with the spec's kinds."},
 	{"InvalidHostError.Error", []string{"ValidationError.Error"}, "`(*ValidationError).Error`", "See `InvalidHostError`."},
 
 	// URL and its fields.

@@ -1057,12 +1057,6 @@ func (p *parser) run(st state, i int) outcome {
 				// point or "/"; url is special and c is "\"; state
 				// override is not given and c is "?" or "#"; then:
 				c := p.at(j)
-				// 1.1. If url is special and c is U+005C (\),
-				// invalid-reverse-solidus validation error. (In a URL that
-				// is not special, "\" is no delimiter: c is never one.)
-				if c == '\\' {
-					p.warn(InvalidReverseSolidus, j)
-				}
 				seg := input[i:j]
 				// 2.1. If c is not a URL code point and not U+0025 (%),
 				// invalid-URL-unit validation error.
@@ -1071,11 +1065,18 @@ func (p *parser) run(st state, i int) outcome {
 				// error.
 				// (For the whole segment, but a drive letter that the file
 				// host state collected: p.uncheckedUntil, see the parser
-				// type.)
+				// type. The segment's code points come before step 1's c,
+				// and so do their errors.)
 				if p.report != nil {
 					if from := max(i, p.uncheckedUntil); from < j {
 						p.checkURLUnits(input[from:j], from)
 					}
+				}
+				// 1.1. If url is special and c is U+005C (\),
+				// invalid-reverse-solidus validation error. (In a URL that
+				// is not special, "\" is no delimiter: c is never one.)
+				if c == '\\' {
+					p.warn(InvalidReverseSolidus, j)
 				}
 				slash := c == '/' || c == '\\' && special
 				switch {

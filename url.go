@@ -630,7 +630,9 @@ func (u *URL) assign(v *URL) {
 // fails the call.
 //
 // To choose the limit, or to learn how many errors there were in all,
-// give a [Parser] a [ValidationLog] and use [Parser.ParseRef].
+// give a [Parser] a [ValidationLog] and use [Parser.ParseRef]. To ask
+// only whether input is a valid URL string, by the standard's grammar,
+// use [ValidURLString].
 // https://url.spec.whatwg.org/#validation-error
 func Validate(input string, base ...string) (*URL, []ValidationError, error) {
 	var b URL

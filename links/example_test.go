@@ -49,7 +49,7 @@ func ExampleExtractLinks() {
 	// 3:11 img src: https://example.com/docs/v2/logo.png
 	// 3:29 img srcset: https://example.com/docs/v2/logo@2x.png
 	// 3:45 img srcset: https://example.com/docs/v2/logo,wide.png
-	// 4:10 a href: url: parse "http://exa mple.com/": domain-invalid-code-point (domain holds a forbidden code point) at offset 10
+	// 4:10 a href: url: parse "http://exa mple.com/": domain-to-ASCII (Unicode ToASCII failed on the domain) at offset 10
 	// 5:9 a href: https://example.com/docs/v2/faq.html?a=1&b=2
 }
 
@@ -70,8 +70,8 @@ func ExampleLinkExtractor_Extract() {
 	}
 	// Output:
 	// 2:10 https://example.com/a%20b/c
-	// 2:33 invalid-reverse-solidus
 	// 2:31 invalid-URL-unit
+	// 2:33 invalid-reverse-solidus
 }
 
 // A Link is one URL-valued attribute (or srcset candidate) of a page.

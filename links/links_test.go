@@ -63,7 +63,7 @@ func TestExtractLinks(t *testing.T) {
 		// A base href that fails to parse leaves the document URL.
 		{"failing base", `<base href="http://a b/"><a href=z>`,
 			[]string{
-				`1:13 base href "http://a b/" -> error: domain-invalid-code-point`,
+				`1:13 base href "http://a b/" -> error: domain-to-ASCII`,
 				`1:34 a href "z" -> https://example.com/dir/z`,
 			}},
 		// Tag and attribute names in any case; unquoted values.

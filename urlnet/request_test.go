@@ -44,7 +44,7 @@ func TestRequestURL(t *testing.T) {
 		{name: "space in Host", target: "/", host: "evil .example", wantErr: ErrRequestHost},
 		{name: "empty Host", target: "/", host: "-", wantErr: ErrRequestHost},
 		{name: "bad port", target: "/", host: "example.com:99999", wantErr: url.PortOutOfRange},
-		{name: "percent-encoded slash", target: "/", host: "evil.example%2f", wantErr: url.DomainInvalidCodePoint},
+		{name: "percent-encoded slash", target: "/", host: "evil.example%2f", wantErr: url.DomainToASCII},
 		{name: "asterisk-form", target: "*", host: "example.com", wantErr: ErrRequestTarget},
 	}
 	for _, tc := range tests {

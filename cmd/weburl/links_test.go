@@ -43,7 +43,7 @@ func TestLinks(t *testing.T) {
 		f + ":2:11\thttps://example.com/docs/intro.html\n" +
 		f + ":4:11\thttps://example.com/docs/a.png\n" +
 		f + ":4:21\thttps://example.com/docs/b.png\n" +
-		f + ":5:10\terror: url: parse \"http://exa mple.com/\": domain-invalid-code-point (domain holds a forbidden code point) at offset 10\n" +
+		f + ":5:10\terror: url: parse \"http://exa mple.com/\": domain-to-ASCII (Unicode ToASCII failed on the domain) at offset 10\n" +
 		f + ":6:10\thttps://example.com/a%20b\n"
 	if status != 1 || stdout != want || stderr != "" {
 		t.Errorf("status %d, stdout\n%s\nstderr %q\nwant status 1, stdout\n%s", status, stdout, stderr, want)

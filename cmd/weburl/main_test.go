@@ -53,9 +53,9 @@ func TestRun(t *testing.T) {
 		// On a failure, the error that stopped the parser is the error;
 		// the ones before it are validation errors.
 		{"failure -v", []string{"-v", "https://u@exa mple.com/"}, "", 1,
-			[]string{"validation error: invalid-credentials at offset 9", "error: domain-invalid-code-point at offset 13"}, "domain-invalid-code-point"},
+			[]string{"validation error: invalid-credentials at offset 9", "error: domain-to-ASCII at offset 13"}, "domain-to-ASCII"},
 		// A failure exits 1 with the reason on stderr.
-		{"failure", []string{"http://exa mple.com/"}, "", 1, nil, `domain-invalid-code-point`},
+		{"failure", []string{"http://exa mple.com/"}, "", 1, nil, `domain-to-ASCII`},
 		// No arguments: one URL per line of standard input.
 		{"stdin", nil, "https://a.example/\nmailto:x@y\n", 0,
 			[]string{"href:     https://a.example/", "href:     mailto:x@y", "origin:   null"}, ""},
