@@ -16,7 +16,8 @@ import "net/netip"
 //
 // A domain gives the zero Addr even when it resolves to an address
 // ("localhost", "127.0.0.1.nip.io"): only a resolver knows that, and
-// [DialGuard] checks the address a connection actually goes to.
+// the dial guard of [github.com/weburl/url/urlnet.DialGuard] checks the
+// address a connection actually goes to.
 func (u *URL) Addr() netip.Addr {
 	switch u.hostKind {
 	case HostIPv4:

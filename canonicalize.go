@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/weburl/url/internal/percent"
-	"golang.org/x/net/publicsuffix"
+	"github.com/weburl/url/internal/publicsuffix"
 )
 
 // A Canonicalizer turns a URL into a canonical key: two URLs that name
@@ -289,13 +289,7 @@ func (c Canonicalizer) crawlerRewrite(u *URL) string {
 // isWebScheme reports whether scheme (lowercase, as a URL holds it) is
 // one of the special schemes but file: the schemes whose query is a
 // list of parameters for a server.
-func isWebScheme(scheme string) bool {
-	switch scheme {
-	case "http", "https", "ws", "wss", "ftp":
-		return true
-	}
-	return false
-}
+func isWebScheme(scheme string) bool { return schemeTypeOf(scheme).tupleOrigin() }
 
 // stripWWW removes leading "www." labels from an ASCII domain, as long
 // as what remains is more than a public suffix.
@@ -306,7 +300,7 @@ func stripWWW(host string) string {
 			break
 		}
 		suffix := strings.TrimSuffix(rest, ".")
-		if ps, _ := publicsuffix.PublicSuffix(suffix); ps == suffix {
+		if publicsuffix.PublicSuffix(suffix) == suffix {
 			break
 		}
 		host = rest
@@ -422,7 +416,7 @@ func matchDecodedFold(s, pat string) (int, bool) {
 		}
 		c := s[i]
 		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); isUnreserved(d) {
+			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); percent.IsUnreserved(d) {
 				c = d
 				i += 2
 			}
@@ -461,7 +455,7 @@ func normalizeEscapes(w *strings.Builder, s string) bool {
 			continue
 		}
 		d := unhex(s[i+1])<<4 | unhex(s[i+2])
-		decode := isUnreserved(d)
+		decode := percent.IsUnreserved(d)
 		if decode && isHex(d) && afterLonePercent(s, start, i) {
 			decode = false
 		}
@@ -632,10 +626,12 @@ func isSessionParam(name []byte, complete bool) bool {
 
 // formReader reads the bytes of a raw application/x-www-form-urlencoded
 // name as the form parser decodes them: "+" is a space and "%" followed
-// by two hex digits is the byte they denote.
+// by two hex digits is the byte they denote. With plain set it reads a
+// Go string as it is, for compareUTF16.
 type formReader struct {
-	s string
-	i int
+	s     string
+	i     int
+	plain bool // no decoding; each byte that is not part of valid UTF-8 is a U+FFFD
 }
 
 func (r *formReader) nextByte() (byte, bool) {
@@ -658,6 +654,14 @@ func (r *formReader) nextByte() (byte, bool) {
 // decode without BOM does: each maximal ill-formed subsequence becomes
 // one U+FFFD (https://encoding.spec.whatwg.org/#utf-8-decoder).
 func (r *formReader) nextRune() (rune, bool) {
+	if r.plain {
+		if r.i >= len(r.s) {
+			return 0, false
+		}
+		c, n := utf8.DecodeRuneInString(r.s[r.i:])
+		r.i += n
+		return c, true
+	}
 	b0, ok := r.nextByte()
 	if !ok {
 		return 0, false
@@ -702,42 +706,12 @@ func (r *formReader) nextRune() (rune, bool) {
 }
 
 // compareFormNames compares two raw query parameter names as
-// URLSearchParams's sort compares the decoded names: by UTF-16 code
-// units. It decodes as it goes and allocates nothing.
+// URLSearchParams's sort compares the decoded names (see
+// compareRunesUTF16). It decodes as it goes and allocates nothing.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-sort
 func compareFormNames(a, b string) int {
 	if a == b {
 		return 0
 	}
-	ra, rb := formReader{s: a}, formReader{s: b}
-	for {
-		ca, oka := ra.nextRune()
-		cb, okb := rb.nextRune()
-		switch {
-		case !oka && !okb:
-			return 0
-		case !oka:
-			return -1
-		case !okb:
-			return 1
-		case ca == cb:
-			continue
-		}
-		ua, ub := utf16Lead(ca), utf16Lead(cb)
-		if ua == ub { // same lead surrogate: trail order is code point order
-			ua, ub = ca, cb
-		}
-		if ua < ub {
-			return -1
-		}
-		return 1
-	}
-}
-
-// utf16Lead returns the first UTF-16 code unit of r.
-func utf16Lead(r rune) rune {
-	if r >= 0x10000 {
-		return 0xD800 + (r-0x10000)>>10
-	}
-	return r
+	return compareRunesUTF16(&formReader{s: a}, &formReader{s: b})
 }

@@ -1,27 +1,10 @@
 package url
 
 import (
-	"runtime"
 	"testing"
-	"time"
-)
 
-// bestTime returns the least CPU time (wall time off Linux) that f took
-// in runs calls, after a garbage collection, so that neither other
-// processes on a busy machine nor garbage left by earlier work is
-// charged to f.
-func bestTime(runs int, f func()) time.Duration {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	best := time.Duration(1 << 62)
-	for range runs {
-		runtime.GC()
-		start := threadCPUTime()
-		f()
-		best = min(best, threadCPUTime()-start)
-	}
-	return best
-}
+	"github.com/weburl/url/internal/cputime"
+)
 
 // checkLinear times small and large (factor times larger) and fails t
 // when large took more than 4*factor times as long (plus slack for the
@@ -30,14 +13,7 @@ func bestTime(runs int, f func()) time.Duration {
 func checkLinear(t *testing.T, factor int, small, large func()) {
 	t.Helper()
 	skipIfInvariantChecks(t)
-	var ts, tl time.Duration
-	for range 3 {
-		ts, tl = bestTime(3, small), bestTime(3, large)
-		if tl <= time.Duration(4*factor)*ts+20*time.Millisecond {
-			return
-		}
-	}
-	t.Errorf("small: %v, %dx larger: %v: worse than linear", ts, factor, tl)
+	cputime.CheckLinear(t, factor, small, large)
 }
 
 // skipIfInvariantChecks skips a test that measures time or allocations

@@ -13,8 +13,9 @@ package url
 //
 // where unicode is the Unicode version of golang.org/x/net/idna's tables
 // under which the case disagrees ("15.0.0" under Go 1.26, "17.0.0" under
-// Go 1.27), or "*" for every version; kind is "parse", "setters" or
-// "params"; case is the subtest's name. Lines for another Unicode
+// Go 1.27), or "*" for every version; kind is "parse", "setters",
+// "params", "codepoints", "errors" (the ordered validation error names)
+// or "valid" (the valid-URL-string answer); case is the subtest's name. Lines for another Unicode
 // version are ignored, so a build sees exactly the cases expected to
 // disagree with its tables. A listed case that agrees fails the run (the
 // machinery of wpt_test.go's expected failures: checker and conclude).
@@ -49,6 +50,8 @@ type whatwgVectors struct {
 		I string    `json:"i"`
 		B *string   `json:"b"`
 		R *[]string `json:"r"`
+		E *[]string `json:"e"` // validation error names; nil when the base does not parse
+		V *int      `json:"v"` // isValidURLString: 1 or 0; nil when the base does not parse
 	}
 	Setters []struct {
 		I string      `json:"i"`
@@ -190,6 +193,96 @@ func TestWhatwgURLParse(t *testing.T) {
 			conclude(t, file, name, &c, expected)
 		})
 	}
+}
+
+// TestWhatwgURLValidationErrors: the names of the validation errors the
+// parser meets in each input (against its base), in order, the fatal
+// one last, are those whatwg-url's parseURLWithValidationErrors
+// reports. Every error is counted: no ValidationLog limit.
+func TestWhatwgURLValidationErrors(t *testing.T) {
+	v := loadWhatwgVectors(t)
+	expected := expectedDisagreements(t)
+	file := whatwgFile("errors")
+	n := 0
+	for _, tc := range v.Parse {
+		if tc.E == nil {
+			continue
+		}
+		n++
+		name := caseName(tc.I, tc.B)
+		t.Run(name, func(t *testing.T) {
+			var c checker
+			got := validationErrorNames(tc.I, tc.B)
+			if !slices.Equal(got, *tc.E) {
+				c.errorf("validation errors %q; whatwg-url reports %q", got, *tc.E)
+			}
+			conclude(t, file, name, &c, expected)
+		})
+	}
+	if n < 10000 {
+		t.Errorf("only %d cases with validation errors recorded", n)
+	}
+}
+
+// TestWhatwgURLValidURLString: ValidURLString answers as whatwg-url's
+// isValidURLString for each input (against its base). It also counts
+// the inputs on which that answer differs from "the parser reports no
+// validation error" (see ValidURLString's doc): none are expected.
+func TestWhatwgURLValidURLString(t *testing.T) {
+	v := loadWhatwgVectors(t)
+	expected := expectedDisagreements(t)
+	file := whatwgFile("valid")
+	n, valid, differ := 0, 0, 0
+	for _, tc := range v.Parse {
+		if tc.V == nil {
+			continue
+		}
+		n++
+		want := *tc.V == 1
+		if want {
+			valid++
+		}
+		var base []string
+		if tc.B != nil {
+			base = []string{*tc.B}
+		}
+		got := ValidURLString(tc.I, base...)
+		if got != (len(validationErrorNames(tc.I, tc.B)) == 0) {
+			differ++
+		}
+		name := caseName(tc.I, tc.B)
+		t.Run(name, func(t *testing.T) {
+			var c checker
+			if got != want {
+				c.errorf("ValidURLString = %v; whatwg-url's isValidURLString = %v", got, want)
+			}
+			conclude(t, file, name, &c, expected)
+		})
+	}
+	if n < 10000 || valid < 1000 {
+		t.Errorf("only %d cases recorded, %d of them valid", n, valid)
+	}
+	t.Logf("%d cases, %d valid URL strings; on %d the answer differs from \"no validation error\"", n, valid, differ)
+	if differ > 0 {
+		t.Errorf("ValidURLString and Validate disagree on %d inputs", differ)
+	}
+}
+
+// validationErrorNames parses input against base (nil: none) with a
+// Parser that collects the name of every validation error it meets.
+// The base's own errors are not collected.
+func validationErrorNames(input string, base *string) []string {
+	var b URL
+	if base != nil {
+		var plain Parser
+		if err := plain.parseInto(&b, *base, nil, "parse base"); err != nil {
+			return []string{"base: " + err.Error()}
+		}
+	}
+	names := []string{}
+	pr := Parser{OnValidationError: func(e ValidationError) { names = append(names, e.Kind.String()) }}
+	pr.ParseRef(&b, input)
+	return names
 }
 
 // setterCaseName names a setter sequence: the href and each setter with

@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/net/publicsuffix"
+	"github.com/weburl/url/internal/publicsuffix"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -205,7 +205,7 @@ func (u *URL) Display(opts DisplayOptions) string {
 	uhost, urest = u.displayVerify(hostname, uhost, rest, urest)
 
 	if opts.OmitWWW && kind == HostDomain && strings.HasPrefix(hostname, "www.") {
-		if _, err := publicsuffix.EffectiveTLDPlusOne(strings.TrimSuffix(hostname[4:], ".")); err == nil && strings.HasPrefix(uhost, "www.") {
+		if _, ok := publicsuffix.EffectiveTLDPlusOne(strings.TrimSuffix(hostname[4:], ".")); ok && strings.HasPrefix(uhost, "www.") {
 			uhost = uhost[4:]
 		}
 	}
@@ -298,7 +298,7 @@ func displayElide(max int, prefix, creds, host, port, tail, asciiHost string, ki
 	// domain (the whole host when it has none: a public suffix, a single
 	// label).
 	keep := strings.Count(asciiHost, ".") + 1
-	if rd, err := publicsuffix.EffectiveTLDPlusOne(strings.TrimSuffix(asciiHost, ".")); err == nil {
+	if rd, ok := publicsuffix.EffectiveTLDPlusOne(strings.TrimSuffix(asciiHost, ".")); ok {
 		keep = strings.Count(rd, ".") + 1
 		if strings.HasSuffix(asciiHost, ".") {
 			keep++

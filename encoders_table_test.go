@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/weburl/url/ecmascript"
 	"github.com/weburl/url/internal/percent"
+	"github.com/weburl/url/rfc3986"
 )
 
 const encodersTablePath = "docs/encoders.md"
@@ -45,10 +47,10 @@ func encoderColumns() []encoderColumn {
 		{"component", "`PercentEncode(s, ComponentSet)`: the " + ComponentSet.String(), set(ComponentSet)},
 		{"form", "`PercentEncode(s, FormURLEncodedSet)`: the " + FormURLEncodedSet.String() + " (space as `%20`)", set(FormURLEncodedSet)},
 		{"form+", "`FormEncode`: the application/x-www-form-urlencoded serializer's encoding of one string (space as `+`), as URLSearchParams and HTML forms write it", FormEncode},
-		{"encodeURI", "`EncodeURI`: JavaScript's `encodeURI`", must(EncodeURI)},
-		{"encodeURIComp.", "`EncodeURIComponent`: JavaScript's `encodeURIComponent`", must(EncodeURIComponent)},
-		{"escape", "`Escape`: JavaScript's `escape` (Annex B; Latin-1 `%XX` and UTF-16 `%uXXXX`, not UTF-8)", Escape},
-		{"RFC 3986", "`EncodeRFC3986`: all but RFC 3986's unreserved characters; OAuth 1.0's percent encode", EncodeRFC3986},
+		{"encodeURI", "`ecmascript.EncodeURI`: JavaScript's `encodeURI`", must(ecmascript.EncodeURI)},
+		{"encodeURIComp.", "`ecmascript.EncodeURIComponent`: JavaScript's `encodeURIComponent`", must(ecmascript.EncodeURIComponent)},
+		{"escape", "`ecmascript.Escape`: JavaScript's `escape` (Annex B; Latin-1 `%XX` and UTF-16 `%uXXXX`, not UTF-8)", ecmascript.Escape},
+		{"RFC 3986", "`rfc3986.Encode`: all but RFC 3986's unreserved characters; OAuth 1.0's percent encode", rfc3986.Encode},
 		{"Go QueryEscape", "Go's `net/url.QueryEscape`", neturl.QueryEscape},
 		{"Go PathEscape", "Go's `net/url.PathEscape`", neturl.PathEscape},
 	}

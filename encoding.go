@@ -5,42 +5,16 @@ package url
 // 1.3, "percent-encode after encoding"). This file is the API; the
 // Encoding Standard's encoders, their corrections of golang.org/x/text
 // and their tests against the Standard's index files are in
-// internal/legacy.
+// internal/legacy. The Encoding Standard's labels ("latin1", "sjis") are
+// package charset's: the table names every encoding, and naming one links
+// its tables.
 
 import (
-	"errors"
-
 	"golang.org/x/text/encoding"
 
 	"github.com/weburl/url/internal/legacy"
 	"github.com/weburl/url/internal/percent"
 )
-
-// ErrUnknownEncoding is returned (wrapped) by [LookupEncoding] when a label
-// is not one of the Encoding Standard's labels. Test for it with
-// [errors.Is].
-var ErrUnknownEncoding = errors.New("unknown encoding label")
-
-// LookupEncoding returns the encoding for a label of the Encoding
-// Standard ("utf-8", "latin1", "shift_jis", "gbk", ...), following its
-// "get an encoding" algorithm: leading and trailing ASCII whitespace is
-// removed and the label is matched ASCII case-insensitively.
-// https://encoding.spec.whatwg.org/#concept-encoding-get
-//
-// The encodings are those of golang.org/x/text/encoding/htmlindex. When
-// one is passed to [SerializeFormEncoding], this package applies the
-// Encoding Standard's encoder rules on top of it (see
-// SerializeFormEncoding). The error is an *[Error], with Op "look up
-// encoding", that wraps [ErrUnknownEncoding]:
-//
-//	url: look up encoding "klingon": unknown encoding label
-func LookupEncoding(label string) (encoding.Encoding, error) {
-	enc, ok := legacy.Lookup(label)
-	if !ok {
-		return nil, &Error{Op: "look up encoding", Input: label, Err: ErrUnknownEncoding}
-	}
-	return enc, nil
-}
 
 // OutputEncoding implements the Encoding Standard's "get an output
 // encoding": it returns UTF-8 for nil, the replacement encoding, UTF-16BE
@@ -52,8 +26,10 @@ func OutputEncoding(enc encoding.Encoding) encoding.Encoding {
 }
 
 // appendPercentEncodeAfterEncoding appends to dst the result of the URL
-// Standard's "percent-encode after encoding" of s with enc, set and
-// spaceAsPlus. https://url.spec.whatwg.org/#string-percent-encode-after-encoding
+// Standard's "percent-encode after encoding" of s with enc and set.
+// spaceAsPlus is that algorithm's step 2, which derives it from set
+// (set == FormURLEncodedSet); callers that know it pass it.
+// https://url.spec.whatwg.org/#string-percent-encode-after-encoding
 //
 // enc is first mapped through OutputEncoding, so nil, UTF-8, UTF-16 and
 // replacement all take the UTF-8 path. s is a Go string, not a scalar
@@ -78,10 +54,18 @@ func appendPercentEncodeUTF8(dst []byte, s string, set EncodeSet, spaceAsPlus bo
 // after encoding: s is encoded with enc (nil means UTF-8; UTF-16 and
 // replacement also mean UTF-8, as for URLs and forms), every byte of the
 // result in set is percent-encoded, and a code point enc cannot represent
-// becomes "&#N;" percent-encoded ("%26%23N%3B"). With spaceAsPlus, a
-// space becomes "+", as in application/x-www-form-urlencoded. Bytes of s
-// that are not valid UTF-8 count as U+FFFD.
+// becomes "&#N;" percent-encoded ("%26%23N%3B"). A space becomes "+"
+// when set is [FormURLEncodedSet] (the standard's spaceAsPlus, which
+// follows from the set since whatwg/url dc66b3b), and is percent-encoded
+// (or kept) by the set otherwise. Bytes of s that are not valid UTF-8
+// count as U+FFFD.
+//
+// The standard calls it with a legacy encoding only for
+// [SpecialQuerySet] and [FormURLEncodedSet] (its assertion); other sets
+// work with any encoding here.
 // https://url.spec.whatwg.org/#string-percent-encode-after-encoding
-func PercentEncodeAfterEncoding(s string, enc encoding.Encoding, set EncodeSet, spaceAsPlus bool) string {
-	return string(appendPercentEncodeAfterEncoding(nil, enc, s, set, spaceAsPlus))
+func PercentEncodeAfterEncoding(s string, enc encoding.Encoding, set EncodeSet) string {
+	// 2. Let spaceAsPlus be true if percentEncodeSet is the
+	// application/x-www-form-urlencoded percent-encode set.
+	return string(appendPercentEncodeAfterEncoding(nil, enc, s, set, set == FormURLEncodedSet))
 }

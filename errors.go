@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/url/internal/errfmt"
 )
 
 // ErrorKind is one of the URL Standard's validation errors
@@ -21,22 +23,29 @@ import (
 type ErrorKind uint8
 
 // The validation errors of the URL Standard, in the order of its table
-// (https://url.spec.whatwg.org/#validation-error).
+// (https://url.spec.whatwg.org/#validation-error). Their names, glosses
+// and descriptions are in one table, errorKindTable: a new kind is one
+// constant here and one row there.
 const (
 	_ ErrorKind = iota
-	// DomainToASCII: Unicode [ToASCII] records an error or returns the
-	// empty string. Fatal for a non-ASCII domain.
+	// DomainToASCII: Unicode [ToASCII] records an error when CheckHyphens,
+	// UseSTD3ASCIIRules and VerifyDnsLength are all set (the strict
+	// flags), even when the parser's own flags succeed. Fatal when the
+	// domain parser fails: a non-ASCII domain that ToASCII rejects with
+	// the parser's flags too, an empty result, or a result holding a
+	// forbidden domain code point ("https://exa%23mple.org").
 	DomainToASCII
-	// DomainInvalidCodePoint: the domain contains a forbidden domain
-	// code point. Fatal.
-	DomainInvalidCodePoint
-	// DomainToUnicode: Unicode [ToUnicode] records an error.
-	DomainToUnicode
+	// DomainPercentEncoded: a host parsed as a domain holds a
+	// percent-encoded byte ("https://exam%70le.org").
+	DomainPercentEncoded
 	// HostInvalidCodePoint: an opaque host contains a forbidden host
 	// code point. Fatal.
 	HostInvalidCodePoint
 	// IPv4EmptyPart: an IPv4 address ends with a dot.
 	IPv4EmptyPart
+	// IPv4TooFewParts: an IPv4 address has fewer than four parts
+	// ("https://1.2.3/").
+	IPv4TooFewParts
 	// IPv4TooManyParts: an IPv4 address has more than four parts. Fatal.
 	IPv4TooManyParts
 	// IPv4NonNumericPart: an IPv4 address part is not numeric. Fatal.
@@ -47,6 +56,11 @@ const (
 	// IPv4OutOfRangePart: an IPv4 address part exceeds 255 (fatal unless
 	// it is the last part and fits).
 	IPv4OutOfRangePart
+	// IPv4NonASCIIInput: IDNA mapping turned a host that is not ASCII
+	// into an IPv4 address ("https://１２７.0.0.1/"). Newer than the
+	// url.bs this package follows (whatwg/url#925); whatwg-url 17.3.0
+	// reports it.
+	IPv4NonASCIIInput
 	// IPv6Unclosed: an IPv6 address is missing its closing bracket.
 	// Fatal.
 	IPv6Unclosed
@@ -65,6 +79,9 @@ const (
 	// IPv6TooFewPieces: an uncompressed IPv6 address contains fewer than
 	// 8 pieces. Fatal.
 	IPv6TooFewPieces
+	// IPv6PieceLeadingZero: an IPv6 address piece has a leading 0
+	// ("https://[::01]/").
+	IPv6PieceLeadingZero
 	// IPv4InIPv6TooManyPieces: an IPv6 address with IPv4 address syntax
 	// has more than 6 pieces. Fatal.
 	IPv4InIPv6TooManyPieces
@@ -107,76 +124,89 @@ const (
 	numErrorKinds
 )
 
-var errorKindNames = [numErrorKinds]string{
-	DomainToASCII:                        "domain-to-ASCII",
-	DomainInvalidCodePoint:               "domain-invalid-code-point",
-	DomainToUnicode:                      "domain-to-Unicode",
-	HostInvalidCodePoint:                 "host-invalid-code-point",
-	IPv4EmptyPart:                        "IPv4-empty-part",
-	IPv4TooManyParts:                     "IPv4-too-many-parts",
-	IPv4NonNumericPart:                   "IPv4-non-numeric-part",
-	IPv4NonDecimalPart:                   "IPv4-non-decimal-part",
-	IPv4OutOfRangePart:                   "IPv4-out-of-range-part",
-	IPv6Unclosed:                         "IPv6-unclosed",
-	IPv6InvalidCompression:               "IPv6-invalid-compression",
-	IPv6TooManyPieces:                    "IPv6-too-many-pieces",
-	IPv6MultipleCompression:              "IPv6-multiple-compression",
-	IPv6InvalidCodePoint:                 "IPv6-invalid-code-point",
-	IPv6TooFewPieces:                     "IPv6-too-few-pieces",
-	IPv4InIPv6TooManyPieces:              "IPv4-in-IPv6-too-many-pieces",
-	IPv4InIPv6InvalidCodePoint:           "IPv4-in-IPv6-invalid-code-point",
-	IPv4InIPv6OutOfRangePart:             "IPv4-in-IPv6-out-of-range-part",
-	IPv4InIPv6TooFewParts:                "IPv4-in-IPv6-too-few-parts",
-	InvalidURLUnit:                       "invalid-URL-unit",
-	SpecialSchemeMissingFollowingSolidus: "special-scheme-missing-following-solidus",
-	MissingSchemeNonRelativeURL:          "missing-scheme-non-relative-URL",
-	InvalidReverseSolidus:                "invalid-reverse-solidus",
-	InvalidCredentials:                   "invalid-credentials",
-	HostMissing:                          "host-missing",
-	PortOutOfRange:                       "port-out-of-range",
-	PortInvalid:                          "port-invalid",
-	FileInvalidWindowsDriveLetter:        "file-invalid-Windows-drive-letter",
-	FileInvalidWindowsDriveLetterHost:    "file-invalid-Windows-drive-letter-host",
-}
-
-// errorKindGlosses are short English glosses of the spec's names, which
-// error messages give in parentheses after the name.
-var errorKindGlosses = [numErrorKinds]string{
-	DomainToASCII:                        "Unicode ToASCII failed on the domain",
-	DomainInvalidCodePoint:               "domain holds a forbidden code point",
-	DomainToUnicode:                      "Unicode ToUnicode failed on the domain",
-	HostInvalidCodePoint:                 "opaque host holds a forbidden code point",
-	IPv4EmptyPart:                        "IPv4 address ends with a dot",
-	IPv4TooManyParts:                     "IPv4 address has more than four parts",
-	IPv4NonNumericPart:                   "IPv4 address part is not a number",
-	IPv4NonDecimalPart:                   "IPv4 address part is in hex or octal",
-	IPv4OutOfRangePart:                   "IPv4 address part is out of range",
-	IPv6Unclosed:                         "IPv6 address missing its closing bracket",
-	IPv6InvalidCompression:               "IPv6 address begins with a single colon",
-	IPv6TooManyPieces:                    "IPv6 address has more than eight pieces",
-	IPv6MultipleCompression:              `IPv6 address has more than one "::"`,
-	IPv6InvalidCodePoint:                 "IPv6 address holds an unexpected code point or ends early",
-	IPv6TooFewPieces:                     "IPv6 address has fewer than eight pieces",
-	IPv4InIPv6TooManyPieces:              "IPv6 address has more than six pieces before its IPv4 part",
-	IPv4InIPv6InvalidCodePoint:           "IPv4 part of an IPv6 address is malformed",
-	IPv4InIPv6OutOfRangePart:             "IPv4 part of an IPv6 address exceeds 255",
-	IPv4InIPv6TooFewParts:                "IPv4 part of an IPv6 address has fewer than four parts",
-	InvalidURLUnit:                       `code point not allowed in a URL, or "%" without two hex digits`,
-	SpecialSchemeMissingFollowingSolidus: `special scheme not followed by "//"`,
-	MissingSchemeNonRelativeURL:          "no scheme, and no base URL to resolve against",
-	InvalidReverseSolidus:                `backslash used as "/" in a special URL`,
-	InvalidCredentials:                   "URL holds a username or password",
-	HostMissing:                          "URL needs a host and has none",
-	PortOutOfRange:                       "port is greater than 65535",
-	PortInvalid:                          "port is not a number",
-	FileInvalidWindowsDriveLetter:        "relative file URL starts with a Windows drive letter",
-	FileInvalidWindowsDriveLetterHost:    "file URL host is a Windows drive letter",
+// errorKindTable is the one table of the validation errors: for each
+// kind, the spec's name; a short English gloss of it, which error
+// messages give in parentheses after the name; and a description after
+// the spec's table, which [ErrorKind.Description] returns.
+var errorKindTable = [numErrorKinds]struct{ name, gloss, description string }{
+	DomainToASCII: {"domain-to-ASCII", "Unicode ToASCII failed on the domain",
+		"Unicode ToASCII records an error with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set."},
+	DomainPercentEncoded: {"domain-percent-encoded", "domain holds a percent-encoded byte",
+		"The host, parsed as a domain, holds a percent-encoded byte."},
+	HostInvalidCodePoint: {"host-invalid-code-point", "opaque host holds a forbidden code point",
+		"An opaque host contains a forbidden host code point."},
+	IPv4EmptyPart: {"IPv4-empty-part", "IPv4 address ends with a dot",
+		"An IPv4 address ends with a dot."},
+	IPv4TooFewParts: {"IPv4-too-few-parts", "IPv4 address has fewer than four parts",
+		"An IPv4 address has fewer than four parts."},
+	IPv4TooManyParts: {"IPv4-too-many-parts", "IPv4 address has more than four parts",
+		"An IPv4 address has more than four parts."},
+	IPv4NonNumericPart: {"IPv4-non-numeric-part", "IPv4 address part is not a number",
+		"An IPv4 address part is not numeric."},
+	IPv4NonDecimalPart: {"IPv4-non-decimal-part", "IPv4 address part is in hex or octal",
+		"An IPv4 address part is written in hexadecimal or octal."},
+	IPv4OutOfRangePart: {"IPv4-out-of-range-part", "IPv4 address part is out of range",
+		"An IPv4 address part exceeds 255."},
+	IPv4NonASCIIInput: {"IPv4-non-ASCII-input", "IPv4 address written with non-ASCII code points",
+		"A host that is not ASCII maps to an IPv4 address."},
+	IPv6Unclosed: {"IPv6-unclosed", "IPv6 address missing its closing bracket",
+		"An IPv6 address is missing its closing bracket."},
+	IPv6InvalidCompression: {"IPv6-invalid-compression", "IPv6 address begins with a single colon",
+		"An IPv6 address begins with improper compression."},
+	IPv6TooManyPieces: {"IPv6-too-many-pieces", "IPv6 address has more than eight pieces",
+		"An IPv6 address has more than 8 pieces."},
+	IPv6MultipleCompression: {"IPv6-multiple-compression", `IPv6 address has more than one "::"`,
+		"An IPv6 address is compressed in more than one spot."},
+	IPv6InvalidCodePoint: {"IPv6-invalid-code-point", "IPv6 address holds an unexpected code point or ends early",
+		"An IPv6 address holds a code point that is neither a hex digit nor a colon, or ends unexpectedly."},
+	IPv6TooFewPieces: {"IPv6-too-few-pieces", "IPv6 address has fewer than eight pieces",
+		"An uncompressed IPv6 address has fewer than 8 pieces."},
+	IPv6PieceLeadingZero: {"IPv6-piece-leading-zero", "IPv6 address piece has a leading zero",
+		"An IPv6 address piece has a leading 0."},
+	IPv4InIPv6TooManyPieces: {"IPv4-in-IPv6-too-many-pieces", "IPv6 address has more than six pieces before its IPv4 part",
+		"An IPv6 address with IPv4 address syntax has more than 6 pieces."},
+	IPv4InIPv6InvalidCodePoint: {"IPv4-in-IPv6-invalid-code-point", "IPv4 part of an IPv6 address is malformed",
+		"An IPv4 part of an IPv6 address is empty, has a non-digit, a leading 0, or too many parts."},
+	IPv4InIPv6OutOfRangePart: {"IPv4-in-IPv6-out-of-range-part", "IPv4 part of an IPv6 address exceeds 255",
+		"An IPv4 part of an IPv6 address exceeds 255."},
+	IPv4InIPv6TooFewParts: {"IPv4-in-IPv6-too-few-parts", "IPv4 part of an IPv6 address has fewer than four parts",
+		"An IPv4 part of an IPv6 address has too few parts."},
+	InvalidURLUnit: {"invalid-URL-unit", `code point not allowed in a URL, or "%" without two hex digits`,
+		"A code point that is not a URL unit, or a % not followed by two hex digits."},
+	SpecialSchemeMissingFollowingSolidus: {"special-scheme-missing-following-solidus", `special scheme not followed by "//"`,
+		"A special scheme is not followed by //."},
+	MissingSchemeNonRelativeURL: {"missing-scheme-non-relative-URL", "no scheme, and no base URL to resolve against",
+		"The input has no scheme and no usable base URL."},
+	InvalidReverseSolidus: {"invalid-reverse-solidus", `backslash used as "/" in a special URL`,
+		"A special URL uses \\ instead of /."},
+	InvalidCredentials: {"invalid-credentials", "URL holds a username or password",
+		"The input includes credentials."},
+	HostMissing: {"host-missing", "URL needs a host and has none",
+		"The URL needs a host and has none."},
+	PortOutOfRange: {"port-out-of-range", "port is greater than 65535",
+		"The port is greater than 65535."},
+	PortInvalid: {"port-invalid", "port is not a number",
+		"The port is not a number."},
+	FileInvalidWindowsDriveLetter: {"file-invalid-Windows-drive-letter", "relative file URL starts with a Windows drive letter",
+		"A relative file URL starts with a Windows drive letter."},
+	FileInvalidWindowsDriveLetterHost: {"file-invalid-Windows-drive-letter-host", "file URL host is a Windows drive letter",
+		"A file URL's host is a Windows drive letter."},
 }
 
 // gloss returns a short English gloss of the kind's name, or "".
 func (k ErrorKind) gloss() string {
 	if k > 0 && k < numErrorKinds {
-		return errorKindGlosses[k]
+		return errorKindTable[k].gloss
+	}
+	return ""
+}
+
+// Description returns a one-sentence description of the validation
+// error, after the URL Standard's table, or "" for a value that is not
+// one of the kinds.
+func (k ErrorKind) Description() string {
+	if k > 0 && k < numErrorKinds {
+		return errorKindTable[k].description
 	}
 	return ""
 }
@@ -184,7 +214,7 @@ func (k ErrorKind) gloss() string {
 // String returns the spec's name of the validation error.
 func (k ErrorKind) String() string {
 	if k > 0 && k < numErrorKinds {
-		return errorKindNames[k]
+		return errorKindTable[k].name
 	}
 	return "ErrorKind(" + strconv.Itoa(int(k)) + ")"
 }
@@ -222,24 +252,8 @@ type ValidationError struct {
 //	IPv6-unclosed (IPv6 address missing its closing bracket) at offset 7
 func (e *ValidationError) Error() string {
 	var b strings.Builder
-	writeCause(&b, e.Kind.String(), e.Kind.gloss(), e.Offset)
+	errfmt.WriteCause(&b, e.Kind.String(), e.Kind.gloss(), e.Offset)
 	return b.String()
-}
-
-// writeCause writes the cause part of every error message of the
-// package: name, " (gloss)" unless gloss is empty, and " at offset N"
-// unless offset is negative.
-func writeCause(b *strings.Builder, name, gloss string, offset int) {
-	b.WriteString(name)
-	if gloss != "" {
-		b.WriteString(" (")
-		b.WriteString(gloss)
-		b.WriteByte(')')
-	}
-	if offset >= 0 {
-		b.WriteString(" at offset ")
-		b.WriteString(strconv.Itoa(offset))
-	}
 }
 
 // Is reports whether target is this error's Kind, so [errors.Is] works with
@@ -250,7 +264,7 @@ func (e *ValidationError) Is(target error) bool {
 }
 
 // Reporting validation errors. Every algorithm of the parser (the
-// states, the host, opaque-host, IPv4 and IPv6 parsers, domain to ASCII,
+// states, the host, opaque-host, IPv4 and IPv6 parsers, the domain parser,
 // the URL-unit check of percent-encoded components) is a method of the
 // parser and reports through the three methods below, with an offset in
 // p.input that they map to the caller's input (before preprocessing).
@@ -310,6 +324,40 @@ func (p *parser) checkURLUnits(s string, offset int) {
 			p.warn(InvalidURLUnit, offset+i)
 		}
 		i += size
+	}
+}
+
+// checkOpaqueHostURLUnits reports the opaque-host parser's two
+// invalid-URL-unit checks on s, which starts at offset in p.input:
+// once at the first code point that is not a URL code point and not
+// "%", if any; then once at the first "%" not followed by two ASCII hex
+// digits, if any. Only called when errors are reported.
+// https://url.spec.whatwg.org/#concept-opaque-host-parser
+func (p *parser) checkOpaqueHostURLUnits(s string, offset int) {
+	badUnit, badPercent := -1, -1
+	for i := 0; i < len(s) && (badUnit < 0 || badPercent < 0); {
+		c := s[i]
+		if c == '%' {
+			if badPercent < 0 && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
+				badPercent = i
+			}
+			i++
+			continue
+		}
+		r, size := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if badUnit < 0 && !isURLCodePoint(r) {
+			badUnit = i
+		}
+		i += size
+	}
+	if badUnit >= 0 {
+		p.warn(InvalidURLUnit, offset+badUnit)
+	}
+	if badPercent >= 0 {
+		p.warn(InvalidURLUnit, offset+badPercent)
 	}
 }
 
@@ -395,9 +443,10 @@ var ErrTooLong = errors.New("URL too long")
 //	url: set port "8o": port-invalid (port is not a number) at offset 1
 //	url: parse "x": more than one base URL
 //
-// [URIError] and [DialError] follow the same form ("url: DecodeURI
-// "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0", "url:
-// dial tcp4 "127.0.0.1:9": address is not globally reachable").
+// The errors of the packages beside this one follow the same form
+// ("url: DecodeURI "%C0%AF": malformed URI (overlong UTF-8 encoding) at
+// offset 0", "url: dial tcp4 "127.0.0.1:9": address is not globally
+// reachable").
 type Error struct {
 	Op    string // "parse", "parse base", a setter's name ("set port"), or another operation ("canonicalize", "unmarshal JSON")
 	Input string // the input that could not be parsed or set
@@ -425,74 +474,20 @@ func (e *Error) Error() string {
 		at = min(ve.Offset, len(e.Input))
 	}
 	var b strings.Builder
-	writeOpInput(&b, e.Op, e.Input, at)
+	errfmt.WriteOpInput(&b, e.Op, e.Input, at)
 	if k, ok := e.Err.(ErrorKind); ok {
 		// A kind with no offset (a setter's value that is invalid as a
 		// whole): its name and gloss.
-		writeCause(&b, k.String(), k.gloss(), -1)
+		errfmt.WriteCause(&b, k.String(), k.gloss(), -1)
 	} else {
 		b.WriteString(e.Err.Error())
 	}
 	return b.String()
 }
 
-// writeOpInput writes the start of every error message of the package:
-// "url: ", op, the quoted excerpt of input around offset at, and ": ".
-func writeOpInput(b *strings.Builder, op, input string, at int) {
-	b.WriteString("url: ")
-	b.WriteString(op)
-	b.WriteByte(' ')
-	writeQuotedExcerpt(b, input, at)
-	b.WriteString(": ")
-}
-
-// writeQuotedExcerpt writes s quoted, as strconv.Quote does, when it is
-// at most 2*[ErrorContext] bytes long; otherwise the [excerpt] around at,
-// quoted, with "..." marking each cut, and the length of s.
-func writeQuotedExcerpt(b *strings.Builder, s string, at int) {
-	if len(s) <= 2*ErrorContext {
-		b.WriteString(strconv.Quote(s))
-		return
-	}
-	lo, hi := excerpt(s, at, ErrorContext)
-	if lo > 0 {
-		b.WriteString("...")
-	}
-	b.WriteString(strconv.Quote(s[lo:hi]))
-	if hi < len(s) {
-		b.WriteString("...")
-	}
-	b.WriteString(" (input of ")
-	b.WriteString(strconv.Itoa(len(s)))
-	b.WriteString(" bytes)")
-}
-
 // ErrorContext is how many bytes of its input an [Error] message quotes
 // on each side of the failure when the input is too long to quote whole.
-const ErrorContext = 64
-
-// excerpt returns the bounds of the part of s that an error message
-// quotes: about n bytes on each side of at (more on one side when the
-// other reaches an end of s), moved inwards to code point boundaries
-// so that no UTF-8 sequence is cut.
-func excerpt(s string, at, n int) (lo, hi int) {
-	lo, hi = at-n, at+n
-	if lo < 0 {
-		lo, hi = 0, min(2*n, len(s))
-	}
-	if hi > len(s) {
-		lo, hi = max(len(s)-2*n, 0), len(s)
-	}
-	// A UTF-8 sequence is at most 4 bytes: at most 3 continuation bytes
-	// to step over at each end.
-	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < hi && !utf8.RuneStart(s[lo]); k++ {
-		lo++
-	}
-	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > lo && !utf8.RuneStart(s[hi]); k++ {
-		hi--
-	}
-	return lo, hi
-}
+const ErrorContext = errfmt.Context
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }

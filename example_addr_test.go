@@ -27,7 +27,7 @@ func ExampleURL_Addr() {
 }
 
 // GloballyReachable is the check before fetching a URL a user supplied;
-// the dial must still be guarded (see DialGuard), since a domain's address
+// the dial must still be guarded (see urlnet.DialGuard), since a domain's address
 // is known only when it is resolved.
 func ExampleGloballyReachable() {
 	for _, s := range []string{"http://0/", "http://[::ffff:10.0.0.1]/", "http://169.254.169.254/", "http://8.8.8.8/"} {

@@ -1,146 +1,46 @@
 package url_test
 
 import (
-	"go/ast"
-	"go/build"
-	"go/doc"
-	"go/parser"
-	"go/token"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
+
+	"github.com/weburl/url/internal/doccheck"
 )
 
-// TestExampleCoverage keeps the promise that the package documents every
-// exported name with a runnable example, as go doc and pkg.go.dev show it.
-// It reads the package and its tests with go/parser and lets go/doc attach
-// the examples to names, exactly as the documentation tools do. It fails
-//
-//   - when the package has no plain package-level Example (Example_suffix
-//     ones are extra);
-//   - for every exported function, type, and method of an exported type
-//     that has no example: ExampleF, ExampleT, ExampleT_M, each also with
-//     a lower-case suffix (ExampleT_M_suffix);
-//   - for every example that go/doc attaches to nothing, so that the
-//     documentation would silently drop it: ExampleT_F for a struct
-//     field F (fields take a suffix instead: ExampleT_fieldName), or
-//     ExampleV for a variable or constant V;
-//   - for every exported const or var declaration none of whose names any
-//     example uses.
-//
-// Constants and variables are covered through what uses them: the
-// constants of a type (ErrorKind, HostKind, EncodeSet, ...) belong to its
-// type's example, and an error sentinel (ErrTooLong, ErrOpaquePath, ...)
-// to the example of a function that returns it, which shows errors.Is
-// with it. The last rule only checks that each declaration group appears
-// in some example at all.
-//
-// It checks the root package and the packages beside it that have
-// adopted the rule (packagesWithExamples).
+// modulePath is the path of the module whose packages the documentation
+// checks walk.
+const modulePath = "github.com/weburl/url"
+
+// TestExampleCoverage keeps the promise that every public package of the
+// module (the root, and each package beside it that imports it) documents
+// every exported name with a runnable example, as go doc and pkg.go.dev
+// show it: see [doccheck.MissingExamples] for the rules. It walks the
+// module's directories with [doccheck.PackageDirs], so a package added
+// later is checked without a test of its own; commands, internal packages,
+// test data and the modules of their own (bench/, browsertest/, beam/) are
+// left out.
 func TestExampleCoverage(t *testing.T) {
-	for _, p := range packagesWithExamples {
-		t.Run(p.path, func(t *testing.T) { checkExampleCoverage(t, p.dir, p.path) })
-	}
+	forEachPackage(t, doccheck.MissingExamples)
 }
 
-// packagesWithExamples are the directories (relative to the root) and
-// import paths of the packages TestExampleCoverage checks.
-var packagesWithExamples = []struct{ dir, path string }{
-	{".", "github.com/weburl/url"},
-	{"urlpattern", "github.com/weburl/url/urlpattern"},
-}
-
-// checkExampleCoverage runs TestExampleCoverage's checks on the package
-// in dir.
-func checkExampleCoverage(t *testing.T, dir, importPath string) {
-	fset := token.NewFileSet()
-	entries, err := os.ReadDir(dir)
+// forEachPackage runs check on every public package directory of the
+// module, one subtest per directory, and reports each problem it returns.
+func forEachPackage(t *testing.T, check func(dir, importPath string) ([]string, error)) {
+	dirs, err := doccheck.PackageDirs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var files, testFiles []*ast.File
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") {
-			continue
-		}
-		if ok, err := build.Default.MatchFile(dir, name); err != nil {
-			t.Fatal(err)
-		} else if !ok {
-			continue
-		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-		if strings.HasSuffix(name, "_test.go") {
-			testFiles = append(testFiles, f)
-		}
+	if len(dirs) == 0 || dirs[0] != "." {
+		t.Fatalf("PackageDirs(.) = %q: the root package is missing", dirs)
 	}
-	pkg, err := doc.NewFromFiles(fset, files, importPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	var missing []string
-	attached := map[string]bool{}
-	need := func(name string, examples []*doc.Example) {
-		if len(examples) == 0 {
-			missing = append(missing, name)
-		}
-		for _, ex := range examples {
-			attached["Example"+ex.Name] = true
-		}
-	}
-	if !slices.ContainsFunc(pkg.Examples, func(ex *doc.Example) bool { return ex.Suffix == "" }) {
-		missing = append(missing, "package (func Example)")
-	}
-	for _, ex := range pkg.Examples {
-		attached["Example"+ex.Name] = true
-	}
-	for _, f := range pkg.Funcs {
-		need(f.Name, f.Examples)
-	}
-	for _, typ := range pkg.Types {
-		need(typ.Name, typ.Examples)
-		for _, f := range typ.Funcs {
-			need(f.Name, f.Examples)
-		}
-		for _, m := range typ.Methods {
-			need(typ.Name+"."+m.Name, m.Examples)
-		}
-	}
-	for _, name := range missing {
-		t.Errorf("%s has no example", name)
-	}
-
-	// Examples go/doc attached to nothing, and the identifiers examples use.
-	used := map[string]bool{}
-	for _, ex := range doc.Examples(testFiles...) {
-		if !attached["Example"+ex.Name] {
-			t.Errorf("Example%s is attached to no exported function, type or method: go doc drops it (use a lower-case suffix, as in ExampleT_field)", ex.Name)
-		}
-		ast.Inspect(ex.Code, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				used[id.Name] = true
+	for _, dir := range dirs {
+		t.Run(dir, func(t *testing.T) {
+			problems, err := check(dir, doccheck.ImportPath(modulePath, dir))
+			if err != nil {
+				t.Fatal(err)
 			}
-			return true
+			for _, p := range problems {
+				t.Error(p)
+			}
 		})
-	}
-
-	var groups []*doc.Value
-	groups = append(groups, pkg.Consts...)
-	groups = append(groups, pkg.Vars...)
-	for _, typ := range pkg.Types {
-		groups = append(groups, typ.Consts...)
-		groups = append(groups, typ.Vars...)
-	}
-	for _, g := range groups {
-		if !slices.ContainsFunc(g.Names, func(n string) bool { return used[n] }) {
-			t.Errorf("no example uses any of %s", strings.Join(g.Names, ", "))
-		}
 	}
 }

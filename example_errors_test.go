@@ -68,6 +68,7 @@ func ExampleErrorKind() {
 		}
 	}
 	// Output:
+	// domain-to-ASCII 1
 	// IPv4-empty-part 1
 	// invalid-URL-unit 1
 	// invalid-reverse-solidus 1
@@ -91,11 +92,22 @@ func ExampleErrorKind_String() {
 	// IPv4-empty-part invalid-reverse-solidus special-scheme-missing-following-solidus
 }
 
-// ErrorKinds lists every kind, in the spec's order: here the first few
-// and how many there are.
+// ErrorKinds lists every kind, in the spec's order: here the first
+// three.
 func ExampleErrorKinds() {
 	kinds := url.ErrorKinds()
-	fmt.Println(len(kinds), kinds[:3])
+	fmt.Println(kinds[:3])
 	// Output:
-	// 29 [domain-to-ASCII domain-invalid-code-point domain-to-Unicode]
+	// [domain-to-ASCII domain-percent-encoded host-invalid-code-point]
+}
+
+// Description says in a sentence what the validation error means, after
+// the URL Standard's table: a linter shows it beside the name.
+func ExampleErrorKind_Description() {
+	_, errs, _ := url.Validate("https://[::01]/")
+	for _, e := range errs {
+		fmt.Printf("%s: %s\n", e.Kind, e.Kind.Description())
+	}
+	// Output:
+	// IPv6-piece-leading-zero: An IPv6 address piece has a leading 0.
 }

@@ -27,18 +27,19 @@ func ExampleToASCII() {
 }
 
 // ToUnicode turns a URL's ASCII hostname back into Unicode for display;
-// a label that is not valid Punycode stays as it is and reports an
-// error, while the result is still usable. (URL.Display also decides
-// whether a label is safe to show.)
+// a domain that Unicode ToUnicode finds an error in is returned as it
+// is, with an error that says nothing was converted. (URL.Display also
+// decides whether a label is safe to show.)
 func ExampleToUnicode() {
-	for _, h := range []string{"xn--bcher-kva.example", "xn--nxasmq6b.com", "xn--zz.example"} {
+	for _, h := range []string{"xn--bcher-kva.example", "xn--nxasmq6b.com", "xn--zz.example", "xn--8i7caa"} {
 		u, err := url.ToUnicode(h)
-		fmt.Println(u, errors.Is(err, url.DomainToUnicode))
+		fmt.Println(u, errors.Is(err, url.ErrToUnicode))
 	}
 	// Output:
 	// bücher.example false
 	// βόλοσ.com false
 	// xn--zz.example true
+	// xn--8i7caa true
 }
 
 // A server deciding whether to fetch a URL treats each kind of host in

@@ -89,7 +89,7 @@ func ExampleURL_UnmarshalText() {
 	err := xml.Unmarshal([]byte(`<link href="HTTPS://Example.com:443/a/../feed.xml"/>`), &link)
 	fmt.Println(link.Href.Href(), err)
 	err = xml.Unmarshal([]byte(`<link href="https://exa mple.com/"/>`), &link)
-	fmt.Println(errors.Is(err, url.DomainInvalidCodePoint), link.Href.Href())
+	fmt.Println(errors.Is(err, url.DomainToASCII), link.Href.Href())
 	// Output:
 	// https://example.com/feed.xml <nil>
 	// true https://example.com/feed.xml

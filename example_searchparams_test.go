@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/charset"
 )
 
 func ExampleNewSearchParams() {
@@ -47,7 +48,7 @@ func ExampleParseForm() {
 
 func ExampleSerializeFormEncoding() {
 	params := []url.Param{{Name: "q", Value: "café ☃"}}
-	latin1, err := url.LookupEncoding("latin1") // windows-1252
+	latin1, err := charset.Lookup("latin1") // windows-1252
 	if err != nil {
 		panic(err)
 	}

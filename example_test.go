@@ -12,7 +12,8 @@ import (
 // decides: only https, no credentials in the URL, no address of its own
 // networks, and it stores the normalized href, not what was typed. (A
 // domain that resolves to an internal address is refused later, when the
-// service dials it through a [DialGuard].)
+// service dials it through a guarded dialer: see package
+// github.com/weburl/url/urlnet.)
 func Example() {
 	for _, input := range []string{
 		"  HTTPS://Hooks.Example.COM:443/./in/../incoming?id=7#x ",

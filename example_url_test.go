@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/charset"
 )
 
 // Parse resolves a link against the page it was found on, as a browser
@@ -115,6 +116,7 @@ func ExampleParser() {
 	// => https://example.com/ok <nil>
 	//  http://127.0.0.1./x>y
 	//   invalid-URL-unit at 0
+	//   domain-to-ASCII at 8
 	//   IPv4-empty-part at 8
 	//   invalid-URL-unit at 20
 	// => http://127.0.0.1/x%3Ey <nil>
@@ -180,7 +182,7 @@ func ExampleParse_errors() {
 		switch {
 		case errors.Is(err, url.PortInvalid):
 			fmt.Println("bad port")
-		case errors.Is(err, url.DomainInvalidCodePoint):
+		case errors.Is(err, url.DomainToASCII):
 			fmt.Println("bad host")
 		case errors.Is(err, url.MissingSchemeNonRelativeURL):
 			fmt.Println("relative link without a base")
@@ -496,7 +498,7 @@ func ExampleURL_Clone() {
 // with Encoding set, the query of a special URL is encoded as a document
 // in that encoding would encode it.
 func ExampleParser_Parse() {
-	sjis, err := url.LookupEncoding("shift_jis")
+	sjis, err := charset.Lookup("shift_jis")
 	if err != nil {
 		panic(err)
 	}

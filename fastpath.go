@@ -64,22 +64,16 @@ var fastClass = func() (t [256]uint8) {
 // and fragment with nothing to percent-encode. Otherwise ok is
 // false, and s may still be a URL: the general parser decides.
 func parseNormalized(s string) (c components, ok bool) {
-	// The scheme: "http://", "https://", "ws://", "wss://" or "ftp://".
-	var i int
-	switch {
-	case len(s) >= 8 && s[:8] == "https://":
-		c.scheme, i = schemeHTTPS, 5
-	case len(s) >= 7 && s[:7] == "http://":
-		c.scheme, i = schemeHTTP, 4
-	case len(s) >= 6 && s[:6] == "wss://":
-		c.scheme, i = schemeWSS, 3
-	case len(s) >= 5 && s[:5] == "ws://":
-		c.scheme, i = schemeWS, 2
-	case len(s) >= 6 && s[:6] == "ftp://":
-		c.scheme, i = schemeFTP, 3
-	case len(s) >= 7 && s[:7] == "file://":
-		c.scheme, i = schemeFile, 4
-	default:
+	// The scheme: a special one (see specialSchemes), lowercase, and "//".
+	i := -1
+	for t := schemeType(1); int(t) < len(specialSchemes); t++ {
+		name := specialSchemes[t].name
+		if len(s) >= len(name)+3 && s[:len(name)] == name && s[len(name):len(name)+3] == "://" {
+			c.scheme, i = t, len(name)
+			break
+		}
+	}
+	if i < 0 {
 		return c, false
 	}
 	c.schemeEnd = uint32(i)

@@ -250,6 +250,9 @@ func FuzzSetterSequence(f *testing.F) {
 	f.Add("sc://h/p", []byte{4, 7}, "", "//x", "", "")
 	f.Add("file:///C:/a", []byte{5, 7, 1}, "", "/..", "http", "")
 	names := []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
+	fuzzSetterSeeds(names, func(href string, which uint8, value string) {
+		f.Add(href, []byte{which, which}, value, value, "", "")
+	})
 	f.Fuzz(func(t *testing.T, href string, which []byte, v1, v2, v3, v4 string) {
 		u, err := Parse(href)
 		if err != nil {
@@ -257,7 +260,10 @@ func FuzzSetterSequence(f *testing.F) {
 		}
 		r := refParseWithBase(href)
 		if d := diffReference(u, r); d != "" {
-			t.Fatalf("Parse(%q): %s", href, d)
+			if !refDeviation(r, href) {
+				t.Fatalf("Parse(%q): %s", href, d)
+			}
+			r = refParseWithBase(u.Href())
 		}
 		values := []string{v1, v2, v3, v4}
 		if len(which) > len(values) {
@@ -451,7 +457,7 @@ func FuzzFormRoundTrip(f *testing.F) {
 			t.Fatalf("SerializeForm(%q) = %q parses to %q", pairs, s, back)
 		}
 		label := formEncodings[int(enc)%len(formEncodings)]
-		e, err := LookupEncoding(label)
+		e, err := lookupEncoding(label)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package url
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"unicode"
@@ -84,12 +85,12 @@ func buildByteClass() (t [256]uint8) {
 	return t
 }
 
-// idnaProfile is Unicode ToASCII with the flags that "domain to ASCII"
-// passes when beStrict is false: CheckHyphens, UseSTD3ASCIIRules and
-// VerifyDnsLength off; CheckBidi and CheckJoiners on; nontransitional.
-// The same flags serve domain to Unicode (ToUnicode). A *idna.Profile is
-// immutable and safe for concurrent use.
-// https://url.spec.whatwg.org/#concept-domain-to-ascii
+// idnaProfile is Unicode ToASCII with the flags that "domain parser
+// ToASCII" passes when beStrict is false: CheckHyphens,
+// UseSTD3ASCIIRules and VerifyDnsLength off; CheckBidi and CheckJoiners
+// on; nontransitional. The same flags serve domain to Unicode
+// (ToUnicode). A *idna.Profile is immutable and safe for concurrent use.
+// https://url.spec.whatwg.org/#domain-parser-toascii
 var idnaProfile = idna.New(
 	idna.MapForLookup(),
 	idna.BidiRule(),
@@ -124,8 +125,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 	}
 	// The common case: an ASCII domain with no percent-encoded bytes. The
 	// percent-decoding and UTF-8 decoding are then the identity, and
-	// domain to ASCII lowercases it (the ASCII rule of domain to ASCII,
-	// as the WPT data has it).
+	// the domain parser (beStrict false) lowercases it (its step 5).
 	start := p.outLen()
 	plain, forbidden, upper := true, -1, false
 	// The bytes before the first one of interest, eight at a time.
@@ -145,22 +145,47 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 			}
 		}
 	}
-	domain := input
+	domain, nonASCII := input, false
 	switch {
 	case plain && forbidden >= 0:
-		return 0, p.fail(DomainInvalidCodePoint, offset+forbidden)
-	case plain && upper:
-		p.writeLower(input)
+		// The domain parser returns failure: the result holds a
+		// forbidden domain code point. The strict ToASCII has failed
+		// too (UseSTD3ASCIIRules), so this is its domain-to-ASCII
+		// validation error, reported once, as fatal, at that code point.
+		return 0, p.fail(DomainToASCII, offset+forbidden)
 	case plain:
-		p.writeString(input)
+		// The domain parser's strict ToASCII, for its domain-to-ASCII
+		// validation error only (a plain ASCII domain never fails).
+		if p.report != nil {
+			if _, ok := uts46ToASCIIStrict(input); !ok {
+				p.warn(DomainToASCII, offset)
+			}
+		}
+		if upper {
+			p.writeLower(input)
+		} else {
+			p.writeString(input)
+		}
 	default:
+		// 4. If input contains a percent-encoded byte,
+		// domain-percent-encoded validation error.
+		if p.report != nil {
+			if k := percentEncodedByteIndex(input); k >= 0 {
+				p.warn(DomainPercentEncoded, offset+k)
+			}
+		}
 		if p.noStore && !utf8.ValidString(input) {
 			// Read in place, an invalid byte stands for U+FFFD, which
-			// fails domain to ASCII (canparse.go).
+			// fails the domain parser (canparse.go).
 			return 0, p.fail(DomainToASCII, offset)
 		}
+		// 5. Let domain be the result of running UTF-8 decode without
+		// BOM on the percent-decoding of input.
+		decoded := PercentDecodeString(input)
+		nonASCII = !isASCII(decoded)
+		// 6-7. The domain parser, beStrict false.
 		e := punyEncoder{deferCount: !p.noStore}
-		u, n, r := p.checkDomainToASCII(PercentDecodeString(input), offset, &e)
+		u, n, r := p.checkDomainToASCII(decoded, offset, &e)
 		if r != outcomeOK {
 			return 0, r
 		}
@@ -190,12 +215,13 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 		p.out = e.appendASCIIForm(p.out, u)
 		domain = p.outString()[start:]
 	}
-	if plain && p.report != nil {
-		if _, ok := uts46ToASCII(input); !ok {
-			p.warn(DomainToASCII, offset)
-		}
-	}
+	// 8. If asciiDomain ends in a number, return the result of IPv4
+	// parsing asciiDomain; IPv4-non-ASCII-input validation error first
+	// when domain is not ASCII (whatwg/url#925, newer than url.bs).
 	if endsInANumber(domain) {
+		if nonASCII {
+			p.warn(IPv4NonASCIIInput, offset)
+		}
 		addr, r := p.parseIPv4(domain, offset)
 		if r != outcomeOK {
 			return 0, r
@@ -208,7 +234,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 	return HostDomain, outcomeOK
 }
 
-// domainToASCII runs domain to ASCII with beStrict false on a
+// domainToASCII runs the domain parser with beStrict false on a
 // percent-decoded domain. Invalid UTF-8 counts as U+FFFD, which ToASCII
 // rejects. The result is ASCII.
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
@@ -225,37 +251,61 @@ func (p *parser) domainToASCII(domain string, offset int) (string, outcome) {
 // returns the ASCII domain, or the mapped Unicode domain (see
 // uts46Map) that e.appendASCIIForm encodes, and n, the length of the
 // result. e counts the result and keeps its scratch for the encoding.
+//
+// The domain parser reports domain-to-ASCII when the strict ToASCII
+// fails (step 2) and returns failure later without a validation error
+// of its own; the strict ToASCII fails whenever the domain parser does,
+// and nothing is reported in between, so here that one error is
+// reported once: fatal when the domain parser fails, and otherwise only
+// when someone listens and the strict ToASCII fails.
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
 func (p *parser) checkDomainToASCII(domain string, offset int, e *punyEncoder) (u string, n int, r outcome) {
-	if isASCII(domain) {
+	ok := true
+	switch {
+	case isASCII(domain):
+		// 5. If domain is an ASCII string, set result to domain,
+		// lowercased.
 		u = asciiLowercase(domain)
 		n = len(u)
-		if p.report != nil {
-			if _, ok := uts46ToASCII(domain); !ok {
-				p.warn(DomainToASCII, offset)
-			}
-		}
-	} else {
-		if !utf8.ValidString(domain) {
-			return "", 0, p.fail(DomainToASCII, offset)
-		}
-		var ok bool
+	case !utf8.ValidString(domain):
+		ok = false // U+FFFD, which ToASCII rejects
+	default:
+		// 6. Otherwise, set result to the result of running domain
+		// parser ToASCII with domain and false; failure fails.
 		u, n, ok = uts46Map(domain, e)
-		if !ok {
-			return "", 0, p.fail(DomainToASCII, offset)
-		}
 	}
-	if n == 0 {
+	// 7. If result is the empty string, then return failure. (n is -1
+	// for a short domain whose length uts46Map left to its writer: it
+	// is not empty.)
+	ok = ok && n != 0
+	// 8. If result contains a forbidden domain code point, then return
+	// failure. The result's ASCII code points are exactly u's: a
+	// label's ASCII code points are copied (by Punycode too), and the
+	// rest of a Punycode label is "xn--", letters, digits and a hyphen.
+	for i := 0; ok && i < len(u); i++ {
+		ok = byteClass[u[i]]&classForbiddenDomain == 0
+	}
+	if !ok {
 		return "", 0, p.fail(DomainToASCII, offset)
 	}
-	// The result's ASCII code points are exactly u's: a label's ASCII
-	// code points are copied (by Punycode too), and the rest of a
-	// Punycode label is "xn--", letters, digits and a hyphen.
-	for i := 0; i < len(u); i++ {
-		if byteClass[u[i]]&classForbiddenDomain != 0 {
-			return "", 0, p.fail(DomainInvalidCodePoint, offset)
+	// 1-2. The strict ToASCII, for its validation error.
+	if p.report != nil {
+		if _, strict := uts46ToASCIIStrict(domain); !strict {
+			p.warn(DomainToASCII, offset)
 		}
 	}
 	return u, n, outcomeOK
+}
+
+// percentEncodedByteIndex returns the index of the first percent-encoded
+// byte ("%" and two ASCII hex digits) in s, or -1.
+func percentEncodedByteIndex(s string) int {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // reserveHost makes room in the output for a host of n bytes and the
@@ -280,8 +330,12 @@ func (p *parser) parseOpaqueHost(input string, offset int) (HostKind, outcome) {
 			return 0, p.fail(HostInvalidCodePoint, offset+i)
 		}
 	}
+	// 2-3. invalid-URL-unit if input contains a code point that is not a
+	// URL code point and not "%", and again if it contains a "%" not
+	// followed by two ASCII hex digits: at most twice, each at the first
+	// offending code point.
 	if p.report != nil {
-		p.checkURLUnits(input, offset)
+		p.checkOpaqueHostURLUnits(input, offset)
 	}
 	p.writeEncoded(input, C0ControlSet)
 	if input == "" {
@@ -318,25 +372,37 @@ func asciiLowercase(s string) string {
 
 // ToUnicode converts an ASCII domain, such as a URL's Hostname, to
 // its Unicode form for display: "xn--nxasmq6b.com" becomes "βόλοσ.com".
-// Labels that are not valid Punycode are left as they are. It is the URL
-// Standard's domain to Unicode with beStrict false; a non-nil err is an
-// *[Error] whose cause is the domain-to-Unicode validation error
-// (errors.Is(err, [DomainToUnicode])), and the result is usable even then.
-// An "xn--" label that holds non-ASCII, decodes to nothing, to ASCII
-// only or to a label starting with "xn--" is such an error (UTS #46
-// section 4, step 4).
+// It is the URL Standard's domain to Unicode: Unicode ToUnicode with
+// CheckBidi and CheckJoiners, nontransitional. When ToUnicode records
+// an error, the standard returns the domain as it was given, and so does
+// ToUnicode, with a non-nil err: an *[Error] whose cause is
+// [ErrToUnicode] (nothing was converted). An "xn--" label that is not
+// valid Punycode, holds non-ASCII, decodes to nothing, to ASCII only or
+// to a label starting with "xn--" is such an error (UTS #46 section 4,
+// step 4): ToUnicode("xn--8i7caa") is "xn--8i7caa" and an error.
 // https://url.spec.whatwg.org/#concept-domain-to-unicode
 func ToUnicode(domain string) (string, error) {
 	s, ok := uts46ToUnicode(domain)
 	if !ok {
-		return s, &Error{Op: "domain to Unicode", Input: domain, Err: &ValidationError{Kind: DomainToUnicode, Offset: -1}}
+		// 2. If an error was recorded, then return domain.
+		return domain, &Error{Op: "domain to Unicode", Input: domain, Err: ErrToUnicode}
 	}
 	return s, nil
 }
 
+// ErrToUnicode is the cause of the error [ToUnicode] returns when
+// Unicode ToUnicode records an error, and the domain is returned
+// unconverted. (It was the domain-to-Unicode validation error, which the
+// URL Standard no longer has: the host parser has already reported
+// every such error as domain-to-ASCII.)
+var ErrToUnicode = errors.New("Unicode ToUnicode records an error; the domain is left as it is")
+
 // ToASCII converts a domain to its ASCII form as the URL parser
 // does for a special URL's host: "EXAMPLE.com" becomes "example.com",
-// "βόλοσ.com" becomes "xn--nxasmq6b.com". It does not percent-decode and
+// "βόλοσ.com" becomes "xn--nxasmq6b.com". It is the URL Standard's
+// domain parser with beStrict false (called domain to ASCII before
+// 2026); its error's cause is the domain-to-ASCII validation error. It
+// does not percent-decode and
 // does not recognize IP addresses; use [Parse] for a whole host. It takes
 // time O(n log n) in the length of domain, whatever it holds, and sets
 // no length limit (as the URL Standard and its reference implementation
@@ -384,6 +450,61 @@ func uts46ToASCII(domain string) (string, bool) {
 		return "", false
 	}
 	return e.asciiFormString(u, n), true
+}
+
+// uts46ToASCIIStrict is the domain parser ToASCII with beStrict true:
+// Unicode ToASCII with CheckHyphens, UseSTD3ASCIIRules and
+// VerifyDnsLength set, the other flags as in idnaProfile. ok is false
+// when it records an error. It runs uts46Map (the same processing with
+// those three flags unset, which fails whenever the strict one does)
+// and then the three checks, as UTS #46 revision 31 and later define
+// them: on each label of the mapped domain (an "xn--" label decoded),
+// no U+002D at its start, its end, or in both the third and fourth
+// positions (validity criteria 2 and 3), and no ASCII code point but
+// a-z, 0-9 and U+002D (criterion 7, UseSTD3ASCIIRules); on the ASCII
+// result, a length of 1 to 253 and labels of 1 to 63 bytes, the empty
+// root label after a trailing dot included (as whatwg-url's tr46 does).
+// https://url.spec.whatwg.org/#domain-parser-toascii
+func uts46ToASCIIStrict(domain string) (string, bool) {
+	if !utf8.ValidString(domain) {
+		return "", false
+	}
+	var e punyEncoder
+	u, n, ok := uts46Map(domain, &e)
+	if !ok {
+		return "", false
+	}
+	for label := range strings.SplitSeq(u, ".") {
+		if label == "" {
+			continue // VerifyDnsLength, below
+		}
+		if label[0] == '-' || label[len(label)-1] == '-' {
+			return "", false
+		}
+		third := 0 // the byte index of the third code point
+		for k := 0; k < 2 && third < len(label); k++ {
+			_, size := utf8.DecodeRuneInString(label[third:])
+			third += size
+		}
+		if strings.HasPrefix(label[third:], "--") {
+			return "", false
+		}
+		for i := 0; i < len(label); i++ {
+			if c := label[i]; c < utf8.RuneSelf && !('a' <= c && c <= 'z' || isASCIIDigit(c) || c == '-') {
+				return "", false
+			}
+		}
+	}
+	a := e.asciiFormString(u, n)
+	if a == "" || len(a) > 253 {
+		return "", false
+	}
+	for label := range strings.SplitSeq(a, ".") {
+		if label == "" || len(label) > 63 {
+			return "", false
+		}
+	}
+	return a, true
 }
 
 // uts46Map is Unicode ToASCII up to the Punycode encoding: it returns

@@ -11,7 +11,9 @@ import (
 
 // idnaStep4Cases are domains with "xn--" labels, and what whatwg-url
 // 17.3.0 (tr46 7.0.0) gives for them: ToASCII (beStrict false; "" for
-// failure) and ToUnicode (its result, and whether it records an error).
+// failure) and domain to Unicode (its result, and whether Unicode
+// ToUnicode records an error: the result is then the domain unchanged,
+// as the URL Standard has it since whatwg/url a8d5ca3).
 // UTS #46 section 4 step 4: an "xn--" label must be ASCII, decode as
 // Punycode into a label that is neither empty nor all ASCII, and must
 // not decode into a label that starts with "xn--" (validity criterion
@@ -24,23 +26,26 @@ var idnaStep4Cases = []struct {
 	unicodeOK bool
 }{
 	// An empty Punycode label.
-	{"☃.xn--", "", "☃.", false},
-	{"☃.XN--", "", "☃.", false},
-	{"☃.ｘｎ－－", "", "☃.", false},       // full-width letters map to "xn--"
-	{"x\u00adn--.☃", "", ".☃", false}, // U+00AD is ignored
-	{"☃。xn--", "", "☃.", false},       // U+3002 separates labels
-	{"xn--.☃", "", ".☃", false},
-	{"☃.xn\uFE63\uFF0D", "", "☃.", false}, // small and full-width hyphen-minus map to '-'
+	{"☃.xn--", "", "☃.xn--", false},
+	{"☃.XN--", "", "☃.XN--", false},
+	{"☃.ｘｎ－－", "", "☃.ｘｎ－－", false},             // full-width letters map to "xn--"
+	{"x\u00adn--.☃", "", "x\u00adn--.☃", false}, // U+00AD is ignored
+	{"☃。xn--", "", "☃。xn--", false},             // U+3002 separates labels
+	{"xn--.☃", "", "xn--.☃", false},
+	{"☃.xn\uFE63\uFF0D", "", "☃.xn\uFE63\uFF0D", false}, // small and full-width hyphen-minus map to '-'
 	// An "xn--" label holding non-ASCII stays as it is.
 	{"xn--mnchenß-3ya", "", "xn--mnchenß-3ya", false},
 	{"a.xn--mnchenß-3ya", "", "a.xn--mnchenß-3ya", false},
 	{"ü.xn--mnchenß-3ya", "", "ü.xn--mnchenß-3ya", false},
-	{"xn\uFF0D-mnchenß-3ya", "", "xn--mnchenß-3ya", false},
+	{"xn\uFF0D-mnchenß-3ya", "", "xn\uFF0D-mnchenß-3ya", false},
 	// A label that decodes into one starting with "xn--".
-	{"☃.xn--xn---3ra", "", "☃.xn--ü", false},
-	{"☃．xn--xn---3ra", "", "☃.xn--ü", false},
+	{"☃.xn--xn---3ra", "", "☃.xn--xn---3ra", false},
+	{"☃．xn--xn---3ra", "", "☃．xn--xn---3ra", false},
 	// Other failures, already caught before.
-	{"☃.xn--abc-", "", "☃.abc", false},
+	// The URL Standard's own example: "xn--8i7caa" decodes to "ｗｗｗ",
+	// whose code points are mapped, not valid.
+	{"xn--8i7caa", "", "xn--8i7caa", false},
+	{"☃.xn--abc-", "", "☃.xn--abc-", false},
 	{"☃.xn---", "", "☃.xn---", false},
 	// Valid "xn--" labels.
 	{"ü.xn--tda", "xn--tda.xn--tda", "ü.ü", true},
@@ -61,7 +66,7 @@ func TestIDNAStep4(t *testing.T) {
 			ascii     string
 			unicode   string
 			unicodeOK bool
-		}{"xn--mnchenẞ-3ya", "", "xn--mnchenß-3ya", false})
+		}{"xn--mnchenẞ-3ya", "", "xn--mnchenẞ-3ya", false})
 	}
 	for _, tc := range cases {
 		t.Run(tc.domain, func(t *testing.T) {
@@ -82,8 +87,8 @@ func TestIDNAStep4(t *testing.T) {
 			if u != tc.unicode || (err == nil) != tc.unicodeOK {
 				t.Errorf("ToUnicode = %q, %v; want %q, error %v", u, err, tc.unicode, !tc.unicodeOK)
 			}
-			if err != nil && !errors.Is(err, DomainToUnicode) {
-				t.Errorf("ToUnicode error %v is not domain-to-Unicode", err)
+			if err != nil && !errors.Is(err, ErrToUnicode) {
+				t.Errorf("ToUnicode error %v is not ErrToUnicode", err)
 			}
 		})
 	}
@@ -286,5 +291,44 @@ func TestShortASCIIForm(t *testing.T) {
 	}
 	if _, ok := appendShortASCIIForm(nil, strings.Repeat("ü", punySmall+1)); ok {
 		t.Errorf("a label of %d code points was encoded", punySmall+1)
+	}
+}
+
+// TestToASCIIStrict: the domain parser ToASCII with beStrict true
+// (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set), whose
+// failure is the domain-to-ASCII validation error, at each of its
+// rules' edges. The results agree with whatwg-url 17.3.0's tr46.
+func TestToASCIIStrict(t *testing.T) {
+	label63 := strings.Repeat("a", 63)
+	for _, tc := range []struct {
+		domain, want string // want "" for failure
+	}{
+		{"example.com", "example.com"},
+		{"EXAMPLE.com", "example.com"}, // mapped to lower case first
+		{"b\u00fccher.example", "xn--bcher-kva.example"},
+		{"_dmarc.example.com", ""}, // "_": UseSTD3ASCIIRules
+		{"a b", ""},                // a space: UseSTD3ASCIIRules
+		{"\u2474.com", ""},         // maps to "(1)": UseSTD3ASCIIRules after mapping
+		{"a-.com", ""},             // ends with "-": CheckHyphens
+		{"-a.com", ""},             // starts with "-"
+		{"ab--c.com", ""},          // "--" third and fourth
+		{"a--b.com", "a--b.com"},   // "--" second and third
+		{"\u00e9b--c.com", ""},     // the third code point, not byte
+		{"xn--bcher-kva.example", "xn--bcher-kva.example"},
+		{label63 + ".com", label63 + ".com"}, // 63 bytes: VerifyDnsLength
+		{label63 + "a.com", ""},              // 64 bytes
+		{strings.Repeat("a.", 126) + "a", strings.Repeat("a.", 126) + "a"}, // 253 bytes
+		{strings.Repeat("a.", 126) + "ab", ""},                             // 254 bytes
+		{"example.com.", ""},                                               // the empty root label (as tr46)
+		{"a..b", ""},                                                       // an empty label
+		{"", ""},
+		{"xn--8i7caa", ""}, // fails the non-strict ToASCII too
+	} {
+		t.Run(tc.domain, func(t *testing.T) {
+			got, ok := uts46ToASCIIStrict(tc.domain)
+			if want := tc.want != ""; ok != want || ok && got != tc.want {
+				t.Errorf("uts46ToASCIIStrict(%q) = %q, %v; want %q, %v", tc.domain, got, ok, tc.want, want)
+			}
+		})
 	}
 }

@@ -103,11 +103,15 @@ func (p *parser) parseIPv4(s string, offset int) (addr uint32, r outcome) {
 			s = s[:len(s)-1]
 		}
 	}
-	// 3. More than four parts fail before any is parsed.
-	if strings.Count(s, ".") > 3 {
+	// 3. Fewer than four parts: IPv4-too-few-parts validation error.
+	// 4. More than four parts fail before any is parsed.
+	switch dots := strings.Count(s, "."); {
+	case dots < 3:
+		p.warn(IPv4TooFewParts, offset)
+	case dots > 3:
 		return 0, p.fail(IPv4TooManyParts, offset)
 	}
-	// 4-5. Parse each part.
+	// 5-6. Parse each part.
 	var numbers [4]uint64
 	count := 0
 	for {
@@ -126,7 +130,7 @@ func (p *parser) parseIPv4(s string, offset int) (addr uint32, r outcome) {
 		}
 		s = rest
 	}
-	// 6-8. One error if any part exceeds 255; a failure if one but the
+	// 7-9. One error if any part exceeds 255; a failure if one but the
 	// last does, or the last exceeds what the remaining bytes can hold.
 	// (The failure is that same error, reported as fatal.)
 	outOfRange := false
@@ -145,7 +149,7 @@ func (p *parser) parseIPv4(s string, offset int) (addr uint32, r outcome) {
 	if outOfRange {
 		p.warn(IPv4OutOfRangePart, offset)
 	}
-	// 9-13.
+	// 10-14.
 	ipv4 := last
 	for i := 0; i < count-1; i++ {
 		ipv4 += numbers[i] << (8 * (3 - i))

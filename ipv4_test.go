@@ -82,6 +82,7 @@ func TestParseIPv4(t *testing.T) {
 		empty      = IPv4EmptyPart
 		nonDecimal = IPv4NonDecimalPart
 		outOfRange = IPv4OutOfRangePart
+		few        = IPv4TooFewParts
 	)
 	for _, tc := range []struct {
 		in   string
@@ -91,21 +92,21 @@ func TestParseIPv4(t *testing.T) {
 	}{
 		{"1.2.3.4", 0x01020304, 0, nil},                                     // four parts
 		{"1.2.3.4.", 0x01020304, 0, []ErrorKind{empty}},                     // trailing dot: reported, dropped
-		{"1.2.3", 0x01020003, 0, nil},                                       // three parts: last is 16 bits
-		{"1.2", 0x01000002, 0, nil},                                         // two parts: last is 24 bits
-		{"1", 1, 0, nil},                                                    // one part: 32 bits
-		{"0x7f.1", 0x7f000001, 0, []ErrorKind{nonDecimal}},                  // hex part
-		{"0x7f.0.0.01", 0x7f000001, 0, []ErrorKind{nonDecimal, nonDecimal}}, // one error per non-decimal part (step 5.3); a lone "0" is decimal
-		{"1.256", 0x01000100, 0, []ErrorKind{outOfRange}},                   // last part over 255 but fits: one error (step 6)
-		{"1.16777216", 0, outOfRange, nil},                                  // last part 2^24: the failure is the step 6 error, once
-		{"256.1", 0, outOfRange, nil},                                       // non-last part over 255
-		{"4294967296", 0, outOfRange, nil},                                  // 2^32
+		{"1.2.3", 0x01020003, 0, []ErrorKind{few}},                          // three parts: last is 16 bits; IPv4-too-few-parts (step 4)
+		{"1.2", 0x01000002, 0, []ErrorKind{few}},                            // two parts: last is 24 bits
+		{"1", 1, 0, []ErrorKind{few}},                                       // one part: 32 bits
+		{"0x7f.1", 0x7f000001, 0, []ErrorKind{few, nonDecimal}},             // hex part
+		{"0x7f.0.0.01", 0x7f000001, 0, []ErrorKind{nonDecimal, nonDecimal}}, // one error per non-decimal part (step 6.3); a lone "0" is decimal
+		{"1.256", 0x01000100, 0, []ErrorKind{few, outOfRange}},              // last part over 255 but fits: one error (step 7)
+		{"1.16777216", 0, outOfRange, []ErrorKind{few}},                     // last part 2^24: the failure is the step 7 error, once
+		{"256.1", 0, outOfRange, []ErrorKind{few}},                          // non-last part over 255
+		{"4294967296", 0, outOfRange, []ErrorKind{few}},                     // 2^32
 		{"1.2.3.4.5", 0, IPv4TooManyParts, nil},                             // five parts
-		{"0x1.2.3.4.5", 0, IPv4TooManyParts, nil},                           // too many parts before any part is parsed (step 3)
-		{"1.x.3.4.5", 0, IPv4TooManyParts, nil},                             // too many parts wins over non-numeric (step 3 before 5)
+		{"0x1.2.3.4.5", 0, IPv4TooManyParts, nil},                           // too many parts before any part is parsed (step 4)
+		{"1.x.3.4.5", 0, IPv4TooManyParts, nil},                             // too many parts wins over non-numeric (step 4 before 6)
 		{"1.2.3.4.5.", 0, IPv4TooManyParts, []ErrorKind{empty}},             // the empty part comes first (step 2)
-		{"1.2.x", 0, IPv4NonNumericPart, nil},                               // non-numeric
-		{"1..2", 0, IPv4NonNumericPart, nil},                                // empty middle part
+		{"1.2.x", 0, IPv4NonNumericPart, []ErrorKind{few}},                  // non-numeric
+		{"1..2", 0, IPv4NonNumericPart, []ErrorKind{few}},                   // empty middle part
 	} {
 		t.Run(fmt.Sprintf("%q", tc.in), func(t *testing.T) {
 			var got []ErrorKind

@@ -97,6 +97,11 @@ func (p *parser) parseIPv6(s string, offset int) (addr [8]uint16, r outcome) {
 		} else if at(pointer) != -1 {
 			return addr, p.fail(IPv6InvalidCodePoint, offset)
 		}
+		// If length is greater than 1 and value is less than
+		// 0x10^(length-1), IPv6-piece-leading-zero validation error.
+		if length > 1 && value < 1<<(4*(length-1)) {
+			p.warn(IPv6PieceLeadingZero, offset)
+		}
 		addr[pieceIndex] = uint16(value)
 		pieceIndex++
 	}

@@ -160,7 +160,7 @@ var migrationNames = []migrationName{
 	{"Error.Temporary", nil, "none", "As `Timeout`."},
 	{"EscapeError", []string{"EscapeError"}, "`EscapeError`", "Alias of net/url's; returned by the delegating unescape functions."},
 	{"EscapeError.Error", []string{"EscapeError"}, "`EscapeError.Error`", "net/url's (alias)."},
-	{"InvalidHostError", []string{"HostInvalidCodePoint", "DomainInvalidCodePoint"}, "`errors.Is(err, url.HostInvalidCodePoint)`, `DomainInvalidCodePoint`, ...", "No alias: host failures are `*ValidationError`s with the spec's kinds."},
+	{"InvalidHostError", []string{"HostInvalidCodePoint", "DomainToASCII"}, "`errors.Is(err, url.HostInvalidCodePoint)`, `DomainToASCII`, ...", "No alias: host failures are `*ValidationError`s with the spec's kinds."},
 	{"InvalidHostError.Error", []string{"ValidationError.Error"}, "`(*ValidationError).Error`", "See `InvalidHostError`."},
 
 	// URL and its fields.
@@ -268,6 +268,50 @@ func theirGetter(get func(*neturl.URL) string) func(string, string) string {
 	}
 }
 
+// run returns the difference's input (and base) as Markdown code, and
+// what each package gives; the test fails if they give the same.
+func (d migrationDiff) run(t *testing.T) (in, ours, theirs string) {
+	t.Helper()
+	in = mdCode(fmt.Sprintf("%q", d.input))
+	if d.base != "" {
+		in += " against " + mdCode(fmt.Sprintf("%q", d.base))
+	}
+	ours, theirs = d.ours(d.input, d.base), d.theirs(d.input, d.base)
+	if ours == theirs {
+		t.Errorf("%s: both give %s on %q; it shows no difference", d.what, ours, d.input)
+	}
+	return in, ours, theirs
+}
+
+// ourResolve and theirResolve resolve the input against the base.
+func ourResolve(in, base string) string {
+	u, err := MustParse(base).Parse(in)
+	if err != nil {
+		return show("", err)
+	}
+	return show(u.Href(), nil)
+}
+
+func theirResolve(in, base string) string {
+	b, _ := neturl.Parse(base)
+	u, err := b.Parse(in)
+	if err != nil {
+		return show("", err)
+	}
+	return show(u.String(), nil)
+}
+
+// silentDiffs are the differences that break code without a compile
+// error or an obvious failure: the top of docs/migration.md lists them.
+func silentDiffs() []migrationDiff {
+	return []migrationDiff{
+		{"Parsing the empty string fails, and returns a nil URL, where net/url returns an empty URL", "`Parse(s)`", "", "", ourHref, theirHref},
+		{"Parsing a fragment alone fails, and returns a nil URL", "`Parse(s)`", "#x", "", ourHref, theirHref},
+		{"A URL of a special scheme with no path serializes with a trailing slash", "`Parse(s).String()`", "http://foo.com", "", ourHref, theirHref},
+		{"\":\" resolves against a base, where net/url fails", "`base.Parse(s)`", ":", "http://foo.com/", ourResolve, theirResolve},
+	}
+}
+
 func migrationDiffs() []migrationDiff {
 	return []migrationDiff{
 		{"A relative reference without a base fails", "`Parse(s)`", "/path?q", "", ourHref, theirHref},
@@ -307,21 +351,8 @@ func migrationDiffs() []migrationDiff {
 			ourGetter(func(u *URL) string { return u.JoinPath("..%2Fx").Href() }),
 			theirGetter(func(u *neturl.URL) string { return u.JoinPath("..%2Fx").String() })},
 		{"A special scheme followed by a relative path resolves against a base of that scheme", "`base.Parse(s)`", "http:x", "http://example.com/a/b",
-			func(in, base string) string {
-				u, err := MustParse(base).Parse(in)
-				if err != nil {
-					return show("", err)
-				}
-				return show(u.Href(), nil)
-			},
-			func(in, base string) string {
-				b, _ := neturl.Parse(base)
-				u, err := b.Parse(in)
-				if err != nil {
-					return show("", err)
-				}
-				return show(u.String(), nil)
-			}},
+			ourResolve, theirResolve},
+		{"\":\" is a relative path, resolved against the base", "`base.Parse(s)`", ":", "http://foo.com/", ourResolve, theirResolve},
 		{"Errors name the URL Standard's validation error", "`Parse(s)` error", "http://example.com:x/", "", ourHref, theirHref},
 	}
 }
@@ -357,6 +388,20 @@ func migrationDoc(t *testing.T) []byte {
 	b.WriteString("(`u.Host` becomes `u.Host()`, `u.RawQuery` becomes `u.RawQuery()`, which also says whether the query is null),\n")
 	b.WriteString("a URL is always absolute, and parsing follows the URL Standard as browsers do. Code that needs a `*net/url.URL`\n")
 	b.WriteString("(net/http, for one) converts with `u.NetURL()`, whose `String()` is `u.Href()`; `FromNetURL` converts back.\n\n")
+	b.WriteString("## Changes that break code silently\n\n")
+	b.WriteString("These compile and run, and give other results; check the call sites that meet such input (measured by the test\n")
+	b.WriteString("that writes this file):\n\n")
+	for _, d := range silentDiffs() {
+		in, ours, theirs := d.run(t)
+		fmt.Fprintf(&b, "- **%s.** %s of %s: weburl gives %s, net/url %s.\n", d.what, d.expr, in, mdCode(ours), mdCode(theirs))
+	}
+	b.WriteString("\nThe table at the end lists every other behaviour that differs.\n\n")
+	b.WriteString("## Names that moved out of the root package in v0.1.0\n\n")
+	b.WriteString("Code written against weburl before v0.1.0: link extraction moved to `github.com/weburl/url/links`, the dial\n")
+	b.WriteString("guard and the request URL to `github.com/weburl/url/urlnet`, `LookupEncoding` to\n")
+	b.WriteString("`github.com/weburl/url/charset`, JavaScript's encoders to `github.com/weburl/url/ecmascript` and `EncodeRFC3986` to\n")
+	b.WriteString("`github.com/weburl/url/rfc3986`. [CHANGELOG.md](../CHANGELOG.md), under 0.1.0, has the table of every old\n")
+	b.WriteString("name and what to write instead.\n\n")
 	writeMigrationRecipes(t, &b)
 	b.WriteString("## Every exported name of net/url\n\n")
 	b.WriteString("| net/url | weburl | notes |\n| --- | --- | --- |\n")
@@ -372,14 +417,7 @@ func migrationDoc(t *testing.T) []byte {
 	b.WriteString("writes this file, which fails if a row stops showing a difference.\n\n")
 	b.WriteString("| # | behaviour | call | input | weburl | net/url |\n| --- | --- | --- | --- | --- | --- |\n")
 	for i, d := range migrationDiffs() {
-		in := mdCode(fmt.Sprintf("%q", d.input))
-		if d.base != "" {
-			in += " against " + mdCode(fmt.Sprintf("%q", d.base))
-		}
-		ours, theirs := d.ours(d.input, d.base), d.theirs(d.input, d.base)
-		if ours == theirs {
-			t.Errorf("difference %d (%s): both give %s on %q; the row shows no difference", i+1, d.what, ours, d.input)
-		}
+		in, ours, theirs := d.run(t)
 		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s |\n", i+1, mdCell(d.what), mdCell(d.expr), mdCell(in), mdCell(mdCode(ours)), mdCell(mdCode(theirs)))
 	}
 	b.WriteString("\nRegenerate with `go test -run TestMigrationDoc -update`.\n")

@@ -1082,22 +1082,23 @@ func (p *parser) pathState(i int) (state, int) {
 			j = scan(input, j, &delimClass, mask)
 		}
 		c := p.at(j)
-		// 1.1. If url is special and c is U+005C (\),
-		// invalid-reverse-solidus validation error. (In a URL that is
-		// not special, "\" is no delimiter: c is never one.)
-		if c == '\\' {
-			p.warn(InvalidReverseSolidus, j)
-		}
 		// 2.1. If c is not a URL code point and not U+0025 (%),
 		// invalid-URL-unit validation error. 2.2. If c is U+0025 (%) and
 		// remaining does not start with two ASCII hex digits,
 		// invalid-URL-unit validation error. (For the whole segment, but
 		// a drive letter that the file host state collected:
-		// p.uncheckedUntil, see the parser type.)
+		// p.uncheckedUntil, see the parser type. The segment's code
+		// points come before step 1's c, and so do their errors.)
 		if p.report != nil {
 			if from := max(i, p.uncheckedUntil); from < j {
 				p.checkURLUnits(input[from:j], from)
 			}
+		}
+		// 1.1. If url is special and c is U+005C (\),
+		// invalid-reverse-solidus validation error. (In a URL that is
+		// not special, "\" is no delimiter: c is never one.)
+		if c == '\\' {
+			p.warn(InvalidReverseSolidus, j)
 		}
 		slash := c == '/' || c == '\\' && special
 		p.appendSegment(i, j, slash, clean)

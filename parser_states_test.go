@@ -168,7 +168,7 @@ func TestOverrideOutcomes(t *testing.T) {
 		{"https://x/", "1x:", stateSchemeStart, outcomeOverrideFailure, 0, (*URL).SetProtocol, ErrInvalidValue},
 		{"https://x/", "h:1", stateHostname, outcomeOverrideFailure, 0, (*URL).SetHostname, ErrInvalidValue},
 		{"https://x/", "", stateHost, outcomeFailure, HostMissing, (*URL).SetHost, HostMissing},
-		{"https://x/", "exa mple", stateHost, outcomeFailure, DomainInvalidCodePoint, (*URL).SetHost, DomainInvalidCodePoint},
+		{"https://x/", "exa mple", stateHost, outcomeFailure, DomainToASCII, (*URL).SetHost, DomainToASCII},
 		{"https://x/", "x", statePort, outcomeOverrideFailure, 0, (*URL).SetPort, PortInvalid},
 		{"https://x/", "99999", statePort, outcomeFailure, PortOutOfRange, (*URL).SetPort, PortOutOfRange},
 		{"https://x/", "8080", statePort, outcomeOK, 0, (*URL).SetPort, nil},

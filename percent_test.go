@@ -129,28 +129,29 @@ func TestPercentDecode(t *testing.T) {
 }
 
 func TestPercentEncodeAfterEncodingExported(t *testing.T) {
-	sjis, err := LookupEncoding("shift_jis")
+	sjis, err := lookupEncoding("shift_jis")
 	if err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		in          string
-		label       string
-		set         EncodeSet
-		spaceAsPlus bool
-		want        string
+		in    string
+		label string
+		set   EncodeSet
+		want  string
 	}{
-		{"a b", "utf-8", FormURLEncodedSet, true, "a+b"},                // form serializer: space as +
-		{"a b", "utf-8", FormURLEncodedSet, false, "a%20b"},             // otherwise %20
-		{"\u2212", "shift_jis", SpecialQuerySet, false, "%81|"},         // WPT: U+2212 is 0x81 0x7C in Shift_JIS
-		{"\u00e9", "shift_jis", SpecialQuerySet, false, "%26%23233%3B"}, // unencodable: &#233;
+		{"a b+", "utf-8", FormURLEncodedSet, "a+b%2B"},           // the form set: a space is "+" (spaceAsPlus follows from the set)
+		{"a b+", "shift_jis", FormURLEncodedSet, "a+b%2B"},       // whatever the encoding
+		{"a b+", "utf-8", ComponentSet, "a%20b%2B"},              // any other set: no "+" for a space
+		{"a b+", "utf-8", QuerySet, "a%20b+"},                    // the query set encodes the space
+		{"\u2212", "shift_jis", SpecialQuerySet, "%81|"},         // WPT: U+2212 is 0x81 0x7C in Shift_JIS
+		{"\u00e9", "shift_jis", SpecialQuerySet, "%26%23233%3B"}, // unencodable: &#233;
 	}
 	for _, tt := range tests {
 		enc := sjis
 		if tt.label == "utf-8" {
 			enc = nil
 		}
-		if got := PercentEncodeAfterEncoding(tt.in, enc, tt.set, tt.spaceAsPlus); got != tt.want {
+		if got := PercentEncodeAfterEncoding(tt.in, enc, tt.set); got != tt.want {
 			t.Errorf("PercentEncodeAfterEncoding(%q, %s) = %q, want %q", tt.in, tt.label, got, tt.want)
 		}
 	}

@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // refHostKind says what a host is: "A host is a domain, an IP address, an
@@ -92,14 +91,11 @@ func (p *refParser) hostParse(input []rune, isOpaque bool) *refHost {
 	// "Let domain be the result of running UTF-8 decode without BOM on the
 	// percent-decoding of input."
 	//
-	// As the standard's note allows: "Alternatively UTF-8 decode without
-	// BOM or fail can be used, coupled with an early return for failure,
-	// as the domain parser fails on U+FFFD (�)."
-	decoded := refPercentDecodeString(input)
-	if !utf8.Valid(decoded) {
-		return nil
-	}
-	domain := []rune(string(decoded))
+	// Each byte of an invalid sequence decodes to U+FFFD here, where the
+	// Encoding Standard's decoder gives one U+FFFD per maximal subpart:
+	// the count does not matter, since the domain parser fails on U+FFFD
+	// (the standard's note).
+	domain := []rune(string(refPercentDecodeString(input)))
 	// "Let asciiDomain be the result of running domain parser with domain
 	// and false."
 	asciiDomain, ok := p.domainParse(domain, false)

@@ -5,23 +5,26 @@ package url
 // It is written from the text of the standard (../shared/spec/url.bs):
 // code point by code point on a []rune, each step quoted above the code
 // that does it, no shortcut and no offsets. The fuzz targets of
-// fuzz_test.go and fuzz_more_test.go hold the production parser and
-// setters to it; reference_wpt_test.go holds it to the WPT files and the
-// whatwg-url vectors. A disagreement between the two is a bug in one of
-// them, to be decided by the standard's text.
+// fuzz_test.go and fuzz_more_test.go, reference_codepoints_test.go and
+// reference_cross_test.go hold the production parser and setters to it;
+// reference_wpt_test.go holds it to the WPT files and the whatwg-url
+// vectors. A disagreement between the two is a bug in one of them, to be
+// decided by the standard's text.
 //
 // This file: the URL record, percent-encoding and decoding, the basic URL
 // parser's state machine, path shortening, the URL serializer and the
 // getters of the URL class. reference_host_test.go: the host parser,
-// the IPv4, IPv6 and opaque-host parsers, domain to ASCII and the host
-// serializer. reference_setters_test.go: the URL class's setters.
+// the IPv4, IPv6 and opaque-host parsers, the domain parser and the host
+// serializers. reference_idna_test.go: UTS #46 ToASCII and Punycode.
+// reference_setters_test.go: the URL class's setters.
 //
 // Input that is not UTF-8: the standard's input is a scalar value
 // string; as the library documents, each invalid byte reads as U+FFFD
 // (which is what Go's []rune conversion does).
 //
 // Validation errors are recorded by name in refParser.errors, in the
-// order the steps meet them; nothing compares them yet.
+// order the steps meet them; reference_validation_test.go compares them
+// with Validate's.
 
 import (
 	"slices"

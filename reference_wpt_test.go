@@ -47,7 +47,7 @@ var refPassesUnicodeListed = map[string]map[string][]string{
 // refExpectedFailures is expectedFailures for the reference: the same
 // lists, less refPassesUnicodeListed.
 func refExpectedFailures(t *testing.T, file string) map[string]map[string]string {
-	expected := refExpected(expectedFailures(t), file)
+	expected := refExpected(unicodeExpectedFailures(t), file)
 	names := expected[refFile(file)]
 	for _, name := range refPassesUnicodeListed[idna.UnicodeVersion][file] {
 		n, err := strconv.Unquote(name)
@@ -94,7 +94,7 @@ func refCheckURL(c *checker, u *refURL, tc *urlTestCase) {
 func refRunURLTestData(t *testing.T, path, file string) {
 	var raw []json.RawMessage
 	loadJSON(t, path, &raw)
-	expected := refExpected(expectedFailures(t), file)
+	expected := refExpected(unicodeExpectedFailures(t), file)
 	cases := objects(t, raw)
 	if len(cases) == 0 {
 		t.Fatalf("%s: no cases", path)
@@ -156,7 +156,7 @@ func TestReferenceOwnURLTestData(t *testing.T) {
 func refRunSetterTests(t *testing.T, path, file string) {
 	var raw map[string]json.RawMessage
 	loadJSON(t, path, &raw)
-	expected := refExpected(expectedFailures(t), file)
+	expected := refExpected(unicodeExpectedFailures(t), file)
 	attrs := make([]string, 0, len(raw))
 	for attr := range raw {
 		if attr != "comment" {

@@ -361,11 +361,12 @@ func (sp *SearchParams) Sort() {
 }
 
 // compareUTF16 compares a and b as sequences of UTF-16 code units. Bytes
-// that are not valid UTF-8 compare as U+FFFD.
+// that are not valid UTF-8 compare as U+FFFD, each.
 func compareUTF16(a, b string) int {
 	// UTF-8 byte order is code point order, which is UTF-16 order
 	// except between U+E000..U+FFFF and supplementary code points. Skip
-	// the common prefix, then compare the code points where they differ.
+	// the common prefix, then compare the code points from where they
+	// differ.
 	i := 0
 	for i < len(a) && i < len(b) && a[i] == b[i] {
 		i++
@@ -380,36 +381,42 @@ func compareUTF16(a, b string) int {
 			break
 		}
 	}
-	a, b = a[i:], b[i:]
-	for len(a) > 0 && len(b) > 0 {
-		ra, na := utf8.DecodeRuneInString(a)
-		rb, nb := utf8.DecodeRuneInString(b)
-		if ra != rb {
-			ua, ub := firstUTF16Unit(ra), firstUTF16Unit(rb)
-			if ua != ub {
-				if ua < ub {
-					return -1
-				}
-				return 1
-			}
-			// Same lead surrogate: the trail surrogates are in code
-			// point order.
-			if ra < rb {
-				return -1
-			}
-			return 1
-		}
-		a, b = a[na:], b[nb:]
-	}
-	switch {
-	case len(a) > 0:
-		return 1
-	case len(b) > 0:
-		return -1
-	}
-	return 0
+	return compareRunesUTF16(&formReader{s: a[i:], plain: true}, &formReader{s: b[i:], plain: true})
 }
 
+// compareRunesUTF16 is the one comparison by UTF-16 code units, that
+// of URLSearchParams's sort, which [SearchParams.Sort] and the
+// canonicalizers' sort of query parameters share: it compares what a and
+// b read, code point by code point, where a code point of U+10000 and
+// above counts as its surrogate pair.
+// https://url.spec.whatwg.org/#dom-urlsearchparams-sort
+func compareRunesUTF16(a, b *formReader) int {
+	for {
+		ca, oka := a.nextRune()
+		cb, okb := b.nextRune()
+		switch {
+		case !oka && !okb:
+			return 0
+		case !oka:
+			return -1
+		case !okb:
+			return 1
+		case ca == cb:
+			continue
+		}
+		ua, ub := firstUTF16Unit(ca), firstUTF16Unit(cb)
+		if ua == ub { // same lead surrogate: trail order is code point order
+			ua, ub = ca, cb
+		}
+		if ua < ub {
+			return -1
+		}
+		return 1
+	}
+}
+
+// firstUTF16Unit returns the first UTF-16 code unit of r: r itself, or
+// its lead surrogate.
 func firstUTF16Unit(r rune) rune {
 	if r >= 0x10000 {
 		return 0xD800 + (r-0x10000)>>10

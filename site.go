@@ -3,42 +3,61 @@ package url
 import (
 	"strings"
 
-	"golang.org/x/net/publicsuffix"
+	"github.com/weburl/url/internal/publicsuffix"
 )
 
 // Origins and sites: HTML's "same origin", "same site" and "schemelessly
 // same site" on the origins of two URLs, and the URL Standard's public
 // suffix and registrable domain of a host, which sites are made of.
 
-// origin is a URL's origin: a tuple origin (scheme, host, port), or an
-// opaque origin when tuple is false. Every opaque origin of a URL is a
-// new one, equal to no other.
+// origin is a URL's origin: a tuple origin, the scheme, host and port
+// of url, or an opaque origin when url is nil. Every opaque origin of a
+// URL is a new one, equal to no other.
 // https://html.spec.whatwg.org/multipage/browsers.html#concept-origin
 type origin struct {
-	tuple  bool
-	scheme string
-	host   string // serialized host
-	kind   HostKind
-	port   string // "" when null (the scheme's default port)
+	url *URL // the URL whose scheme, host and port are the tuple
 }
 
-// originOf returns the origin of u.
+// originOf returns the origin of u: its own tuple for the schemes that
+// have one (see tupleOrigin), the origin of the URL in the path of a
+// blob: URL when that is an http or https URL (the path URL's origin,
+// since file's is opaque anyway), and an opaque origin otherwise.
 // https://url.spec.whatwg.org/#concept-url-origin
 func originOf(u *URL) origin {
-	switch u.scheme {
-	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
-		return origin{tuple: true, scheme: u.Scheme(), host: u.Hostname(), kind: u.hostKind, port: u.Port()}
-	case schemeOther:
-		if u.href[:u.schemeEnd] == "blob" {
-			// The path URL's scheme must be http or https (or file,
-			// whose origin is opaque anyway), as in Origin.
-			inner, err := Parse(u.Pathname())
-			if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
-				return originOf(inner)
-			}
+	switch {
+	case u.scheme.tupleOrigin():
+		return origin{u}
+	case u.scheme == schemeOther && u.href[:u.schemeEnd] == "blob":
+		inner, err := Parse(u.Pathname())
+		if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
+			return origin{inner}
 		}
 	}
 	return origin{}
+}
+
+// tuple reports whether o is a tuple origin.
+func (o origin) tuple() bool { return o.url != nil }
+
+// String is the serialization of an origin: "scheme://host" with ":port"
+// when the URL has a port (a substring of the href when the URL has no
+// credentials), or "null" for an opaque origin.
+// https://html.spec.whatwg.org/multipage/browsers.html#ascii-serialisation-of-an-origin
+func (o origin) String() string {
+	u := o.url
+	if u == nil {
+		return "null"
+	}
+	if u.hostStart == u.schemeEnd+3 {
+		return u.href[:u.pathStart]
+	}
+	return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
+}
+
+// sameTuple reports whether a and b are the same tuple origin: scheme,
+// host and port equal.
+func sameTuple(a, b origin) bool {
+	return a.tuple() && b.tuple() && a.url.Scheme() == b.url.Scheme() && a.url.Hostname() == b.url.Hostname() && a.url.Port() == b.url.Port()
 }
 
 // isZero reports whether u is nil or the zero URL, which has no scheme,
@@ -63,8 +82,7 @@ func SameOrigin(a, b *URL) bool {
 	if isZero(a) || isZero(b) {
 		return false
 	}
-	oa, ob := originOf(a), originOf(b)
-	return oa.tuple && ob.tuple && oa.scheme == ob.scheme && oa.host == ob.host && oa.port == ob.port
+	return sameTuple(originOf(a), originOf(b))
 }
 
 // SameSite reports whether a and b are "same site" as HTML defines it for
@@ -81,7 +99,7 @@ func SameSite(a, b *URL) bool {
 		return false
 	}
 	oa, ob := originOf(a), originOf(b)
-	return oa.tuple && ob.tuple && oa.scheme == ob.scheme && schemelesslySameSite(oa, ob)
+	return oa.tuple() && ob.tuple() && oa.url.Scheme() == ob.url.Scheme() && schemelesslySameSite(oa, ob)
 }
 
 // SchemelesslySameSite reports whether a and b are "schemelessly same
@@ -92,8 +110,9 @@ func SameSite(a, b *URL) bool {
 // same site. Hosts without a registrable domain (IP addresses, public
 // suffixes such as "github.io") match only themselves.
 //
-// The registrable domain comes from the Public Suffix List built into
-// golang.org/x/net/publicsuffix, which clients update at different times:
+// The registrable domain comes from the Public Suffix List built into the
+// module (the copy golang.org/x/net/publicsuffix compiles in, checked
+// against it rule by rule), which clients update at different times:
 // prefer [SameOrigin] for security decisions, as the URL Standard advises.
 // https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site
 func SchemelesslySameSite(a, b *URL) bool {
@@ -101,25 +120,28 @@ func SchemelesslySameSite(a, b *URL) bool {
 		return false
 	}
 	oa, ob := originOf(a), originOf(b)
-	return oa.tuple && ob.tuple && schemelesslySameSite(oa, ob)
+	return oa.tuple() && ob.tuple() && schemelesslySameSite(oa, ob)
 }
 
 // schemelesslySameSite is HTML's algorithm for two tuple origins.
 func schemelesslySameSite(a, b origin) bool {
-	if a.kind == b.kind && a.host == b.host {
+	ka, kb := a.url.hostKind, b.url.hostKind
+	ha, hb := a.url.Hostname(), b.url.Hostname()
+	if ka == kb && ha == hb {
 		return true
 	}
-	if a.kind != HostDomain || b.kind != HostDomain {
+	if ka != HostDomain || kb != HostDomain {
 		return false
 	}
-	ra := registrableDomain(a.host)
-	return ra != "" && ra == registrableDomain(b.host)
+	ra := registrableDomain(ha)
+	return ra != "" && ra == registrableDomain(hb)
 }
 
 // PublicSuffix returns the public suffix of the URL's host, as the URL
 // Standard's "public suffix" of a host: the part of the host that the
-// Public Suffix List (the copy in golang.org/x/net/publicsuffix, with its
-// private section, so "github.io" is one) says anyone may register names
+// Public Suffix List (the copy golang.org/x/net/publicsuffix compiles in,
+// held inside the module, with its private section, so "github.io" is
+// one) says anyone may register names
 // under, and "." after it when the host ends with ".". A host that is not
 // a domain (an IP address, an opaque, empty or null host) has none, and
 // PublicSuffix returns "". A domain that no rule of the list matches has
@@ -191,7 +213,7 @@ func parseDomain(host string) (string, bool) {
 // https://url.spec.whatwg.org/#host-public-suffix
 func publicSuffix(host string) string {
 	domain, trailingDot := strings.CutSuffix(host, ".")
-	suffix, _ := publicsuffix.PublicSuffix(domain)
+	suffix := publicsuffix.PublicSuffix(domain)
 	if !trailingDot {
 		return suffix
 	}
@@ -204,7 +226,7 @@ func publicSuffix(host string) string {
 // https://url.spec.whatwg.org/#host-registrable-domain
 func registrableDomain(host string) string {
 	domain, trailingDot := strings.CutSuffix(host, ".")
-	suffix, _ := publicsuffix.PublicSuffix(domain)
+	suffix := publicsuffix.PublicSuffix(domain)
 	if len(suffix) >= len(domain) {
 		return ""
 	}

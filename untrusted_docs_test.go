@@ -268,11 +268,15 @@ const untrustedIntro = "# Deciding on untrusted URLs\n\n" +
 	"3. **Decide on the address, when the host is one.** `a := u.Addr(); if a.IsValid() && !url.GloballyReachable(a)`,\n" +
 	"   refuse. `Addr` has already turned `0x7f.1`, `2130706433` and `①②⑦.0.0.1` into `127.0.0.1`, and\n" +
 	"   `GloballyReachable` judges `[::ffff:127.0.0.1]` as the IPv4 address it maps.\n" +
-	"4. **Guard the dial.** Fetch with a client whose `net.Dialer` has `Control: url.DialControl` (or a\n" +
-	"   `url.DialGuard` with an allow-list), and no proxy. Step 3 only catches addresses written in the URL;\n" +
-	"   the guard catches what names resolve to and where redirects lead.\n" +
-	"5. **Send what you checked.** Pass `u.Href()` (a string any WHATWG parser reads the same way) or `u.NetURL()`\n" +
-	"   (for net/http) onwards, never the original input: other parsers read `http:\\\\evil.com` or\n" +
+	"4. **Guard the dial.** Fetch with `urlnet.DialGuard.Client` (package `github.com/weburl/url/urlnet`): its\n" +
+	"   `net.Dialer` has `Control: urlnet.DialControl` (or a `urlnet.DialGuard`'s, with an allow-list), it uses no\n" +
+	"   proxy, and it refuses redirects to addresses it does not allow. Step 3 only catches addresses written in the\n" +
+	"   URL; the guard catches what names resolve to and where redirects lead.\n" +
+	"5. **Send what you checked.** Build the request with `urlnet.NewRequest(ctx, \"GET\", u, nil)`, which hands\n" +
+	"   net/http `u.NetURL()`, and pass `u.Href()` (a string any WHATWG parser reads the same way) to anything\n" +
+	"   else; never the original input. Not `client.Get(u.Href())`: net/url refuses an href that keeps a `%` not\n" +
+	"   followed by two hex digits (`http://example.com/100%`), which the URL Standard accepts. Other parsers read\n" +
+	"   `http:\\\\evil.com` or\n" +
 	"   `http://evil.com\\@good.com` otherwise than browsers do (in the table, net/url finds no host in the first and\n" +
 	"   fails on the second; a lenient RFC 3986 parser, which ends the authority only at `/`,\n" +
 	"   `?` or `#`, takes `good.com` as the host of the second).\n\n" +
@@ -284,24 +288,28 @@ const untrustedIntro = "# Deciding on untrusted URLs\n\n" +
 	"if a := u.Addr(); a.IsValid() && !url.GloballyReachable(a) {\n" +
 	"\treturn errRefused\n" +
 	"}\n" +
-	"dialer := &net.Dialer{Control: url.DialControl, Timeout: 5 * time.Second}\n" +
-	"client := &http.Client{Transport: &http.Transport{Proxy: nil, DialContext: dialer.DialContext}}\n" +
-	"resp, err := client.Get(u.Href())\n" +
+	"client := (*urlnet.DialGuard)(nil).Client() // or a DialGuard with an Allow list; make it once\n" +
+	"req, err := urlnet.NewRequest(ctx, \"GET\", u, nil)\n" +
+	"if err != nil {\n" +
+	"\treturn err\n" +
+	"}\n" +
+	"resp, err := client.Do(req)\n" +
 	"```\n\n" +
+	"The example of package `urlnet` (`go doc github.com/weburl/url/urlnet`) runs this recipe.\n\n" +
 	"## What a URL library cannot decide\n\n" +
 	"- **DNS.** A name's addresses are known only when it is resolved, and may differ at each lookup: a name checked\n" +
 	"  as public can resolve to `127.0.0.1` when fetched (DNS rebinding), `127.0.0.1.nip.io` does so always. No URL\n" +
 	"  check can see it. The dial guard runs inside `net.Dialer` after the lookup and before `connect(2)`, for every\n" +
 	"  address the dialer tries, so it judges the address actually connected to.\n" +
 	"- **Redirects.** A public server may answer `302 Location: http://169.254.169.254/`. Each connection the client\n" +
-	"  makes for the redirect goes through the same dialer, so the guard refuses it (`http.Client.CheckRedirect` can\n" +
-	"  re-run steps 1-3 on the new URL for a clearer error).\n" +
+	"  makes for the redirect goes through the same dialer, so the guard refuses it; `DialGuard.Client`'s\n" +
+	"  `CheckRedirect` refuses an address it does not allow before dialing, with a clearer error.\n" +
 	"- **Proxies.** With a proxy the dialer connects to the proxy, not to the target: the guard then sees only the\n" +
 	"  proxy's address. Set `Proxy: nil` (net/http's default transport reads `HTTP_PROXY`), or allow the proxy and let\n" +
 	"  it enforce the policy.\n" +
 	"- **Other fetchers.** A URL handed to another program (a headless browser, an image resizer, a queue consumer)\n" +
 	"  is fetched by that program's dialer; the guard must be there.\n\n" +
-	"The guard refuses with an error wrapping `url.ErrNotGloballyReachable` (`errors.Is` works through\n" +
+	"The guard refuses with an error wrapping `urlnet.ErrNotGloballyReachable` (`errors.Is` works through\n" +
 	"`http.Client`'s errors). Its tests dial a listener on 127.0.0.1 (refused before the listener accepts anything;\n" +
 	"allowed when listed in `DialGuard.Allow`), resolve names through a fake DNS server on 127.0.0.1 that answers\n" +
 	"private, loopback, mapped and unspecified addresses, and follow a redirect from an allowed server to a refused one.\n\n" +
@@ -309,9 +317,10 @@ const untrustedIntro = "# Deciding on untrusted URLs\n\n" +
 	"- `url.SameOrigin(a, b)` compares tuple origins; `a.Origin() == b.Origin()` is wrong for opaque origins, which\n" +
 	"  all serialize as `\"null\"` but are never the same (`data:`, `file:`, sandboxed documents).\n" +
 	"- `url.SameSite` and `url.SchemelesslySameSite` follow HTML, on `RegistrableDomain` from the Public Suffix List\n" +
-	"  in golang.org/x/net/publicsuffix. Lists differ between clients: prefer origins for security decisions.\n" +
-	"- `url.RequestURL(r)` gives the URL an incoming request asked for, from `r.Host` and `r.TLS`. It ignores\n" +
-	"  `Forwarded` and `X-Forwarded-*`: any client can send them. `url.TrustedProxies` reads the header your proxy\n" +
+	"  as golang.org/x/net/publicsuffix compiles it in (the module holds a copy, which its tests check against\n" +
+	"  golang.org/x/net rule by rule). Lists differ between clients: prefer origins for security decisions.\n" +
+	"- `urlnet.RequestURL(r)` gives the URL an incoming request asked for, from `r.Host` and `r.TLS`. It ignores\n" +
+	"  `Forwarded` and `X-Forwarded-*`: any client can send them. `urlnet.TrustedProxies` reads the header your proxy\n" +
 	"  sets, only on requests from the proxy's addresses.\n\n"
 
 const untrustedOutro = "\nThe registries change every year or two (the newest rows: `5f00::/16`, `2001:1::3/128` and `3fff::/20` in 2024,\n" +

@@ -34,10 +34,14 @@ import (
 	"golang.org/x/text/encoding"
 )
 
-// schemeType tells the special schemes apart from the others.
+// schemeType tells the special schemes apart from the others: it is
+// the index of the scheme's row in specialSchemes, 0 (schemeOther) for a
+// scheme that is not special.
 // https://url.spec.whatwg.org/#special-scheme
 type schemeType uint8
 
+// The special schemes the code names; their values are their rows in
+// specialSchemes.
 const (
 	schemeOther schemeType = iota
 	schemeHTTP
@@ -48,50 +52,63 @@ const (
 	schemeFile
 )
 
+// specialSchemes is the URL Standard's table of special schemes and their
+// default ports, the one place that lists them: the parser, the fast path,
+// the origin, the canonicalizers and the setters read it through
+// schemeTypeOf, special, defaultPort and tupleOrigin. A new special scheme
+// is a row here (a constant above only if the code names it).
+// https://url.spec.whatwg.org/#special-scheme
+var specialSchemes = [...]struct {
+	name string // lowercase
+	port int    // the default port; -1 for none
+}{
+	schemeOther: {"", -1},
+	schemeHTTP:  {"http", 80},
+	schemeHTTPS: {"https", 443},
+	schemeWS:    {"ws", 80},
+	schemeWSS:   {"wss", 443},
+	schemeFTP:   {"ftp", 21},
+	schemeFile:  {"file", -1},
+}
+
+// schemeTypeOf returns the row of specialSchemes whose name is s, ASCII
+// case-insensitively (the parser lowercases the scheme as it copies it),
+// or schemeOther.
 func schemeTypeOf(s string) schemeType {
-	// s may be in any case: the parser lowercases it as it copies.
-	switch len(s) {
-	case 2:
-		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' {
-			return schemeWS
-		}
-	case 3:
-		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' && s[2]|0x20 == 's' {
-			return schemeWSS
-		}
-		if s[0]|0x20 == 'f' && s[1]|0x20 == 't' && s[2]|0x20 == 'p' {
-			return schemeFTP
-		}
-	case 4:
-		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' {
-			return schemeHTTP
-		}
-		if s[0]|0x20 == 'f' && s[1]|0x20 == 'i' && s[2]|0x20 == 'l' && s[3]|0x20 == 'e' {
-			return schemeFile
-		}
-	case 5:
-		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' && s[4]|0x20 == 's' {
-			return schemeHTTPS
+	for t := schemeType(1); int(t) < len(specialSchemes); t++ {
+		if name := specialSchemes[t].name; len(name) == len(s) && asciiEqualFold(s, name) {
+			return t
 		}
 	}
 	return schemeOther
+}
+
+// asciiEqualFold reports whether s equals lower, which is lowercase
+// ASCII, ignoring the case of the ASCII letters of s.
+func asciiEqualFold(s, lower string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (s schemeType) special() bool { return s != schemeOther }
 
 // defaultPort returns the scheme's default port, or -1 when it has none.
 // https://url.spec.whatwg.org/#default-port
-func (s schemeType) defaultPort() int {
-	switch s {
-	case schemeHTTP, schemeWS:
-		return 80
-	case schemeHTTPS, schemeWSS:
-		return 443
-	case schemeFTP:
-		return 21
-	}
-	return -1
-}
+func (s schemeType) defaultPort() int { return specialSchemes[s].port }
+
+// tupleOrigin reports whether a URL of the scheme has a tuple origin of
+// its own: the special schemes but file (whose origin the standard leaves
+// to the implementation, and which is opaque here).
+// https://url.spec.whatwg.org/#concept-url-origin
+func (s schemeType) tupleOrigin() bool { return s.special() && s != schemeFile }
 
 // components are the offsets of a URL's parts in its href (see the
 // package documentation for the picture), and the facts about it that
@@ -589,23 +606,7 @@ func (u *URL) Equal(v *URL, excludeFragments bool) bool {
 // URLs; the origin of the URL in the path for blob: URLs whose path is an
 // http or https URL; "null" (an opaque origin) for everything else.
 // https://url.spec.whatwg.org/#concept-url-origin
-func (u *URL) Origin() string {
-	switch u.scheme {
-	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
-		if u.hostStart == u.schemeEnd+3 {
-			return u.href[:u.pathStart]
-		}
-		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
-	case schemeOther:
-		if u.href[:u.schemeEnd] == "blob" {
-			inner, err := Parse(u.Pathname())
-			if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
-				return inner.Origin()
-			}
-		}
-	}
-	return "null"
-}
+func (u *URL) Origin() string { return originOf(u).String() }
 
 // pathEnd is the offset where the path ends.
 func (u *record) pathEnd() uint32 {
@@ -669,7 +670,9 @@ func (u *URL) assign(v *URL) {
 // fails the call.
 //
 // To choose the limit, or to learn how many errors there were in all,
-// give a [Parser] a [ValidationLog] and use [Parser.ParseRef].
+// give a [Parser] a [ValidationLog] and use [Parser.ParseRef]. To ask
+// only whether input is a valid URL string, by the standard's grammar,
+// use [ValidURLString].
 // https://url.spec.whatwg.org/#validation-error
 func Validate(input string, base ...string) (*URL, []ValidationError, error) {
 	var b URL

@@ -268,3 +268,45 @@ func TestInvalidUTF8Runs(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecialSchemes checks each row of specialSchemes through what reads
+// it: the scheme's recognition in any case, the default port the parser
+// drops, the fast path, and the origin. It reads the table, so a new row
+// is tested without a new case here.
+func TestSpecialSchemes(t *testing.T) {
+	for st := schemeType(1); int(st) < len(specialSchemes); st++ {
+		row := specialSchemes[st]
+		t.Run(row.name, func(t *testing.T) {
+			if got := schemeTypeOf(strings.ToUpper(row.name)); got != st {
+				t.Errorf("schemeTypeOf(%q) = %d, want %d", strings.ToUpper(row.name), got, st)
+			}
+			href := row.name + "://example.com/x"
+			if st == schemeFile {
+				href = "file:///x"
+			}
+			u := MustParse(strings.ToUpper(row.name) + href[len(row.name):])
+			if !u.IsSpecial() || u.Href() != href {
+				t.Errorf("Parse: %q special=%v, want %q special", u.Href(), u.IsSpecial(), href)
+			}
+			if c, ok := parseNormalized(href); !ok || c.scheme != st {
+				t.Errorf("parseNormalized(%q) = scheme %d, %v; want %d, true", href, c.scheme, ok, st)
+			}
+			wantOrigin := "null"
+			if row.port >= 0 {
+				withPort := MustParse(fmt.Sprintf("%s://example.com:%d/", row.name, row.port))
+				if withPort.Port() != "" {
+					t.Errorf("the default port %d stays: %q", row.port, withPort.Href())
+				}
+				wantOrigin = row.name + "://example.com"
+			}
+			if got := u.Origin(); got != wantOrigin {
+				t.Errorf("Origin() = %q, want %q", got, wantOrigin)
+			}
+		})
+	}
+	for _, s := range []string{"", "gopher", "htt", "httpss", "blob", "http+unix", "fil"} {
+		if got := schemeTypeOf(s); got != schemeOther {
+			t.Errorf("schemeTypeOf(%q) = %d, want schemeOther", s, got)
+		}
+	}
+}

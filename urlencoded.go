@@ -309,7 +309,9 @@ func appendSerializedForm(dst []byte, params []Param) []byte {
 // enc's output encoding before percent-encoding (nil, UTF-16BE, UTF-16LE
 // and replacement mean UTF-8; see [OutputEncoding]), and every code point
 // enc cannot represent is written as the numeric character reference
-// "&#N;", percent-encoded. Get enc from [LookupEncoding].
+// "&#N;", percent-encoded. Get enc from a label with
+// [github.com/weburl/url/charset.Lookup], or name one of
+// golang.org/x/text/encoding's (japanese.ShiftJIS).
 //
 // The Encoding Standard's encoders are implemented over the tables of
 // golang.org/x/text/encoding, correcting the places where x/text's

@@ -229,7 +229,7 @@ func BenchmarkSerializeForm(b *testing.B) {
 
 func BenchmarkSerializeFormEncoding(b *testing.B) {
 	params := ParseForm(benchQuery)
-	enc, err := LookupEncoding("shift_jis")
+	enc, err := lookupEncoding("shift_jis")
 	if err != nil {
 		b.Fatal(err)
 	}

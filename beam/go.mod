@@ -2,7 +2,7 @@ module github.com/weburl/url/beam
 
 go 1.26.0
 
-require github.com/weburl/url v0.0.0
+require github.com/weburl/url v0.1.0
 
 require (
 	cel.dev/expr v0.25.2 // indirect

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	dunglas "github.com/dunglas/go-urlpattern"
+	"github.com/weburl/url/internal/cputime"
 	"github.com/weburl/url/urlpattern"
 )
 
@@ -79,13 +80,13 @@ func runURLs(b *testing.B, urls []string, f func(string) bool) {
 	var cpu time.Duration
 	for b.Loop() {
 		matched = 0
-		start := threadCPUTime()
+		start := cputime.Thread()
 		for _, u := range urls {
 			if f(u) {
 				matched++
 			}
 		}
-		cpu += threadCPUTime() - start
+		cpu += cputime.Thread() - start
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*len(urls)), "cpu-ns/url")

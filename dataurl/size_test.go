@@ -8,6 +8,7 @@ import (
 	"time"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/internal/cputime"
 )
 
 // growing are pathological inputs built at a given size: processing must
@@ -58,22 +59,6 @@ func distinctParams(n int) string {
 	return b.String()
 }
 
-// bestTime is the least thread CPU time of three runs of f (wall time
-// off Linux), after a garbage collection: CPU time does not grow while
-// other processes, or the tests of other packages, hold the CPU.
-func bestTime(f func()) time.Duration {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	best := time.Duration(1 << 62)
-	for range 3 {
-		runtime.GC()
-		start := threadCPUTime()
-		f()
-		best = min(best, threadCPUTime()-start)
-	}
-	return best
-}
-
 // TestLinearTime runs each input at 64 KiB and 1 MiB (16 times larger):
 // the larger may take at most 64 times as long (plus 20 ms of slack for
 // a noisy machine), where quadratic time would take 256 times. A
@@ -87,7 +72,7 @@ func TestLinearTime(t *testing.T) {
 			small, large := g.build(64<<10), g.build(1<<20)
 			var ts, tl time.Duration
 			for range 3 {
-				ts, tl = bestTime(func() { g.run(small) }), bestTime(func() { g.run(large) })
+				ts, tl = cputime.Best(3, func() { g.run(small) }), cputime.Best(3, func() { g.run(large) })
 				if tl <= 64*ts+20*time.Millisecond {
 					return
 				}

@@ -132,7 +132,7 @@ func (e *RegExpError) Error() string {
 	if e.Unsupported {
 		kind = "unsupported regular expression"
 	}
-	return fmt.Sprintf("urlpattern: %s %q: offset %d: %s: %s", kind, e.Source, e.Offset, e.Construct, e.Reason)
+	return fmt.Sprintf("urlpattern: %s %s: offset %d: %s: %s", kind, quoteBounded(e.Source), e.Offset, e.Construct, e.Reason)
 }
 
 // compileRegExp compiles an ECMAScript regular expression source with the

@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"errors"
+	"github.com/weburl/url/internal/cputime"
 	"strings"
 	"testing"
 	"time"
@@ -432,10 +433,10 @@ func TestCompileRegExpReDoSLinear(t *testing.T) {
 			}
 			matchSmall, matchLarge := func() { re.MatchString(small) }, func() { re.MatchString(large) }
 			if testing.Verbose() {
-				ts, tl := bestTime(3, matchSmall), bestTime(3, matchLarge)
+				ts, tl := cputime.Best(3, matchSmall), cputime.Best(3, matchLarge)
 				t.Logf("%d chars: %v, %d chars: %v (thread CPU time), ratio %.1f", len(small), ts, len(large), tl, float64(tl)/float64(max(ts, 1)))
 			}
-			checkLinear(t, 8, matchSmall, matchLarge)
+			cputime.CheckLinear(t, 8, matchSmall, matchLarge)
 		})
 	}
 }
@@ -470,7 +471,7 @@ func TestTranslateRegExpLinear(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			checkLinear(t, 8, func() { translateRegExp(small, c.ignoreCase) }, func() { translateRegExp(large, c.ignoreCase) })
+			cputime.CheckLinear(t, 8, func() { translateRegExp(small, c.ignoreCase) }, func() { translateRegExp(large, c.ignoreCase) })
 		})
 	}
 }
@@ -577,5 +578,23 @@ func BenchmarkCompileRegExp(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestRegExpErrorBounded: a RegExpError's message quotes at most
+// maxQuoted bytes of the expression, however long it is, for callers
+// who reach it through errors.As rather than the wrapping *Error.
+func TestRegExpErrorBounded(t *testing.T) {
+	src := strings.Repeat("a", 1<<20) + "(?=x)"
+	_, err := compileRegExp(src, false)
+	var e *RegExpError
+	if !errors.As(err, &e) {
+		t.Fatalf("%.40s...: %v, want a *RegExpError", src, err)
+	}
+	if n := len(e.Error()); n > 2*maxQuoted+200 {
+		t.Errorf("message of %d bytes for a %d-byte expression", n, len(src))
+	}
+	if !strings.Contains(e.Error(), "lookahead") {
+		t.Errorf("message %.300q lost the construct", e.Error())
 	}
 }

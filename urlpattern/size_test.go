@@ -5,44 +5,12 @@ package urlpattern
 // a pattern from the ReDoS literature matches in linear time (RE2).
 
 import (
-	"runtime"
+	"github.com/weburl/url/internal/cputime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 )
-
-// bestTime returns the least CPU time of its thread (wall time off
-// Linux) that f took in runs calls, after a garbage collection, so that
-// other processes on a busy machine are not charged to f.
-func bestTime(runs int, f func()) time.Duration {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	best := time.Duration(1 << 62)
-	for range runs {
-		runtime.GC()
-		start := threadCPUTime()
-		f()
-		best = min(best, threadCPUTime()-start)
-	}
-	return best
-}
-
-// checkLinear fails t when large (factor times larger than small) took
-// more than 4*factor times as long as small (plus slack), where quadratic
-// growth would take factor*factor times. A failure is measured twice more
-// before it counts.
-func checkLinear(t *testing.T, factor int, small, large func()) {
-	t.Helper()
-	var ts, tl time.Duration
-	for range 3 {
-		ts, tl = bestTime(3, small), bestTime(3, large)
-		if tl <= time.Duration(4*factor)*ts+20*time.Millisecond {
-			return
-		}
-	}
-	t.Errorf("small: %v, %dx larger: %v: worse than linear", ts, factor, tl)
-}
 
 // growingPatterns are pattern strings built at a given size, each
 // stressing one part of construction.
@@ -85,7 +53,7 @@ func TestConstructionLinearTime(t *testing.T) {
 	for _, g := range growingPatterns {
 		t.Run(g.name, func(t *testing.T) {
 			small, large := g.build(1<<10), g.build(16<<10)
-			checkLinear(t, 16,
+			cputime.CheckLinear(t, 16,
 				func() { New(small, "https://base.example/") },
 				func() { New(large, "https://base.example/") })
 		})
@@ -117,11 +85,11 @@ func TestReDoSLinearTime(t *testing.T) {
 			if p.Test(small) || p.Test(large) {
 				t.Fatal("matched")
 			}
-			checkLinear(t, 16, func() { p.Test(small) }, func() { p.Test(large) })
+			cputime.CheckLinear(t, 16, func() { p.Test(small) }, func() { p.Test(large) })
 			// And 30 code points, where a backtracking engine already
 			// takes about a billion steps, return at once.
 			short := "https://h/" + strings.Repeat(tc.unit, 30) + tc.end
-			if d := bestTime(1, func() { p.Test(short) }); d > 100*time.Millisecond {
+			if d := cputime.Best(1, func() { p.Test(short) }); d > 100*time.Millisecond {
 				t.Errorf("30 code points took %v", d)
 			}
 		})

@@ -122,9 +122,9 @@ func ExampleExtractLinks() {
 	links, _ := urlbeam.ExtractLinks(s, beam.Create(s, page))
 	print(p, s, links)
 	// Output:
-	// "https://example.com/dir/\ta\thref\t../about\thttps://example.com/about"
-	// "https://example.com/dir/\timg\tsrcset\ta.png\thttps://example.com/dir/a.png"
-	// "https://example.com/dir/\timg\tsrcset\tb.png\thttps://example.com/dir/b.png"
+	// "https://example.com/dir/\ta\thref\tnavigation\t../about\thttps://example.com/about"
+	// "https://example.com/dir/\timg\tsrcset\tsubresource\ta.png\thttps://example.com/dir/a.png"
+	// "https://example.com/dir/\timg\tsrcset\tsubresource\tb.png\thttps://example.com/dir/b.png"
 }
 
 func ExamplePage() {
@@ -140,9 +140,9 @@ func ExampleLink() {
 }
 
 func ExampleLink_String() {
-	l := urlbeam.Link{Page: "https://example.com/", Tag: "a", Attr: "href", Raw: "/x\t", Href: "https://example.com/x"}
+	l := urlbeam.Link{Page: "https://example.com/", Tag: "a", Attr: "href", Kind: "navigation", Raw: "/x\t", Href: "https://example.com/x"}
 	fmt.Printf("%q\n", l.String())
-	// Output: "https://example.com/\ta\thref\t/x \thttps://example.com/x"
+	// Output: "https://example.com/\ta\thref\tnavigation\t/x \thttps://example.com/x"
 }
 
 func ExampleLinkGraph() {
@@ -206,8 +206,8 @@ func ExampleLinksFromLines() {
 	links, _ := urlbeam.LinksFromLines(s, beam.Create(s, "https://example.com/a/\tb", "https://example.org/"))
 	print(p, s, links)
 	// Output:
-	// "\t\t\thttps://example.org/\thttps://example.org/"
-	// "https://example.com/a/\t\t\tb\thttps://example.com/a/b"
+	// "\t\t\t\thttps://example.org/\thttps://example.org/"
+	// "https://example.com/a/\t\t\t\tb\thttps://example.com/a/b"
 }
 
 func ExampleReadHTML() {
@@ -219,7 +219,7 @@ func ExampleReadHTML() {
 	pages, _ := urlbeam.ReadHTML(s, filepath.Join(dir, "manifest.tsv"), 0)
 	links, _ := urlbeam.ExtractLinks(s, pages)
 	print(p, s, links)
-	// Output: "https://example.com/book/\ta\thref\tnext.html\thttps://example.com/book/next.html"
+	// Output: "https://example.com/book/\ta\thref\tnavigation\tnext.html\thttps://example.com/book/next.html"
 }
 
 func ExampleReadWARC() {
@@ -236,7 +236,7 @@ func ExampleReadWARC() {
 	pages, _, _ := urlbeam.ReadWARC(s, filepath.Join(dir, "*.warc.gz"), 0)
 	links, _ := urlbeam.ExtractLinks(s, pages)
 	print(p, s, links)
-	// Output: "https://example.com/\ta\thref\t/about\thttps://example.com/about"
+	// Output: "https://example.com/\ta\thref\tnavigation\t/about\thttps://example.com/about"
 }
 
 func ExampleWriteTSV() {

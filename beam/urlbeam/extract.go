@@ -6,6 +6,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	url "github.com/weburl/url"
+	"github.com/weburl/url/links"
 )
 
 func init() {
@@ -15,7 +16,9 @@ func init() {
 
 // ExtractLinks extracts the links of each [Page] of pages (a PCollection
 // of Page), resolved as a browser resolves them (the page's <base href>
-// applies, a srcset gives one link per image candidate). It returns the
+// applies, a srcset gives one link per image candidate; the page is
+// decoded, and its queries encoded, in the encoding its Charset or
+// HTML's sniffing gives it). It returns the
 // links as [Link] rows, and as [Failure] rows the pages that cannot be
 // read (stage "extract", Input the page's URL) and the links that do not
 // resolve to a URL (stage "link", Input the link as written, Base the
@@ -31,7 +34,7 @@ func extractFn(p Page, emit func(Link), fail func(Failure)) {
 		fail(Failure{Stage: "extract", Input: p.URL, Err: err.Error()})
 		return
 	}
-	ls, err := url.ExtractLinks(bytes.NewReader(p.Body), page.Href())
+	ls, err := links.LinkExtractor{Charset: p.Charset}.Extract(bytes.NewReader(p.Body), page.Href())
 	if err != nil {
 		fail(Failure{Stage: "extract", Input: p.URL, Err: err.Error()})
 		return
@@ -41,6 +44,6 @@ func extractFn(p Page, emit func(Link), fail func(Failure)) {
 			fail(Failure{Stage: "link", Input: l.Raw, Base: page.Href(), Err: l.Err.Error()})
 			continue
 		}
-		emit(Link{Page: page.Href(), Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, Href: l.URL.Href()})
+		emit(Link{Page: page.Href(), Tag: l.Tag, Attr: l.Attr, Kind: l.Kind.String(), Raw: l.Raw, Href: l.URL.Href()})
 	}
 }

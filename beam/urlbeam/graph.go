@@ -121,10 +121,11 @@ func (f Failure) String() string {
 	return f.Stage + "\t" + oneLine(f.Input) + "\t" + oneLine(f.Base) + "\t" + oneLine(f.Err)
 }
 
-// String formats a Link as a TSV row: page, tag, attribute, the link as
-// written, href (tabs and line breaks inside fields become spaces).
+// String formats a Link as a TSV row: page, tag, attribute, kind, the
+// link as written, href (tabs and line breaks inside fields become
+// spaces).
 func (l Link) String() string {
-	return l.Page + "\t" + l.Tag + "\t" + l.Attr + "\t" + oneLine(l.Raw) + "\t" + l.Href
+	return l.Page + "\t" + l.Tag + "\t" + l.Attr + "\t" + l.Kind + "\t" + oneLine(l.Raw) + "\t" + l.Href
 }
 
 // oneLine replaces tabs and line breaks with spaces, so that a field

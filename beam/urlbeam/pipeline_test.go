@@ -16,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	url "github.com/weburl/url"
 	"github.com/weburl/url/beam/warc"
+	weblinks "github.com/weburl/url/links"
 )
 
 // TestMain runs the pipelines of these tests on Beam's default test
@@ -218,7 +219,7 @@ func pages(t testing.TB, n int) []Page {
 // plainExtract is ExtractLinks as a loop.
 func plainExtract(ps []Page) (links []Link, failures int) {
 	for _, p := range ps {
-		ls, err := url.ExtractLinks(bytes.NewReader(p.Body), url.MustParse(p.URL).Href())
+		ls, err := weblinks.LinkExtractor{Charset: p.Charset}.Extract(bytes.NewReader(p.Body), url.MustParse(p.URL).Href())
 		if err != nil {
 			failures++
 			continue
@@ -228,7 +229,7 @@ func plainExtract(ps []Page) (links []Link, failures int) {
 				failures++
 				continue
 			}
-			links = append(links, Link{Page: url.MustParse(p.URL).Href(), Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, Href: l.URL.Href()})
+			links = append(links, Link{Page: url.MustParse(p.URL).Href(), Tag: l.Tag, Attr: l.Attr, Kind: l.Kind.String(), Raw: l.Raw, Href: l.URL.Href()})
 		}
 	}
 	return links, failures

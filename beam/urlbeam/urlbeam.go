@@ -60,6 +60,11 @@ type Link struct {
 	// Tag and Attr name the element and attribute the link came from,
 	// in lower case ("a" and "href"), or are empty.
 	Tag, Attr string
+	// Kind is what a browser does with the link, as links.Kind says it:
+	// "navigation" (a crawler follows it), "subresource" (loaded with
+	// the page: a link checker checks it) or "reference"; "" when not
+	// known (a line of a URL list, a WAT record's link).
+	Kind string
 	// Raw is the link as written.
 	Raw string
 	// Href is the link resolved against the page's base URL, serialized.

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,12 +16,16 @@ import (
 	"time"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/links"
+	"github.com/weburl/url/urlnet"
 )
 
-// maxPage is the largest page links reads; a longer one is an error.
+// maxPage is the largest page links reads by default; a longer one is an
+// error (-max changes it).
 const maxPage = 64 << 20
 
-// fetchTimeout bounds the fetch of a page given by its URL.
+// fetchTimeout bounds the fetch of a page given by its URL, redirects
+// and body included.
 const fetchTimeout = 30 * time.Second
 
 // linkResult is the JSON object links prints for one link.
@@ -30,6 +36,7 @@ type linkResult struct {
 	Offset int    `json:"offset"`
 	Tag    string `json:"tag"`
 	Attr   string `json:"attr"`
+	Kind   string `json:"kind"`
 	Raw    string `json:"raw"`
 	Href   string `json:"href,omitempty"`
 	Error  string `json:"error,omitempty"`
@@ -46,54 +53,82 @@ type linkValidationError struct {
 	Offset int    `json:"offset"` // in the file
 }
 
+// linksOptions are the links subcommand's options.
+type linksOptions struct {
+	base    string
+	x       links.LinkExtractor
+	allow   []netip.Prefix // addresses a fetch may reach although not public
+	timeout time.Duration
+}
+
 // runLinks is the links subcommand.
 func runLinks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("links", "weburl links [-base URL] [-json] [-v] FILE|URL|-...",
-		"Prints the links of each HTML page, resolved as browsers resolve them, as FILE:LINE:COL<TAB>HREF.\n"+
-			"A FILE's document URL is its file: URL; \"-\" is standard input (needs -base); an http(s) URL is fetched.", stderr)
-	base := fs.String("base", "", "the document URL of the pages (their links resolve against it, or against their <base href>)")
+	fs := newFlagSet("links", "weburl links [-base URL] [-charset LABEL] [-json] [-l] [-v] [-max BYTES] [-allow PREFIX] [-timeout D] FILE|URL|-...",
+		"Prints the links of each HTML page, resolved as browsers resolve them, as FILE:LINE:COL<TAB>HREF\n"+
+			"(with -l, then <TAB>KIND<TAB>TAG<TAB>ATTR: KIND is navigation, subresource or reference).\n"+
+			"A FILE's document URL is its file: URL; \"-\" is standard input (needs -base).\n"+
+			"The page's encoding is sniffed as browsers do (byte order mark, -charset or the HTTP charset,\n"+
+			"<meta charset>, else windows-1252: use -charset utf-8 for an undeclared UTF-8 page), and\n"+
+			"queries are encoded in it. Pages are read as they stream, up to -max bytes.\n"+
+			"An http(s) URL is fetched through a guard: only globally reachable addresses are dialed\n"+
+			"(no loopback, private, link-local or cloud metadata address, whatever the name resolves to,\n"+
+			"redirects included; -allow adds prefixes), no proxy, at most 10 redirects, within -timeout.", stderr)
+	var o linksOptions
+	fs.StringVar(&o.base, "base", "", "the document URL of the pages (their links resolve against it, or against their <base href>)")
+	fs.StringVar(&o.x.Charset, "charset", "", "the pages' encoding, as a transport's charset (an Encoding Standard label); a byte order mark still wins")
 	asJSON := fs.Bool("json", false, "print one JSON object per link")
-	verbose := fs.Bool("v", false, "also print the validation errors of each link, each at its line:col")
+	long := fs.Bool("l", false, "also print each link's kind, element and attribute")
+	fs.BoolVar(&o.x.Validate, "v", false, "also print the validation errors of each link, each at its line:col")
+	fs.Int64Var(&o.x.MaxBytes, "max", maxPage, "the longest page read, in bytes (0: no limit)")
+	fs.DurationVar(&o.timeout, "timeout", fetchTimeout, "the time limit of a fetch, redirects and body included")
+	fs.Func("allow", "an address prefix (10.0.0.0/8) that a fetch may reach although it is not globally reachable; repeatable", func(s string) error {
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			return err
+		}
+		o.allow = append(o.allow, p)
+		return nil
+	})
 	if status := parseFlags(fs, args, stdout); status >= 0 {
 		return status
 	}
 	if fs.NArg() == 0 {
 		return usageError(fs, "no FILE or URL")
 	}
-	if *base != "" && !url.CanParse(*base) {
-		_, err := url.Parse(*base)
+	if o.base != "" && !url.CanParse(o.base) {
+		_, err := url.Parse(o.base)
 		fmt.Fprintf(stderr, "weburl: invalid -base: %v\n", err)
 		return 2
 	}
 	for _, a := range fs.Args() {
-		if a == "-" && *base == "" {
+		if a == "-" && o.base == "" {
 			return usageError(fs, "reading standard input (\"-\") needs -base, the document's URL")
 		}
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	x := url.LinkExtractor{Validate: *verbose}
 	status := 0
 	for _, name := range fs.Args() {
-		links, err := pageLinks(x, name, *base, stdin)
+		err := pageLinks(o, name, stdin, func(l *links.Link) error {
+			if l.Err != nil {
+				status = 1
+			}
+			switch {
+			case *asJSON:
+				writeLinkJSON(out, name, l)
+			default:
+				writeLink(out, name, l, *long)
+			}
+			_, err := out.Write(nil)
+			return err
+		})
+		var we writeError
+		if errors.As(err, &we) {
+			return writeFailed(stderr, we.error)
+		}
 		if err != nil {
 			status = 1
 			out.Flush()
 			fmt.Fprintf(stderr, "weburl: %s: %v\n", name, err)
-			continue
-		}
-		for i := range links {
-			l := &links[i]
-			if l.Err != nil {
-				status = 1
-			}
-			if *asJSON {
-				writeLinkJSON(out, name, l)
-			} else {
-				writeLink(out, name, l)
-			}
-		}
-		if _, err := out.Write(nil); err != nil {
-			return writeFailed(stderr, err)
 		}
 	}
 	if err := out.Flush(); err != nil {
@@ -102,71 +137,84 @@ func runLinks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-// pageLinks returns the links of the page name: a file, "-" for stdin,
-// or an http: or https: URL, fetched.
-func pageLinks(x url.LinkExtractor, name, base string, stdin io.Reader) ([]url.Link, error) {
+// writeError is an error of writing the output, which ends links.
+type writeError struct{ error }
+
+// pageLinks calls f with each link of the page name, as it is read: a
+// file, "-" for stdin, or an http: or https: URL, fetched.
+func pageLinks(o linksOptions, name string, stdin io.Reader, f func(*links.Link) error) error {
 	if name == "-" {
-		return x.Extract(limited(stdin), base)
+		return eachLink(o.x, stdin, o.base, f)
 	}
 	if strings.HasPrefix(name, "http://") || strings.HasPrefix(name, "https://") {
-		return fetchLinks(x, name, base)
+		return fetchLinks(o, name, f)
 	}
-	f, err := os.Open(name)
+	file, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer f.Close()
+	defer file.Close()
+	base := o.base
 	if base == "" {
 		if base, err = fileURL(name); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return x.Extract(limited(f), base)
+	return eachLink(o.x, file, base, f)
 }
 
-// fetchLinks fetches the page at the URL name and returns its links.
-func fetchLinks(x url.LinkExtractor, name, base string) ([]url.Link, error) {
-	client := http.Client{Timeout: fetchTimeout}
+// eachLink calls f with each link of the page read from r; an error of f
+// is returned as a writeError.
+func eachLink(x links.LinkExtractor, r io.Reader, base string, f func(*links.Link) error) error {
+	for l, err := range x.Links(r, base) {
+		if err != nil {
+			return err
+		}
+		if err := f(&l); err != nil {
+			return writeError{err}
+		}
+	}
+	return nil
+}
+
+// guardedClient returns the HTTP client links fetches pages with:
+// urlnet.DialGuard's Client, which dials only globally reachable
+// addresses (and the prefixes allowed), the check made on the address
+// actually dialed, for every connection and so for every redirect; it
+// uses no proxy (a proxy would be dialed instead of the target) and
+// follows at most 10 redirects. timeout bounds each fetch.
+func guardedClient(allow []netip.Prefix, timeout time.Duration) *http.Client {
+	c := (&urlnet.DialGuard{Allow: allow}).Client()
+	c.Timeout = timeout
+	return c
+}
+
+// fetchLinks fetches the page at the URL name through the guarded
+// client and calls f with its links, resolved against the URL finally
+// fetched (after redirects) unless -base says otherwise, and decoded
+// with the charset of its Content-Type unless -charset says otherwise.
+func fetchLinks(o linksOptions, name string, f func(*links.Link) error) error {
+	client := guardedClient(o.allow, o.timeout)
+	defer client.CloseIdleConnections()
 	resp, err := client.Get(name)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, errors.New("fetching: " + resp.Status)
+		return errors.New("fetching: " + resp.Status)
 	}
+	base := o.base
 	if base == "" {
 		base = resp.Request.URL.String() // after redirects
 	}
-	return x.Extract(limited(resp.Body), base)
-}
-
-// errPageTooLarge is the error of a page longer than maxPage.
-var errPageTooLarge = errors.New("page larger than " + strconv.Itoa(maxPage>>20) + " MiB")
-
-// limited returns r, failing with errPageTooLarge past maxPage bytes.
-func limited(r io.Reader) io.Reader {
-	return &limitReader{r: r, n: maxPage}
-}
-
-type limitReader struct {
-	r io.Reader
-	n int64
-}
-
-func (l *limitReader) Read(p []byte) (int, error) {
-	if l.n < 0 {
-		return 0, errPageTooLarge
+	x := o.x
+	if x.Charset == "" {
+		if _, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil {
+			x.Charset = params["charset"]
+		}
 	}
-	if int64(len(p)) > l.n+1 {
-		p = p[:l.n+1]
-	}
-	n, err := l.r.Read(p)
-	l.n -= int64(n)
-	if l.n < 0 {
-		return n, errPageTooLarge
-	}
-	return n, err
+	return eachLink(x, resp.Body, base, f)
 }
 
 // fileURL returns the file: URL of the file name's absolute path.
@@ -185,10 +233,10 @@ func fileURL(name string) (string, error) {
 	return "file://" + p, nil
 }
 
-// writeLink writes l as FILE:LINE:COL<TAB>HREF, or its error, and with
-// -v its validation errors.
-func writeLink(out *bufio.Writer, name string, l *url.Link) {
-	writePos := func(p url.Position) {
+// writeLink writes l as FILE:LINE:COL<TAB>HREF, or its error, with -l
+// its kind, tag and attribute, and with -v its validation errors.
+func writeLink(out *bufio.Writer, name string, l *links.Link, long bool) {
+	writePos := func(p links.Position) {
 		out.WriteString(name)
 		out.WriteByte(':')
 		out.WriteString(strconv.Itoa(p.Line))
@@ -202,6 +250,14 @@ func writeLink(out *bufio.Writer, name string, l *url.Link) {
 		out.WriteString(l.Err.Error())
 	} else {
 		out.WriteString(l.URL.Href())
+	}
+	if long {
+		out.WriteByte('\t')
+		out.WriteString(l.Kind.String())
+		out.WriteByte('\t')
+		out.WriteString(l.Tag)
+		out.WriteByte('\t')
+		out.WriteString(l.Attr)
 	}
 	out.WriteByte('\n')
 	for _, e := range l.ValidationErrors {
@@ -222,10 +278,10 @@ func writeLink(out *bufio.Writer, name string, l *url.Link) {
 }
 
 // writeLinkJSON writes l as one JSON object.
-func writeLinkJSON(out *bufio.Writer, name string, l *url.Link) {
+func writeLinkJSON(out *bufio.Writer, name string, l *links.Link) {
 	r := linkResult{
 		File: name, Line: l.Line, Col: l.Col, Offset: l.Offset,
-		Tag: l.Tag, Attr: l.Attr, Raw: l.Raw,
+		Tag: l.Tag, Attr: l.Attr, Kind: l.Kind.String(), Raw: l.Raw,
 		MoreValidationErrors: l.MoreValidationErrors,
 	}
 	if l.Err != nil {

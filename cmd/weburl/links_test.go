@@ -3,8 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -43,7 +43,7 @@ func TestLinks(t *testing.T) {
 		f + ":2:11\thttps://example.com/docs/intro.html\n" +
 		f + ":4:11\thttps://example.com/docs/a.png\n" +
 		f + ":4:21\thttps://example.com/docs/b.png\n" +
-		f + ":5:10\terror: url: parse \"http://exa mple.com/\": domain-invalid-code-point (domain holds a forbidden code point) at offset 10\n" +
+		f + ":5:10\terror: url: parse \"http://exa mple.com/\": domain-to-ASCII (Unicode ToASCII failed on the domain) at offset 10\n" +
 		f + ":6:10\thttps://example.com/a%20b\n"
 	if status != 1 || stdout != want || stderr != "" {
 		t.Errorf("status %d, stdout\n%s\nstderr %q\nwant status 1, stdout\n%s", status, stdout, stderr, want)
@@ -132,7 +132,8 @@ func TestLinksMissingFile(t *testing.T) {
 
 // TestLinksFetch: an http URL is fetched, a redirect followed, and the
 // page's links resolve against the URL finally fetched; a status other
-// than 200 is an error. The server is on 127.0.0.1.
+// than 200 is an error. The server is on 127.0.0.1, which -allow lets
+// the guard reach.
 func TestLinksFetch(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/old/", func(w http.ResponseWriter, r *http.Request) {
@@ -144,11 +145,11 @@ func TestLinksFetch(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 
-	status, stdout, stderr := runLinksCmd([]string{srv.URL + "/old/"}, "")
+	status, stdout, stderr := runLinksCmd([]string{"-allow", "127.0.0.1/32", srv.URL + "/old/"}, "")
 	if want := srv.URL + "/old/:2:9\t" + srv.URL + "/new/next.html\n"; status != 0 || stdout != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want 0, %q", status, stdout, stderr, want)
 	}
-	status, _, stderr = runLinksCmd([]string{srv.URL + "/missing"}, "")
+	status, _, stderr = runLinksCmd([]string{"-allow", "127.0.0.1/32", srv.URL + "/missing"}, "")
 	if status != 1 || !strings.Contains(stderr, "404") {
 		t.Errorf("404: status %d, stderr %q", status, stderr)
 	}
@@ -166,33 +167,73 @@ func TestLinksWriteError(t *testing.T) {
 	}
 }
 
-// TestLimitReader: a page past the limit is an error, not a truncated
-// page whose links would silently be missing.
-func TestLimitReader(t *testing.T) {
-	r := &limitReader{r: strings.NewReader("0123456789"), n: 9}
-	if _, err := io.ReadAll(r); !errors.Is(err, errPageTooLarge) {
-		t.Errorf("10 bytes with a limit of 9: err = %v, want errPageTooLarge", err)
+// TestLinksMax: a page past -max is an error, not a truncated page
+// whose links would silently be missing; the links before it are
+// printed.
+func TestLinksMax(t *testing.T) {
+	f := writePage(t, "big.html", strings.Repeat("<a href=x>", 300))
+	status, stdout, stderr := runLinksCmd([]string{"-max", "2000", f}, "")
+	if status != 1 || !strings.Contains(stderr, "larger than 2000 bytes") || strings.Count(stdout, "\n") != 200 {
+		t.Errorf("status %d, %d lines, stderr %q", status, strings.Count(stdout, "\n"), stderr)
 	}
-	r = &limitReader{r: strings.NewReader("0123456789"), n: 10}
-	if b, err := io.ReadAll(r); err != nil || string(b) != "0123456789" {
-		t.Errorf("10 bytes with a limit of 10: %q, %v", b, err)
+	if status, _, stderr := runLinksCmd([]string{"-max", "3000", f}, ""); status != 0 {
+		t.Errorf("at the limit: status %d, stderr %q", status, stderr)
 	}
 }
 
-// TestLinksSamplePage runs links on the repository's sample page.
-func TestLinksSamplePage(t *testing.T) {
-	status, stdout, stderr := runLinksCmd([]string{"-base", "https://docs.example.org/en/stable/guide/install.html", "../../testdata/links/page.html"}, "")
-	if status != 1 || stderr != "" {
-		t.Errorf("status %d (want 1: the page has broken links), stderr %q", status, stderr)
+// TestLinksLong: -l adds each link's kind, element and attribute; the
+// page's charset comes from -charset (columns count the page decoded
+// to UTF-8: 検 is two bytes in the file, three decoded).
+func TestLinksLong(t *testing.T) {
+	f := writePage(t, "k.html", "<a href=/a><img src=\x8c\x9f.png><style>p{background:url(b.png)}</style>")
+	status, stdout, stderr := runLinksCmd([]string{"-l", "-charset", "shift_jis", "-base", "https://example.jp/", f}, "")
+	want := f + ":1:9\thttps://example.jp/a\tnavigation\ta\thref\n" +
+		f + ":1:21\thttps://example.jp/%E6%A4%9C.png\tsubresource\timg\tsrc\n" +
+		f + ":1:53\thttps://example.jp/b.png\tsubresource\tstyle\t\n"
+	if status != 0 || stdout != want {
+		t.Errorf("status %d, stderr %q, stdout\n%s\nwant\n%s", status, stderr, stdout, want)
 	}
-	for _, want := range []string{
-		"page.html:8:32\thttps://docs.example.org/en/stable/_static/css/theme.css?v=4.2.1\n",
-		"page.html:29:7\thttps://docs.example.org/en/stable/guide/install.html#requirements\n",
-		"page.html:44:20\thttps://docs.example.org/en/stable/_static/diagram,print.png\n",
-		"page.html:52:16\terror: url: parse \"http://exa mple.org/\": domain-invalid-code-point (domain holds a forbidden code point) at offset 10\n",
+}
+
+// TestLinksFetchGuard: a fetch refuses loopback addresses, by address
+// or by name, and a redirect to one from an allowed address; -allow
+// lets a prefix through. Every server here is on loopback.
+func TestLinksFetchGuard(t *testing.T) {
+	refused := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "<a href=/secret>")
+	}))
+	defer refused.Close()
+	// A second loopback address, 127.0.0.2, that -allow does not cover.
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Skipf("no 127.0.0.2: %v", err)
+	}
+	other := &httptest.Server{Listener: ln, Config: &http.Server{Handler: refused.Config.Handler}}
+	other.Start()
+	defer other.Close()
+	redirector := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+"/", http.StatusFound)
+	}))
+	defer redirector.Close()
+	_, port, _ := net.SplitHostPort(refused.Listener.Addr().String())
+
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"loopback address", []string{refused.URL + "/"}},
+		{"localhost", []string{"http://localhost:" + port + "/"}},
+		{"redirect to a refused address", []string{"-allow", "127.0.0.1/32", redirector.URL + "/"}},
 	} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("stdout lacks %q", want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			status, stdout, stderr := runLinksCmd(tc.args, "")
+			if status != 1 || stdout != "" || !strings.Contains(stderr, "not globally reachable") {
+				t.Errorf("status %d, stdout %q, stderr %q; want a refusal", status, stdout, stderr)
+			}
+		})
+	}
+	status, stdout, stderr := runLinksCmd([]string{"-allow", "127.0.0.0/8", redirector.URL + "/"}, "")
+	if status != 0 || !strings.Contains(stdout, other.URL+"/secret") {
+		t.Errorf("allowed: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 }

@@ -26,9 +26,11 @@
 // value per line, for pipes (`weburl parse -field hostname < links.txt | sort -u`;
 // an input that fails to parse prints nothing there, only its error on
 // standard error). -v adds the URL Standard's validation errors, by
-// name, with the byte offset where each was found: the first 100 of
-// them, and how many more there were (the URL Standard's validation is
-// done only with -v; with -field they go to standard error).
+// name, with the byte offset where each was found, as "validation error:
+// NAME at offset N" (and the one that made the parser fail, if it did,
+// as "error: NAME at offset N"): the first 100 of them, and how many more
+// there were (the URL Standard's validation is done only with -v; with
+// -field they go to standard error).
 //
 // Standard input may start with a UTF-8 byte-order mark, which is
 // skipped; blank lines are skipped; a line longer than 16 MiB is reported

@@ -43,14 +43,19 @@ func TestRun(t *testing.T) {
 		// -base resolves relative links.
 		{"base", []string{"-base", "https://example.com/dir/page", "../up?x=1"}, "", 0,
 			[]string{"href:     https://example.com/up?x=1"}, ""},
-		// -v names the validation errors, with offsets.
+		// -v names the validation errors, with offsets, labelled as
+		// validation errors: the URL parsed.
 		{"validation errors", []string{"-v", "https://u@example.com/a b"}, "", 0,
-			[]string{"error:    invalid-credentials at offset 9", "error:    invalid-URL-unit at offset 23"}, ""},
+			[]string{"validation error: invalid-credentials at offset 9", "validation error: invalid-URL-unit at offset 23"}, ""},
 		// A valid URL string reports none.
 		{"no validation errors", []string{"-v", "https://example.com/"}, "", 0,
-			[]string{"errors:   none"}, ""},
+			[]string{"validation errors: none"}, ""},
+		// On a failure, the error that stopped the parser is the error;
+		// the ones before it are validation errors.
+		{"failure -v", []string{"-v", "https://u@exa mple.com/"}, "", 1,
+			[]string{"validation error: invalid-credentials at offset 9", "error: domain-to-ASCII at offset 13"}, "domain-to-ASCII"},
 		// A failure exits 1 with the reason on stderr.
-		{"failure", []string{"http://exa mple.com/"}, "", 1, nil, `domain-invalid-code-point`},
+		{"failure", []string{"http://exa mple.com/"}, "", 1, nil, `domain-to-ASCII`},
 		// No arguments: one URL per line of standard input.
 		{"stdin", nil, "https://a.example/\nmailto:x@y\n", 0,
 			[]string{"href:     https://a.example/", "href:     mailto:x@y", "origin:   null"}, ""},
@@ -229,10 +234,10 @@ func TestRunManyValidationErrors(t *testing.T) {
 	if status := run([]string{"-v", input}, nil, &stdout, &stderr); status != 0 {
 		t.Fatalf("status = %d", status)
 	}
-	if n := strings.Count(stdout.String(), "error:    invalid-URL-unit"); n != maxValidationErrors {
+	if n := strings.Count(stdout.String(), "validation error: invalid-URL-unit"); n != maxValidationErrors {
 		t.Errorf("%d errors listed, want %d", n, maxValidationErrors)
 	}
-	if want := "errors:   900 more not shown\n"; !strings.Contains(stdout.String(), want) {
+	if want := "validation errors: 900 more not shown\n"; !strings.Contains(stdout.String(), want) {
 		t.Errorf("stdout lacks %q", want)
 	}
 

@@ -255,21 +255,21 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			out.WriteByte('\n')
 		}
 		if *verbose {
+			// The error that made the parser fail is "error"; the
+			// others, non-fatal, are "validation error", also on a
+			// URL that failed.
 			if len(r.ValidationErrors) == 0 {
-				writeLabel(out, "errors")
-				out.WriteString("none\n")
+				out.WriteString("validation errors: none\n")
 			}
 			for _, e := range r.ValidationErrors {
-				fatal := ""
+				label := "validation error: "
 				if e.Fatal {
-					fatal = " (fatal)"
+					label = "error: "
 				}
-				writeLabel(out, "error")
-				fmt.Fprintf(out, "%s at offset %d%s\n", e.Name, e.Offset, fatal)
+				fmt.Fprintf(out, "%s%s at offset %d\n", label, e.Name, e.Offset)
 			}
 			if r.MoreValidationErrors > 0 {
-				writeLabel(out, "errors")
-				fmt.Fprintf(out, "%d more not shown\n", r.MoreValidationErrors)
+				fmt.Fprintf(out, "validation errors: %d more not shown\n", r.MoreValidationErrors)
 			}
 		}
 	}

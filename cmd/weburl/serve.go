@@ -396,67 +396,10 @@ func errorAnchor(k url.ErrorKind) string {
 }
 
 // errorGloss is a short explanation of the validation error k, after
-// the URL Standard's table.
+// the URL Standard's table ([url.ErrorKind.Description]).
 func errorGloss(k url.ErrorKind) string {
-	switch k {
-	case url.DomainToASCII:
-		return "Unicode ToASCII records an error or returns the empty string."
-	case url.DomainInvalidCodePoint:
-		return "The domain contains a forbidden domain code point."
-	case url.DomainToUnicode:
-		return "Unicode ToUnicode records an error."
-	case url.HostInvalidCodePoint:
-		return "An opaque host contains a forbidden host code point."
-	case url.IPv4EmptyPart:
-		return "An IPv4 address ends with a dot."
-	case url.IPv4TooManyParts:
-		return "An IPv4 address has more than four parts."
-	case url.IPv4NonNumericPart:
-		return "An IPv4 address part is not numeric."
-	case url.IPv4NonDecimalPart:
-		return "An IPv4 address part is written in hexadecimal or octal."
-	case url.IPv4OutOfRangePart:
-		return "An IPv4 address part exceeds 255."
-	case url.IPv6Unclosed:
-		return "An IPv6 address is missing its closing bracket."
-	case url.IPv6InvalidCompression:
-		return "An IPv6 address begins with improper compression."
-	case url.IPv6TooManyPieces:
-		return "An IPv6 address has more than 8 pieces."
-	case url.IPv6MultipleCompression:
-		return "An IPv6 address is compressed in more than one spot."
-	case url.IPv6InvalidCodePoint:
-		return "An IPv6 address holds a code point that is neither a hex digit nor a colon, or ends unexpectedly."
-	case url.IPv6TooFewPieces:
-		return "An uncompressed IPv6 address has fewer than 8 pieces."
-	case url.IPv4InIPv6TooManyPieces:
-		return "An IPv6 address with IPv4 address syntax has more than 6 pieces."
-	case url.IPv4InIPv6InvalidCodePoint:
-		return "An IPv4 part of an IPv6 address is empty, has a non-digit, a leading 0, or too many parts."
-	case url.IPv4InIPv6OutOfRangePart:
-		return "An IPv4 part of an IPv6 address exceeds 255."
-	case url.IPv4InIPv6TooFewParts:
-		return "An IPv4 part of an IPv6 address has too few parts."
-	case url.InvalidURLUnit:
-		return "A code point that is not a URL unit, or a % not followed by two hex digits."
-	case url.SpecialSchemeMissingFollowingSolidus:
-		return "A special scheme is not followed by //."
-	case url.MissingSchemeNonRelativeURL:
-		return "The input has no scheme and no usable base URL."
-	case url.InvalidReverseSolidus:
-		return "A special URL uses \\ instead of /."
-	case url.InvalidCredentials:
-		return "The input includes credentials."
-	case url.HostMissing:
-		return "The URL needs a host and has none."
-	case url.PortOutOfRange:
-		return "The port is greater than 65535."
-	case url.PortInvalid:
-		return "The port is not a number."
-	case url.FileInvalidWindowsDriveLetter:
-		return "A relative file URL starts with a Windows drive letter."
-	case url.FileInvalidWindowsDriveLetterHost:
-		return "A file URL's host is a Windows drive letter."
+	if d := k.Description(); d != "" {
+		return d
 	}
 	return k.String()
 }

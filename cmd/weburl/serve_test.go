@@ -91,8 +91,8 @@ func TestServeParse(t *testing.T) {
 		{input: "x", base: "not a base", ok: false, failKind: "missing-scheme-non-relative-URL", failIn: "base",
 			netHref: "/x"},
 		// Both fail, each with its own reason.
-		{input: "http://a b/", ok: false, failKind: "domain-invalid-code-point", failIn: "input",
-			errors: []verr{{"domain-invalid-code-point", 8, 8, true}}},
+		{input: "http://a b/", ok: false, failKind: "domain-to-ASCII", failIn: "input",
+			errors: []verr{{"domain-to-ASCII", 8, 8, true}}},
 	} {
 		t.Run(tc.input+" against "+tc.base, func(t *testing.T) {
 			r := getParse(t, h, tc.input, tc.base)

@@ -15,54 +15,23 @@
 // encoder with one written from the Standard's index files (testdata/,
 // CC BY 4.0), on every scalar value.
 //
-// The root package's LookupEncoding, OutputEncoding,
-// PercentEncodeAfterEncoding and SerializeFormEncoding are the API; this
-// package is the machinery behind them, apart from the URL Standard.
+// The root package's OutputEncoding, PercentEncodeAfterEncoding and
+// SerializeFormEncoding are the API; this package is the machinery behind
+// them, apart from the URL Standard. It names no encoding of x/text's CJK
+// packages, so that importing it links none of their tables: the label
+// table that names them all is internal/labels, behind package charset.
 package legacy
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
 	"github.com/weburl/url/internal/percent"
 )
-
-// Lookup returns the encoding for a label of the Encoding Standard
-// ("utf-8", "latin1", "shift_jis", "gbk", ...), following its "get an
-// encoding" algorithm: leading and trailing ASCII whitespace is removed
-// and the label is matched ASCII case-insensitively. ok is false when
-// label is not one of the Standard's labels.
-// https://encoding.spec.whatwg.org/#concept-encoding-get
-func Lookup(label string) (enc encoding.Encoding, ok bool) {
-	trimmed := trimASCIIWhitespace(label)
-	// htmlindex lower-cases and trims with Unicode rules, which would
-	// accept labels such as "\u212Aoi8-r" (KELVIN SIGN) that the
-	// Standard rejects. Every label is ASCII.
-	for i := 0; i < len(trimmed); i++ {
-		if trimmed[i] >= utf8.RuneSelf {
-			return nil, false
-		}
-	}
-	enc, err := htmlindex.Get(trimmed)
-	if err != nil {
-		return nil, false
-	}
-	return enc, true
-}
-
-// trimASCIIWhitespace removes leading and trailing ASCII whitespace (tab,
-// LF, FF, CR, space): strings.Trim with the Standard's set, which is not
-// unicode.IsSpace's.
-func trimASCIIWhitespace(s string) string {
-	return strings.Trim(s, "\t\n\f\r ")
-}
 
 // Output is the Encoding Standard's "get an output encoding": UTF-8 for
 // nil, the replacement encoding, UTF-16BE and UTF-16LE, and enc
@@ -79,17 +48,112 @@ func Output(enc encoding.Encoding) encoding.Encoding {
 	return enc
 }
 
-// Name is the Encoding Standard name of enc, or "" when x/text does not
-// know it (a caller's own encoding).
+// Name is the Encoding Standard name of enc, or "" when enc is not one
+// of golang.org/x/text's encodings of the Standard (a caller's own
+// encoding, or UTF-16 with another BOM policy), as
+// golang.org/x/text/encoding/htmlindex.Name answers. It tells x/text's
+// encodings apart by what their String methods return (see xtextName),
+// which links none of their tables.
 func Name(enc encoding.Encoding) string {
-	if enc == nil {
+	switch enc {
+	case nil:
 		return "utf-8"
+	case encoding.Replacement:
+		return "replacement"
 	}
-	name, err := htmlindex.Name(enc)
-	if err != nil {
-		return ""
+	if s, ok := enc.(interface{ String() string }); ok {
+		return xtextName(s.String())
 	}
-	return name
+	return ""
+}
+
+// xtextName maps what the String method of each of golang.org/x/text's
+// encodings of the Standard returns to the Standard's name, and anything
+// else to "" (the replacement encoding has no String method). TestName
+// checks it against golang.org/x/text/encoding/htmlindex.Name on every
+// encoding x/text has.
+func xtextName(s string) string {
+	switch s {
+	case "UTF-8":
+		return "utf-8"
+	case "IBM Code Page 866":
+		return "ibm866"
+	case "ISO 8859-2":
+		return "iso-8859-2"
+	case "ISO 8859-3":
+		return "iso-8859-3"
+	case "ISO 8859-4":
+		return "iso-8859-4"
+	case "ISO 8859-5":
+		return "iso-8859-5"
+	case "ISO 8859-6":
+		return "iso-8859-6"
+	case "ISO 8859-7":
+		return "iso-8859-7"
+	case "ISO 8859-8":
+		return "iso-8859-8"
+	case "ISO-8859-8I":
+		return "iso-8859-8-i"
+	case "ISO 8859-10":
+		return "iso-8859-10"
+	case "ISO 8859-13":
+		return "iso-8859-13"
+	case "ISO 8859-14":
+		return "iso-8859-14"
+	case "ISO 8859-15":
+		return "iso-8859-15"
+	case "ISO 8859-16":
+		return "iso-8859-16"
+	case "KOI8-R":
+		return "koi8-r"
+	case "KOI8-U":
+		return "koi8-u"
+	case "Macintosh":
+		return "macintosh"
+	case "Windows 874":
+		return "windows-874"
+	case "Windows 1250":
+		return "windows-1250"
+	case "Windows 1251":
+		return "windows-1251"
+	case "Windows 1252":
+		return "windows-1252"
+	case "Windows 1253":
+		return "windows-1253"
+	case "Windows 1254":
+		return "windows-1254"
+	case "Windows 1255":
+		return "windows-1255"
+	case "Windows 1256":
+		return "windows-1256"
+	case "Windows 1257":
+		return "windows-1257"
+	case "Windows 1258":
+		return "windows-1258"
+	case "Macintosh Cyrillic":
+		return "x-mac-cyrillic"
+	case "GBK":
+		return "gbk"
+	case "GB18030":
+		return "gb18030"
+	case "Big5":
+		return "big5"
+	case "EUC-JP":
+		return "euc-jp"
+	case "ISO-2022-JP":
+		return "iso-2022-jp"
+	case "Shift JIS":
+		return "shift_jis"
+	case "EUC-KR":
+		return "euc-kr"
+	case "UTF-16BE (Ignore BOM)":
+		return "utf-16be"
+	case "UTF-16LE (Ignore BOM)":
+		return "utf-16le"
+	case "X-User-Defined":
+		return "x-user-defined"
+	}
+	return ""
 }
 
 // encKind selects the Encoding Standard rules applied around an x/text
@@ -579,18 +643,21 @@ func yenOrOverline(r rune) (byte, bool) {
 }
 
 // jis0208 returns the two bytes (0x21 to 0x7E) of r's first pointer in
-// index jis0208, read from x/text's EUC-JP encoder, which stores exactly
-// that pointer and encodes it as the two bytes + 0x80.
+// index jis0208, read from x/text's ISO-2022-JP encoder (the caller's
+// encoding, so that no other encoder is linked), which stores exactly that
+// pointer and writes it, from its initial state, as ESC $ B and the two
+// bytes.
 func (e *Encoder) jis0208(r rune) (byte, byte, bool) {
 	if e.aux == nil {
-		e.aux = japanese.EUCJP.NewEncoder()
+		e.aux = e.enc.NewEncoder()
 	}
+	e.aux.Reset()
 	n := utf8.EncodeRune(e.src[:], r)
 	nDst, _, err := e.aux.Transform(e.out[:], e.src[:n], false)
-	if err != nil || nDst != 2 || e.out[0] < 0xA1 || e.out[1] < 0xA1 {
+	if err != nil || nDst != 5 || string(e.out[:3]) != "\x1b$B" || e.out[3] < 0x21 || e.out[3] > 0x7E || e.out[4] < 0x21 || e.out[4] > 0x7E {
 		return 0, 0, false
 	}
-	return e.out[0] - 0x80, e.out[1] - 0x80, true
+	return e.out[3], e.out[4], true
 }
 
 // isoKatakanaIndex is index ISO-2022-JP katakana: code points U+FF61 to

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,13 +15,21 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
+	xunicode "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/weburl/url/internal/labels"
 )
 
 func mustEncoding(t *testing.T, label string) encoding.Encoding {
 	t.Helper()
-	enc, ok := Lookup(label)
+	enc, ok := labels.Lookup(label)
 	if !ok {
 		t.Fatalf("Lookup(%q) failed", label)
 	}
@@ -492,43 +499,17 @@ func implRun(e *Encoder, dst []byte, cps []rune) []byte {
 	return e.finish(dst)
 }
 
-// encodingsJSON is the content of the Encoding Standard's encodings.json:
-// groups of encodings, each with its name and labels.
-type encodingsJSON []struct {
-	Heading   string `json:"heading"`
-	Encodings []struct {
-		Name   string   `json:"name"`
-		Labels []string `json:"labels"`
-	} `json:"encodings"`
-}
-
-func readEncodingsJSON(t testing.TB) encodingsJSON {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "encodings.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var groups encodingsJSON
-	if err := json.Unmarshal(data, &groups); err != nil {
-		t.Fatalf("encodings.json: %v", err)
-	}
-	return groups
-}
-
 // legacyEncodingNames lists the names of the Encoding Standard's
 // encodings that have a legacy encoder (all but UTF-8, UTF-16BE/LE and
-// replacement), read from testdata/encodings.json.
-func legacyEncodingNames(t testing.TB) []string {
-	t.Helper()
-	groups := readEncodingsJSON(t)
+// replacement), from the label table (which internal/labels checks
+// against testdata/encodings.json).
+func legacyEncodingNames() []string {
 	var names []string
-	for _, g := range groups {
-		for _, e := range g.Encodings {
-			switch name := strings.ToLower(e.Name); name {
-			case "utf-8", "utf-16be", "utf-16le", "replacement":
-			default:
-				names = append(names, name)
-			}
+	for _, name := range labels.Names() {
+		switch name {
+		case "utf-8", "utf-16be", "utf-16le", "replacement":
+		default:
+			names = append(names, name)
 		}
 	}
 	return names
@@ -540,9 +521,9 @@ func legacyEncodingNames(t testing.TB) []string {
 // three states. The first 20 mismatches of an encoding are reported, all
 // of them with -v.
 func TestLegacyEncodersAgainstIndexes(t *testing.T) {
-	names := legacyEncodingNames(t)
+	names := legacyEncodingNames()
 	if len(names) != 36 {
-		t.Fatalf("encodings.json lists %d legacy encodings, want 36", len(names))
+		t.Fatalf("the label table names %d legacy encodings, want 36", len(names))
 	}
 	var pointers []int32
 	for _, name := range names {
@@ -653,29 +634,37 @@ func (r *refEncoder) percentEncodeAfterEncoding(input []rune, set uint8, spaceAs
 	return string(output)
 }
 
-// TestLookupEncodingLabels looks up every label of encodings.json, as
-// written there, upper-cased and between ASCII whitespace.
-func TestLookupEncodingLabels(t *testing.T) {
-	groups := readEncodingsJSON(t)
-	n := 0
-	for _, g := range groups {
-		for _, e := range g.Encodings {
-			for _, label := range e.Labels {
-				for _, l := range []string{label, strings.ToUpper(label), "\t\n\f\r " + label + " \r\f\n\t"} {
-					n++
-					enc, ok := Lookup(l)
-					if !ok {
-						t.Errorf("Lookup(%q) failed", l)
-						continue
-					}
-					if name := Name(enc); name != strings.ToLower(e.Name) {
-						t.Errorf("Lookup(%q) = %s, want %s", l, name, e.Name)
-					}
-				}
-			}
+// TestName checks Name, which reads what x/text's encodings call
+// themselves, against golang.org/x/text/encoding/htmlindex.Name on every
+// encoding x/text has, and on UTF-16 with each BOM policy.
+func TestName(t *testing.T) {
+	var all []encoding.Encoding
+	for _, list := range [][]encoding.Encoding{charmap.All, japanese.All, korean.All, simplifiedchinese.All, traditionalchinese.All, xunicode.All} {
+		all = append(all, list...)
+	}
+	for _, e := range []xunicode.Endianness{xunicode.BigEndian, xunicode.LittleEndian} {
+		for _, p := range []xunicode.BOMPolicy{xunicode.IgnoreBOM, xunicode.UseBOM, xunicode.ExpectBOM} {
+			all = append(all, xunicode.UTF16(e, p))
 		}
 	}
-	if n < 3*200 {
-		t.Errorf("only %d labels", n)
+	all = append(all, encoding.Replacement, encoding.Nop, nil)
+	named := 0
+	for _, enc := range all {
+		want := "utf-8"
+		if enc != nil {
+			var err error
+			if want, err = htmlindex.Name(enc); err != nil {
+				want = ""
+			}
+		}
+		if got := Name(enc); got != want {
+			t.Errorf("Name(%v) = %q, htmlindex.Name says %q", enc, got, want)
+		}
+		if want != "" {
+			named++
+		}
+	}
+	if named < 40 {
+		t.Errorf("%d encodings named: the Standard has 40", named)
 	}
 }

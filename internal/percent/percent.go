@@ -109,3 +109,12 @@ func DecodeAt(s string, i int) (c byte, ok bool) {
 	}
 	return Unhex(s[i+1])<<4 | Unhex(s[i+2]), true
 }
+
+// IsUnreserved reports whether c is in RFC 3986's unreserved set, ALPHA /
+// DIGIT / "-" / "." / "_" / "~": the bytes that mean the same encoded or
+// not in any URI component.
+// https://www.rfc-editor.org/rfc/rfc3986#section-2.3
+func IsUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}

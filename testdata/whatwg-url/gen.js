@@ -22,14 +22,21 @@
 // delimiters, percent sequences, IDNA-mapped and disallowed Unicode,
 // "xn--" labels, IPv4 and IPv6 forms, dot segments, Windows drive
 // letters, schemes) are inserted, substituted or spliced in at random
-// places. The PRNG is seeded, so the inputs are fixed.
+// places. The PRNG is seeded, so the inputs are fixed. After them, the
+// href of every input that parses, and the URL Standard's 2026 examples
+// of validation errors, as parse inputs of their own: the validation
+// error lists and the valid-URL-string answers need valid URLs too.
 //
 // Format: one JSON object (gzip-compressed), one case per line:
 //
 //	{"generator", "node", "whatwg-url", "tr46", "unicode",
 //	 "getters": [the 11 getter names, in the order of every "r" below],
 //	 "parse":   [{"i": input, "b": base (absent: no base),
-//	              "r": [getter values] or null when new URL throws}, ...],
+//	              "r": [getter values] or null when new URL throws,
+//	              "e": [the names of the validation errors
+//	                    parseURLWithValidationErrors reports, in order],
+//	              "v": 1 or 0, isValidURLString's answer}, ...],
+//	           ("e" and "v" are absent when the base does not parse)
 //	 "setters": [{"i": href, "s": [[setter, value], ...],
 //	              "r": [[getter values after each setter], ...]}, ...],
 //	           (a null in "r": the href setter threw; the URL is unchanged)
@@ -71,7 +78,7 @@
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
-const {URL, URLSearchParams} = require('whatwg-url');
+const {URL, URLSearchParams, parseURL, parseURLWithValidationErrors, isValidURLString} = require('whatwg-url');
 
 const wptDir = process.argv[2] || path.join(__dirname, '../../../shared/wpt');
 const dataDir = process.argv[3] || path.join(__dirname, '../../../shared/datasets');
@@ -229,6 +236,14 @@ function addParse(i, b) {
   const c = {i};
   if (b !== undefined) c.b = b;
   c.r = u ? getAll(u) : null;
+  // The validation errors and the valid-URL-string answer, when the base
+  // (if any) parses: whatwg-url's functions take a base URL record.
+  const base = b === undefined ? null : parseURL(b);
+  if (b === undefined || base !== null) {
+    const opts = base === null ? {} : {baseURL: base};
+    c.e = parseURLWithValidationErrors(i, opts).validationErrors;
+    c.v = isValidURLString(i, opts) ? 1 : 0;
+  }
   parse.push(c);
 }
 const inputSource = () => {
@@ -262,6 +277,23 @@ for (const xn of A.xn) {
 }
 for (const [i, b] of [['http://\u2603.xn--/'], ['//127\uff0e0.0.xn--', 'file:///tmp/mock/path'],
   ['ftp://xn--mnchen\u1e9e-3ya/'], ['http://\u2603.xn--xn---3ra/'], ['https://\u00e9.xn--ls8h/']]) addParse(i, b);
+
+// The href of every URL parsed so far, alone: serializations are mostly
+// valid URL strings, which the mutated inputs rarely are, so these test
+// the valid-URL-string grammar where it says yes. Then the spec's
+// examples of the 2026 validation errors and a few neighbours. (No PRNG
+// draws: what follows is as before.)
+for (const c of parse.slice()) if (c.r) addParse(c.r[0]);
+for (const i of ['https://exam%70le.org/', 'https://_dmarc.example.com/', 'https://a-.com/', 'https://1.2.3/',
+  'https://[::01]/', 'https://\uff11\uff12\uff17.0.0.1/', 'https://127\u30020.0.1/', 'https://\u2460.2.3.4/',
+  'https://%31.2.3.4/', 'https://%C3%A9.com/', 'https://xn--8i7caa/', 'https://a--b.com/', 'https://ab--c.com/',
+  'https://example.com./', 'https://a..b/', 'https://' + 'a'.repeat(64) + '.com/', 'https://' + 'a.'.repeat(127) + 'a/',
+  'https://' + 'a.'.repeat(126) + 'a/', 'sc://a%zz/', 'sc://a\u0001b%zz/', 'sc://\u00a0%/', 'https://x/a\\',
+  'https://x/a>\\b', 'https://x/a\\>', 'https://[1:0:0:0:0:0:0:0001]/', 'https://[0000::]/', 'https://[::0:0]/',
+  'file:///C:/a', 'file://host/a', 'http://example.com:0080/', 'non-spec:/.//p', 'about:blank#a#b', 'sc:',
+  'https://user@example.org/', 'https://example.org/a/./b/../c?d#e', 'mailto:a@b.c', 'sc://[::1]/', 'sc://:80/']) addParse(i);
+for (const [i, b] of [['/c:/path/to/file', 'file:///c:/'], ['c|/x', 'file:///c:/'], ['//h/p', 'https://a/'],
+  ['?x', 'mailto:a'], ['#x', 'mailto:a'], ['a:b', 'https://x/'], ['./a:b', 'https://x/'], ['//h:99999/', 'sc://x/']]) addParse(i, b);
 
 // 2. Setter sequences.
 const SETTERS = ['href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];

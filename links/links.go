@@ -1,0 +1,471 @@
+package links
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"iter"
+	"strconv"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/transform"
+
+	url "github.com/weburl/url"
+)
+
+// A Link is one URL an HTML document refers to, resolved as a browser
+// resolves it, with where it is in the document.
+type Link struct {
+	// Tag and Attr are the element's and the attribute's names, in
+	// lower case ("a" and "href", "img" and "srcset"), but SVG element
+	// names, in the case the HTML parser gives them ("feImage"). A URL
+	// in a style element's CSS has Tag "style" and Attr "", one in a
+	// style attribute's has Attr "style", and a meta refresh's URL has
+	// Tag "meta" and Attr "content". An element name of more than 64
+	// bytes is cut to its first 64.
+	Tag, Attr string
+
+	// Kind is what a browser does with the link: navigate to it, load
+	// it with the page, or neither.
+	Kind Kind
+
+	// exact reports whether Raw is the document's bytes from Offset on,
+	// unchanged, so that PositionOf can map any offset in it. (Beside
+	// Kind, so that the two share a word: a Link is 136 bytes.)
+	exact bool
+
+	// Raw is the URL as written: the attribute's value with its
+	// character references decoded and its leading and trailing ASCII
+	// whitespace removed (HTML's "valid URL potentially surrounded by
+	// spaces"), or, for a srcset attribute, one image candidate's URL;
+	// for ping, one of its space-separated URLs; for a meta refresh, the
+	// URL HTML's refresh parsing finds in content; in CSS, the value of a
+	// url() or of @import's string, CSS escapes decoded.
+	Raw string
+
+	// URL is [Link.Raw] parsed against the document's base URL, with the
+	// document's encoding (its output encoding: a non-ASCII query is
+	// percent-encoded as the page's encoding writes it, as browsers do;
+	// but a URL in CSS is parsed with UTF-8, as the CSS Working Group
+	// resolved and Firefox does), or nil when that fails.
+	URL *url.URL
+
+	// Err is the *[url.Error] of a [Link.Raw] that does not parse, or nil.
+	Err error
+
+	// Position is where Raw starts in the document.
+	Position
+
+	// ValidationErrors are [Link.Raw]'s validation errors (the first
+	// [url.MaxValidationErrors] of them; [Link.MoreValidationErrors] counts the
+	// rest), filled only by a [LinkExtractor] with [LinkExtractor.Validate]
+	// set. Their Offsets are byte offsets in Raw; [Link.PositionOf] maps
+	// them to the document.
+	ValidationErrors     []url.ValidationError
+	MoreValidationErrors int
+}
+
+// A Position is a place in a document: a byte offset from the start of
+// the file, and the line and column there, both from 1. Columns count
+// bytes from the start of the line (as the Go tools do), not characters.
+// Lines end at "\n", "\r\n" or a lone "\r", as HTML's newlines do. A
+// UTF-8 byte order mark at the start of the file counts in [Position.Offset]
+// but not in the columns of the first line. In a document in another
+// encoding than UTF-8, offsets and columns count the bytes of the
+// document decoded to UTF-8 (its lines are the file's).
+type Position struct {
+	Offset, Line, Col int
+}
+
+// String returns "LINE:COL".
+func (p Position) String() string {
+	return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+}
+
+// PositionOf returns the position in the document of the byte at
+// offset in l.Raw, such as a [url.ValidationError]'s Offset. It is exact
+// when [Link.Raw] is written in the document as it is; when the document's
+// text differs from Raw (it holds a character reference such as
+// "&amp;", or a "\r" that HTML turned into "\n"), the position of every
+// offset is that of Raw's start, l.Position.
+func (l *Link) PositionOf(offset int) Position {
+	if !l.exact || offset <= 0 {
+		return l.Position
+	}
+	offset = min(offset, len(l.Raw))
+	p := l.Position
+	p.Offset += offset
+	lineStart := -1 // the offset in Raw where the last line began
+	for i := 0; i < offset; i++ {
+		switch l.Raw[i] {
+		case '\r':
+			if i+1 < len(l.Raw) && l.Raw[i+1] == '\n' {
+				continue
+			}
+			fallthrough
+		case '\n':
+			p.Line++
+			lineStart = i + 1
+		}
+	}
+	if lineStart < 0 {
+		p.Col += offset
+	} else {
+		p.Col = offset - lineStart + 1
+	}
+	return p
+}
+
+// A Kind is what a browser does with a link.
+type Kind uint8
+
+const (
+	// Navigation is a link a browser navigates to, a page of its own:
+	// a and area href, form action, button and input formaction, a
+	// meta refresh, an SVG a's href, and what Fetch calls navigation
+	// requests, iframe and frame src, embed src and object data; link
+	// href with rel canonical, alternate, next, prev and the like. A
+	// crawler follows these.
+	Navigation Kind = iota + 1
+	// Subresource is a link the browser loads as part of the page: img,
+	// script, audio, video, source, track and input type=image src,
+	// srcset and imagesrcset, video poster, background, link href with
+	// rel stylesheet, icon, preload, prefetch, modulepreload or
+	// manifest, SVG image, feImage, script and use href, CSS url() and
+	// @import. A link checker checks these.
+	Subresource
+	// Reference is a URL the page names without loading or opening it:
+	// cite, base href, ping (requested only when a link is followed),
+	// link href with only rel preconnect, dns-prefetch, pingback or
+	// webmention, and the href of other SVG elements (gradients,
+	// patterns, textPath), mostly fragments of the page.
+	Reference
+)
+
+// String returns "navigation", "subresource" or "reference".
+func (k Kind) String() string {
+	switch k {
+	case Navigation:
+		return "navigation"
+	case Subresource:
+		return "subresource"
+	case Reference:
+		return "reference"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// A LinkExtractor extracts the links of HTML documents. Its zero value
+// extracts them without validation, sniffing each document's encoding,
+// with no size limit, as [ExtractLinks] does.
+type LinkExtractor struct {
+	// Validate, if true, records each link's validation errors in
+	// [Link.ValidationErrors]. When false, the parser does no work to
+	// find them.
+	Validate bool
+
+	// Charset is the document's encoding as the transport gave it, the
+	// charset parameter of an HTTP Content-Type ("shift_jis"), or "".
+	// An Encoding Standard label that is not known is ignored, as
+	// browsers ignore it. See [SniffEncoding].
+	Charset string
+
+	// MaxBytes, if positive, is the longest document read, in bytes: a
+	// longer one ends the extraction with a *[TooLargeError].
+	MaxBytes int64
+}
+
+// A TooLargeError is the error of a document longer than
+// [LinkExtractor.MaxBytes].
+type TooLargeError struct {
+	Limit int64 // the limit, in bytes
+}
+
+func (e *TooLargeError) Error() string {
+	return "links: document larger than " + strconv.FormatInt(e.Limit, 10) + " bytes"
+}
+
+// ExtractLinks returns the links of the HTML document read from r, in
+// document order, each resolved against the document's base URL as a
+// browser resolves it. documentURL is the URL the document was fetched
+// from. It is LinkExtractor{}.Extract(r, documentURL); see
+// [LinkExtractor.Extract].
+func ExtractLinks(r io.Reader, documentURL string) ([]Link, error) {
+	return LinkExtractor{}.Extract(r, documentURL)
+}
+
+// Extract returns the links of the HTML document read from r, in
+// document order, as [LinkExtractor.Links] finds them. The error is
+// that of reading r (a *[TooLargeError] past [LinkExtractor.MaxBytes]),
+// returned with the links found before it, or of parsing documentURL
+// (an *[url.Error]); a link that fails to parse is not an error of
+// Extract: it is returned with its [Link.Err] set.
+func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) {
+	var links []Link
+	err := x.run(r, documentURL, func(l Link) bool {
+		links = append(links, l)
+		return true
+	})
+	return links, err
+}
+
+// Links returns an iterator over the links of the HTML document read
+// from r, in document order, which reads r as it goes: its memory is
+// not the document's size but that of the links it holds back (see
+// below) and of the longest value it reads whole. An error (of reading
+// r, a *[TooLargeError], or of parsing documentURL, an *[url.Error])
+// is yielded last, with a zero Link; a link that fails to parse is
+// yielded with its [Link.Err] set.
+//
+// The document is decoded with the encoding HTML's encoding sniffing
+// algorithm gives it ([SniffEncoding]: a byte order mark, then
+// [LinkExtractor.Charset], then a <meta> charset in the first 1024
+// bytes, then windows-1252), and tokenized as HTML: character
+// references are decoded, names are matched in any case, and the
+// contents of script, style, textarea, title, xmp, iframe, noembed and
+// noframes elements and of comments are not markup (in SVG, CDATA
+// sections are not either). The links are the URL-valued attributes of
+// HTML elements, each with its [Kind]:
+//
+//   - a and area: href, and ping (each of its URLs)
+//   - link: href, and imagesrcset
+//   - base: href
+//   - img, script, iframe, frame, embed, audio, video, source and
+//     track, and input with type=image: src
+//   - img and source: srcset (each image candidate is one [Link]; the
+//     attribute is split as HTML's "parse a srcset attribute" does: on
+//     commas and whitespace, descriptors dropped; a candidate whose
+//     descriptors HTML rejects is skipped, as browsers skip it)
+//   - video: poster; object: data; body, table, td and th: background
+//   - form: action; button and input: formaction
+//   - blockquote, q, del and ins: cite
+//   - meta http-equiv=refresh: the URL in content, as HTML's shared
+//     declarative refresh steps find it ("0; url=/next")
+//
+// and, in SVG, the href and xlink:href of every element, and in CSS,
+// the url() and @import URLs of style elements and of the style
+// attribute of every element, found by CSS's own tokenizer (escapes,
+// comments and strings included; a bad url() is skipped, as browsers
+// skip it).
+//
+// An attribute present with an empty value is a link too: it resolves
+// to the base URL, as it does in the browser.
+//
+// The base URL is HTML's document base URL: the frozen base URL of the
+// first base element with an href attribute (its href parsed against
+// documentURL; documentURL itself if that fails), wherever it is in the
+// document, so it applies to the links before it as well; documentURL
+// if there is none. Links are therefore held back, in a compact form of
+// a few bytes each besides their text, until a base element or the end
+// of the document is met. A base element inside a template or noscript
+// element, or in SVG, does not count.
+//
+// Links inside template elements are returned, resolved against the
+// document's base URL, as they resolve once the template is used.
+// Links inside noscript elements are returned too, read as markup as a
+// browser without scripts reads them: a link checker wants the links of
+// readers without scripts.
+//
+// After an error of reading r the links held back are yielded,
+// resolved against the base URL found so far, before the error.
+func (x LinkExtractor) Links(r io.Reader, documentURL string) iter.Seq2[Link, error] {
+	return func(yield func(Link, error) bool) {
+		stopped := false
+		err := x.run(r, documentURL, func(l Link) bool {
+			if !yield(l, nil) {
+				stopped = true
+			}
+			return !stopped
+		})
+		if err != nil && !stopped {
+			yield(Link{}, err)
+		}
+	}
+}
+
+// errStopped ends the reading of a document whose links are no longer
+// wanted.
+var errStopped = errors.New("links: stopped")
+
+// run extracts the links of the document read from r and calls yield
+// with each, until yield returns false.
+func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) bool) error {
+	docURL, err := url.Parse(documentURL)
+	if err != nil {
+		return err
+	}
+	if x.MaxBytes > 0 {
+		r = &limitReader{r: r, n: x.MaxBytes, limit: x.MaxBytes}
+	}
+	// The first 1024 bytes, for the encoding.
+	prefix := make([]byte, 1024)
+	n, rerr := io.ReadFull(r, prefix)
+	prefix = prefix[:n]
+	if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+		rerr = nil
+	}
+	enc := sniff(prefix, x.Charset)
+	var src io.Reader = bytes.NewReader(prefix)
+	if rerr != nil {
+		src = io.MultiReader(src, errReader{rerr})
+	} else {
+		src = io.MultiReader(src, r)
+	}
+	bom := 0
+	switch {
+	case enc.utf8:
+		if bytes.HasPrefix(prefix, []byte("\uFEFF")) {
+			bom = 3
+		}
+	default:
+		if enc.bom > 0 {
+			src = io.MultiReader(bytes.NewReader(prefix[enc.bom:]), errOr(rerr, r))
+		}
+		src = transform.NewReader(src, enc.enc.NewDecoder())
+	}
+	w := newWindow(src)
+	if bom > 0 {
+		w.fill(bom)
+		w.i = bom
+		w.lines.lineStart = int64(bom)
+	}
+	e := emitter{docURL: docURL, yield: yield, w: w}
+	switch enc.name {
+	case "utf-8", "utf-16be", "utf-16le", "replacement":
+		// Their output encoding is UTF-8, the Parser's default.
+	default:
+		e.encoding = url.OutputEncoding(enc.enc)
+	}
+	e.baseParser.Encoding = e.encoding
+	e.p.Encoding = e.encoding
+	if x.Validate {
+		e.log = new(url.ValidationLog)
+		e.p.OnValidationError = e.log.Add
+		e.utf8Parser.OnValidationError = e.log.Add
+	}
+	s := scanner{add: e.add}
+	t := tokenizer{w: w, h: &s}
+	t.run()
+	if !e.stopped {
+		e.flush()
+	}
+	if w.err == io.EOF || w.err == errStopped {
+		return nil
+	}
+	return w.err
+}
+
+// errOr returns a reader of rerr if it is not nil, else r.
+func errOr(rerr error, r io.Reader) io.Reader {
+	if rerr != nil {
+		return errReader{rerr}
+	}
+	return r
+}
+
+// errReader is a reader that fails with its error.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// limitReader reads at most n more bytes from r, then fails with a
+// *TooLargeError if r has more.
+type limitReader struct {
+	r        io.Reader
+	n, limit int64
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.n <= 0 {
+		var b [1]byte
+		m, err := l.r.Read(b[:])
+		if m > 0 {
+			return 0, &TooLargeError{Limit: l.limit}
+		}
+		return 0, err
+	}
+	if int64(len(p)) > l.n {
+		p = p[:l.n]
+	}
+	m, err := l.r.Read(p)
+	l.n -= int64(m)
+	return m, err
+}
+
+// An emitter resolves the links the scanner finds and yields them, in
+// order: it holds them back until the base URL is known.
+type emitter struct {
+	docURL, base *url.URL
+	baseKnown    bool
+	pending      pendingLog
+	encoding     encoding.Encoding
+	baseParser   url.Parser // the document's encoding, no validation
+	p            url.Parser // the document's encoding
+	utf8Parser   url.Parser // UTF-8, for CSS
+	log          *url.ValidationLog
+	yield        func(Link) bool
+	stopped      bool
+	w            *window
+}
+
+func (e *emitter) add(f found) {
+	if e.stopped {
+		return
+	}
+	switch {
+	case e.baseKnown:
+		e.emit(f)
+	case f.base:
+		e.base = e.docURL
+		if b, err := e.baseParser.ParseRef(e.docURL, f.raw); err == nil {
+			e.base = b
+		}
+		e.pending.add(f)
+		e.flush()
+	default:
+		e.pending.add(f)
+	}
+}
+
+// flush yields the links held back, against the base URL known so far
+// (the document's URL if none), from which point on the base URL is
+// known.
+func (e *emitter) flush() {
+	if e.base == nil {
+		e.base = e.docURL
+	}
+	e.baseKnown = true
+	e.pending.drain(func(f found) bool {
+		e.emit(f)
+		return !e.stopped
+	})
+}
+
+// emit resolves f and yields it.
+func (e *emitter) emit(f found) {
+	against := e.base
+	if f.tag == "base" {
+		// A base element's href (its frozen base URL) is parsed
+		// against the document's fallback base URL.
+		against = e.docURL
+	}
+	l := Link{Tag: f.tag, Attr: f.attr, Kind: f.kind, Raw: f.raw, Position: f.pos, exact: f.exact}
+	p := &e.p
+	if f.utf8 && e.encoding != nil {
+		p = &e.utf8Parser
+	}
+	l.URL, l.Err = p.ParseRef(against, f.raw)
+	if l.Err != nil {
+		l.URL = nil
+	}
+	if e.log != nil && len(e.log.Errors) > 0 {
+		l.ValidationErrors = e.log.Errors
+		l.MoreValidationErrors = e.log.Total - len(e.log.Errors)
+		*e.log = url.ValidationLog{}
+	}
+	if !e.yield(l) {
+		e.stopped = true
+		e.w.err = errStopped
+		e.w.buf = e.w.buf[:e.w.i]
+	}
+}

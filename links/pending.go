@@ -1,0 +1,151 @@
+package links
+
+import "encoding/binary"
+
+// A found link is one the scanner found, not yet resolved.
+type found struct {
+	tag, attr string
+	kind      Kind
+	raw       string
+	pos       Position
+	exact     bool
+	base      bool // the href of the base element that sets the base URL
+	utf8      bool // parsed with UTF-8, not the document's encoding (CSS)
+}
+
+// A pendingLog holds the links found before the document's base URL is
+// known (HTML's base URL is that of the first base element, which may
+// come after the links it applies to), written compactly: a link costs
+// a few bytes besides its text, so that a document whose base URL is
+// known only at its end (most documents have no base element) holds a
+// small fraction of its size while it is read. The log is a list of
+// chunks, so that it never copies itself to grow, and read once, in
+// order, each chunk let go once read.
+type pendingLog struct {
+	chunks [][]byte
+	last   Position // the previous link's position, which the next is written against
+	n      int
+}
+
+const pendingChunk = 64 << 10
+
+// add appends f to the log.
+func (p *pendingLog) add(f found) {
+	need := 4 + 5*binary.MaxVarintLen64 + len(f.tag) + len(f.attr) + len(f.raw)
+	if len(p.chunks) == 0 || cap(p.chunks[len(p.chunks)-1])-len(p.chunks[len(p.chunks)-1]) < need {
+		p.chunks = append(p.chunks, make([]byte, 0, max(pendingChunk, need)))
+	}
+	b := p.chunks[len(p.chunks)-1]
+	flags := byte(f.kind)
+	if f.exact {
+		flags |= 1 << 4
+	}
+	if f.base {
+		flags |= 1 << 5
+	}
+	if f.utf8 {
+		flags |= 1 << 6
+	}
+	b = append(b, flags)
+	b = binary.AppendUvarint(b, uint64(f.pos.Offset-p.last.Offset))
+	b = binary.AppendUvarint(b, uint64(f.pos.Line-p.last.Line))
+	if f.pos.Line == p.last.Line {
+		// On the same line: the column's advance, which is small.
+		b = binary.AppendUvarint(b, uint64(f.pos.Col-p.last.Col))
+	} else {
+		b = binary.AppendUvarint(b, uint64(f.pos.Col))
+	}
+	b = appendName(b, f.tag)
+	b = appendName(b, f.attr)
+	b = appendString(b, f.raw)
+	p.chunks[len(p.chunks)-1] = b
+	p.last = f.pos
+	p.n++
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// drain calls f with each link of the log, in order, and empties it; it
+// stops early, keeping nothing, when f returns false.
+func (p *pendingLog) drain(f func(found) bool) bool {
+	var last Position
+	chunks := p.chunks
+	*p = pendingLog{}
+	for i, b := range chunks {
+		chunks[i] = nil // let it go once read
+		for len(b) > 0 {
+			var l found
+			flags := b[0]
+			b = b[1:]
+			l.kind = Kind(flags & 0xf)
+			l.exact = flags&(1<<4) != 0
+			l.base = flags&(1<<5) != 0
+			l.utf8 = flags&(1<<6) != 0
+			var d uint64
+			d, b = uvarint(b)
+			l.pos.Offset = last.Offset + int(d)
+			d, b = uvarint(b)
+			l.pos.Line = last.Line + int(d)
+			d, b = uvarint(b)
+			l.pos.Col = int(d)
+			if l.pos.Line == last.Line {
+				l.pos.Col += last.Col
+			}
+			l.tag, b = readName(b)
+			l.attr, b = readName(b)
+			l.raw, b = readString(b)
+			last = l.pos
+			if !f(l) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func uvarint(b []byte) (uint64, []byte) {
+	v, n := binary.Uvarint(b)
+	return v, b[n:]
+}
+
+// readString reads a string appendString wrote.
+func readString(b []byte) (string, []byte) {
+	n, b := uvarint(b)
+	return string(b[:n]), b[n:]
+}
+
+// knownNames are the element and attribute names of links, which the log
+// writes as one byte, their index.
+var knownNames = func() []string {
+	var names []string
+	for _, e := range htmlElements {
+		names = append(names, e.name)
+	}
+	names = append(names, attrNames[:]...)
+	for _, n := range svgTagNames {
+		names = append(names, n)
+	}
+	return append(names, "style", "svg", "image", "use", "script", "a")
+}()
+
+// appendName appends a tag or attribute name: its index in knownNames,
+// or 0xFF and the name.
+func appendName(b []byte, s string) []byte {
+	for i, k := range knownNames[:min(len(knownNames), 0xFF)] {
+		if k == s {
+			return append(b, byte(i))
+		}
+	}
+	return appendString(append(b, 0xFF), s)
+}
+
+// readName reads a name appendName wrote.
+func readName(b []byte) (string, []byte) {
+	if b[0] != 0xFF {
+		return knownNames[b[0]], b[1:]
+	}
+	return readString(b[1:])
+}

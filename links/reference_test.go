@@ -1,0 +1,340 @@
+package links
+
+// The reference extractor's reading of start tags, as x/net/html's
+// Tokenizer reads them: the differential tests compare the extractor
+// with it.
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+
+	url "github.com/weburl/url"
+)
+
+// asciiWhitespace is HTML's ASCII whitespace.
+const asciiWhitespace = "\t\n\f\r "
+
+// tagName returns the name of the tag whose raw text, after its "<" or
+// "</", is raw: up to the first whitespace, "/" or ">", as x/net/html's
+// Tokenizer reads it (before it lowers it).
+func tagName(raw []byte) []byte {
+	for i, c := range raw {
+		switch c {
+		case ' ', '\n', '\r', '\t', '\f', '/', '>':
+			return raw[:i]
+		}
+	}
+	return raw
+}
+
+// An attrSpan is where an attribute is in a start tag's raw text: its
+// key raw[ks:ke] and its value raw[vs:ve].
+type attrSpan struct{ ks, ke, vs, ve int }
+
+// isHTMLSpace reports whether c is whitespace to x/net/html's readTag.
+func isHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f'
+}
+
+// appendAttrSpans appends to spans the attributes of the start tag raw
+// ("<a href=x>") with a non-empty key, as x/net/html's Tokenizer's
+// readTag reads them, all of them: the Tokenizer keeps only the first
+// of each name (in ASCII lower case).
+func appendAttrSpans(spans []attrSpan, raw []byte) []attrSpan {
+	n := len(raw)
+	i := 1
+	skipSpace := func(i int) int {
+		for i < n && isHTMLSpace(raw[i]) {
+			i++
+		}
+		return i
+	}
+	// The tag name: its first byte is never a delimiter.
+	for i++; i < n; {
+		c := raw[i]
+		i++
+		if isHTMLSpace(c) {
+			break
+		}
+		if c == '/' || c == '>' {
+			i--
+			break
+		}
+	}
+	i = skipSpace(i)
+	for i < n {
+		if raw[i] == '>' {
+			break
+		}
+		// The key.
+		ks := i
+		for i < n {
+			c := raw[i]
+			i++
+			if c == '=' && ks+1 == i {
+				continue
+			}
+			if c == '=' || isHTMLSpace(c) || c == '/' || c == '>' {
+				i--
+				break
+			}
+		}
+		ke := i
+		// The value.
+		vs, ve := i, i
+		i = skipSpace(i)
+		switch {
+		case i >= n:
+		case raw[i] == '/':
+			i++
+		case raw[i] != '=':
+		default:
+			i = skipSpace(i + 1)
+			if i >= n {
+				break
+			}
+			q := raw[i]
+			i++
+			switch q {
+			case '>':
+				i--
+			case '\'', '"':
+				vs, ve = i, n
+				if j := bytes.IndexByte(raw[i:], q); j >= 0 {
+					ve = i + j
+					i += j + 1
+				} else {
+					i = n
+				}
+			default:
+				vs, ve = i-1, n
+				for i < n {
+					c := raw[i]
+					if isHTMLSpace(c) {
+						ve = i
+						i++
+						break
+					}
+					if c == '>' {
+						ve = i
+						break
+					}
+					i++
+				}
+			}
+		}
+		if ks != ke {
+			spans = append(spans, attrSpan{ks, ke, vs, ve})
+		}
+		i = skipSpace(i)
+	}
+	return spans
+}
+
+// referenceLinks is ExtractLinks as it was written first, straight over
+// x/net/html's TagName and TagAttr, every attribute decoded, and every
+// position found by binary search: the differential tests compare the
+// extractor, which reads the attributes from the tag's raw text when it
+// can, with it.
+func referenceLinks(doc []byte, documentURL string, validate bool) ([]Link, error) {
+	docURL, err := url.Parse(documentURL)
+	if err != nil {
+		return nil, err
+	}
+	start := 0
+	if bytes.HasPrefix(doc, []byte("\uFEFF")) {
+		start = len("\uFEFF")
+	}
+	e := refScanner{doc: doc, lines: newLineIndex(string(doc)), baseIndex: -1}
+	e.scan(start, len(doc))
+	base := docURL
+	if e.baseIndex >= 0 {
+		if b, err := docURL.Parse(e.links[e.baseIndex].Raw); err == nil {
+			base = b
+		}
+	}
+	var (
+		p   url.Parser
+		log url.ValidationLog
+	)
+	if validate {
+		p.OnValidationError = log.Add
+	}
+	for i := range e.links {
+		l := &e.links[i]
+		against := base
+		if l.Tag == "base" {
+			against = docURL
+		}
+		log = url.ValidationLog{}
+		l.URL, l.Err = p.ParseRef(against, l.Raw)
+		if l.Err != nil {
+			l.URL = nil
+		}
+		if len(log.Errors) > 0 {
+			l.ValidationErrors = log.Errors
+			l.MoreValidationErrors = log.Total - len(log.Errors)
+		}
+	}
+	return e.links, nil
+}
+
+type refScanner struct {
+	doc       []byte
+	lines     lineIndex
+	links     []Link
+	baseIndex int
+}
+
+func (e *refScanner) scan(from, to int) {
+	z := html.NewTokenizer(bytes.NewReader(e.doc[from:to]))
+	off := from
+	template, noscript := 0, 0
+	svg, htmlInSVG := 0, 0
+	foreign := func() bool { return svg > 0 && htmlInSVG == 0 }
+	for {
+		z.AllowCDATA(foreign())
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return
+		}
+		raw := z.Raw()
+		tokStart := off
+		off += len(raw)
+		switch tt {
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			tag := string(name)
+			if svg > 0 {
+				switch {
+				case htmlInSVG > 0:
+					if tag == "foreignobject" || tag == "desc" || tag == "title" {
+						htmlInSVG--
+					}
+				case tag == "svg":
+					svg--
+				case tag == "p" || tag == "br":
+					svg = 0
+				}
+				continue
+			}
+			if tag == "template" && template > 0 {
+				template--
+			}
+			if tag == "noscript" && noscript > 0 {
+				noscript--
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			tag := string(name)
+			isForeign := tag == "svg"
+			if foreign() {
+				isForeign = !breaksOutOfForeign(tag)
+			}
+			if isForeign {
+				z.NextIsNotRawText()
+				if tt == html.StartTagToken {
+					switch tag {
+					case "svg":
+						svg++
+					case "foreignobject", "desc", "title":
+						htmlInSVG++
+					}
+				}
+				if hasAttr {
+					e.tag(svgTagName(tag), []string{"href", "xlink:href"}, z, raw, tokStart, true)
+				}
+				continue
+			}
+			if foreign() {
+				svg, htmlInSVG = 0, 0
+			}
+			switch tag {
+			case "template":
+				template++
+			case "noscript":
+				noscript++
+				z.NextIsNotRawText()
+			case "image":
+				tag = "img"
+			}
+			wanted := refLinkAttrs[tag]
+			if wanted == nil || !hasAttr {
+				continue
+			}
+			e.tag(tag, wanted, z, raw, tokStart, template > 0 || noscript > 0)
+		}
+	}
+}
+
+var refLinkAttrs = map[string][]string{
+	"a": {"href"}, "area": {"href"}, "link": {"href", "imagesrcset"}, "base": {"href"},
+	"img": {"src", "srcset"}, "script": {"src"}, "iframe": {"src"}, "embed": {"src"},
+	"audio": {"src"}, "video": {"src", "poster"}, "source": {"src", "srcset"}, "track": {"src"},
+	"input": {"src", "formaction"}, "object": {"data"}, "form": {"action"}, "button": {"formaction"},
+	"blockquote": {"cite"}, "q": {"cite"}, "del": {"cite"}, "ins": {"cite"}, "frame": {"src"},
+	"body": {"background"}, "table": {"background"}, "td": {"background"}, "th": {"background"},
+}
+
+func (e *refScanner) tag(tag string, wanted []string, z *html.Tokenizer, raw []byte, tokStart int, inert bool) {
+	type attr struct{ key, val string }
+	var attrs []attr
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		a := attr{key: string(k), val: string(v)}
+		attrs = append(attrs, a)
+	}
+	spans := attrValueSpans(raw)
+	if len(spans) != len(attrs) {
+		spans = nil
+	}
+	isImageInput := false
+	if tag == "input" {
+		for _, a := range attrs {
+			if a.key == "type" && strings.EqualFold(strings.Trim(a.val, asciiWhitespace), "image") {
+				isImageInput = true
+			}
+		}
+	}
+	for i, a := range attrs {
+		if !slices.Contains(wanted, a.key) || (tag == "input" && a.key == "src" && !isImageInput) {
+			continue
+		}
+		vstart, written := tokStart, ""
+		if spans != nil {
+			vstart += spans[i].vs
+			written = string(raw[spans[i].vs:spans[i].ve])
+		}
+		exact := written == a.val
+		if a.key == "srcset" || a.key == "imagesrcset" {
+			for _, c := range srcsetCandidates(a.val) {
+				at := vstart
+				if exact {
+					at += c.start
+				}
+				e.add(Link{Tag: tag, Attr: a.key, Raw: c.url, exact: exact}, at)
+			}
+			continue
+		}
+		v := strings.TrimLeft(a.val, asciiWhitespace)
+		lead := len(a.val) - len(v)
+		v = strings.TrimRight(v, asciiWhitespace)
+		if !exact {
+			lead = len(written) - len(strings.TrimLeft(written, asciiWhitespace))
+		}
+		if tag == "base" && !inert && e.baseIndex < 0 {
+			e.baseIndex = len(e.links)
+		}
+		e.add(Link{Tag: tag, Attr: a.key, Raw: v, exact: exact}, vstart+lead)
+	}
+}
+
+func (e *refScanner) add(l Link, at int) {
+	l.Offset = at
+	l.Line, l.Col = e.lines.position(at)
+	e.links = append(e.links, l)
+}

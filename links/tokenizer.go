@@ -1,0 +1,731 @@
+package links
+
+// An HTML tokenizer that reads a document as it streams and keeps only
+// what link extraction needs: the names of tags, and the values of the
+// attributes the extractor asks for. It follows the tokenization states
+// of the HTML Standard (https://html.spec.whatwg.org/multipage/parsing.html#tokenization),
+// with the tokenizer state changes the tree builder makes (raw text,
+// RCDATA, script data and PLAINTEXT after their start tags; CDATA
+// sections in foreign content). Its memory is the window's (see window)
+// plus the values it keeps: a tag with millions of attributes costs no
+// more than one with a few.
+
+import (
+	"bytes"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// maxName is how many bytes of a tag or attribute name the tokenizer
+// keeps: more than the longest name the extractor looks for, so that a
+// longer name never matches.
+const maxName = 64
+
+// A name is a tag or attribute name as the tokenizer lowers it (ASCII
+// letters only, NUL as U+FFFD), its first maxName bytes; n is its
+// length, which may be more.
+type name struct {
+	b [maxName]byte
+	n int
+}
+
+func (nm *name) String() string { return string(nm.b[:min(nm.n, maxName)]) }
+
+// is reports whether the name is s.
+func (nm *name) is(s string) bool {
+	return nm.n == len(s) && string(nm.b[:nm.n]) == s
+}
+
+func (nm *name) add(c byte) {
+	if c == 0 {
+		// U+FFFD, as the tokenizer makes a NUL in a name.
+		nm.add(0xEF)
+		nm.add(0xBF)
+		nm.add(0xBD)
+		return
+	}
+	if 'A' <= c && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	if nm.n < maxName {
+		nm.b[nm.n] = c
+	}
+	nm.n++
+}
+
+// An attr is an attribute value the extractor asked for.
+type attr struct {
+	id    attrID
+	val   string   // the value, character references decoded
+	at    Position // where its text starts, after leading whitespace
+	start Position // where its text starts
+	exact bool     // whether val is the document's text from start on
+}
+
+// textMode is how the tokenizer reads the text after a start tag.
+type textMode uint8
+
+const (
+	modeData textMode = iota
+	modeRawText
+	modeRCDATA
+	modeScript
+	modePlaintext
+)
+
+// A tokenHandler receives the tags of a document.
+type tokenHandler interface {
+	// attrID returns the id of the attribute nm of the start tag
+	// tag, when its value is wanted, or noAttr.
+	attrID(tag, nm *name) attrID
+	// startTag handles a start tag with the values of its wanted
+	// attributes, and returns how the text after it is read and whether
+	// that text (up to the end tag) is wanted.
+	startTag(tag *name, selfClosing bool, attrs []attr, tagStart int64) (textMode, bool)
+	// text handles the text of an element startTag asked for.
+	text(tag *name, s string, start Position, exact bool)
+	// endTag handles an end tag.
+	endTag(tag *name)
+	// cdata reports whether a CDATA section is allowed here (foreign
+	// content).
+	cdata() bool
+}
+
+// A tokenizer reads a document from a window.
+type tokenizer struct {
+	w     *window
+	h     tokenHandler
+	attrs []attr // reused from tag to tag
+	// The names of the tag and the attribute being read, fields so that
+	// handing them to the handler allocates nothing.
+	tagName, attrName name
+}
+
+// isSpace reports whether c is HTML's ASCII whitespace (CR included: the
+// input stream turns it into LF).
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r'
+}
+
+func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// run tokenizes the document to its end.
+func (t *tokenizer) run() {
+	w := t.w
+	for {
+		// Data state: find the next "<".
+		for {
+			if j := bytes.IndexByte(w.buf[w.i:], '<'); j >= 0 {
+				w.i += j + 1
+				break
+			}
+			w.i = len(w.buf)
+			if !w.fill(1) {
+				return
+			}
+		}
+		// Tag open state.
+		if !w.more() {
+			return
+		}
+		switch c := w.buf[w.i]; {
+		case c == '!':
+			w.i++
+			t.markupDeclaration()
+		case c == '/':
+			w.i++
+			t.endTagOpen()
+		case isAlpha(c):
+			t.tag(w.offset()-1, false)
+		case c == '?':
+			t.skipPast(">")
+		}
+	}
+}
+
+// skipPast moves the read position past the next occurrence of s, or to
+// the end of the document.
+func (t *tokenizer) skipPast(s string) {
+	w := t.w
+	for {
+		if j := bytes.Index(w.buf[w.i:], []byte(s)); j >= 0 {
+			w.i += j + len(s)
+			return
+		}
+		// Keep the last len(s)-1 bytes, which may start s.
+		w.i = max(w.i, len(w.buf)-len(s)+1)
+		if !w.fill(len(s)) {
+			w.i = len(w.buf)
+			return
+		}
+	}
+}
+
+// hasPrefixFold reports whether the bytes at the read position are s,
+// in any ASCII case (s is in lower case).
+func (t *tokenizer) hasPrefixFold(s string) bool {
+	w := t.w
+	if !w.fill(len(s)) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := w.buf[w.i+i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// markupDeclaration is the markup declaration open state, after "<!".
+func (t *tokenizer) markupDeclaration() {
+	w := t.w
+	switch {
+	case t.hasPrefixFold("--"):
+		w.i += 2
+		t.comment()
+	case t.hasPrefixFold("doctype"):
+		// The DOCTYPE states end at the first ">", in quotes or not.
+		t.skipPast(">")
+	case t.h.cdata() && w.fill(7) && string(w.buf[w.i:w.i+7]) == "[CDATA[":
+		w.i += 7
+		t.skipPast("]]>")
+	default:
+		t.skipPast(">") // a bogus comment
+	}
+}
+
+// comment reads a comment, after "<!--", as the comment states do: it
+// ends at "-->" or "--!>", or at once at ">" or "->".
+func (t *tokenizer) comment() {
+	w := t.w
+	if t.hasPrefixFold(">") {
+		w.i++
+		return
+	}
+	if t.hasPrefixFold("->") {
+		w.i += 2
+		return
+	}
+	for {
+		j := bytes.Index(w.buf[w.i:], []byte("--"))
+		if j < 0 {
+			w.i = max(w.i, len(w.buf)-1)
+			if !w.fill(2) {
+				w.i = len(w.buf)
+				return
+			}
+			continue
+		}
+		w.i += j + 2
+		// After "--": ">" or "!>" ends the comment; more dashes stay
+		// in the comment end state.
+		for t.hasPrefixFold("-") {
+			w.i++
+		}
+		if t.hasPrefixFold(">") {
+			w.i++
+			return
+		}
+		if t.hasPrefixFold("!>") {
+			w.i += 2
+			return
+		}
+	}
+}
+
+// endTagOpen is the end tag open state, after "</".
+func (t *tokenizer) endTagOpen() {
+	w := t.w
+	if !w.more() {
+		return
+	}
+	switch c := w.buf[w.i]; {
+	case isAlpha(c):
+		t.tag(w.offset()-2, true)
+	case c == '>':
+		w.i++
+	default:
+		t.skipPast(">") // a bogus comment
+	}
+}
+
+// tag reads a start tag (or, if end, an end tag) from its name on, and
+// hands it to the handler unless the document ends inside it.
+func (t *tokenizer) tag(tagStart int64, end bool) {
+	w := t.w
+	tag := &t.tagName
+	*tag = name{}
+	// Tag name state.
+	for {
+		if !w.more() {
+			return
+		}
+		c := w.buf[w.i]
+		if isSpace(c) || c == '/' || c == '>' {
+			break
+		}
+		w.i++
+		tag.add(c)
+	}
+	t.attrs = t.attrs[:0]
+	var seen uint64 // the wanted attributes met so far, by id
+	selfClosing := false
+	for {
+		// Before attribute name state.
+		if !t.skipSpace() {
+			return
+		}
+		c := w.buf[w.i]
+		if c == '>' {
+			w.i++
+			break
+		}
+		if c == '/' {
+			// Self-closing start tag state.
+			w.i++
+			if !w.more() {
+				return
+			}
+			if w.buf[w.i] == '>' {
+				w.i++
+				selfClosing = true
+				break
+			}
+			continue
+		}
+		// Attribute name state; an "=" first is part of the name.
+		an := &t.attrName
+		*an = name{}
+		an.add(c)
+		w.i++
+		for {
+			if !w.more() {
+				return
+			}
+			c := w.buf[w.i]
+			if isSpace(c) || c == '/' || c == '>' || c == '=' {
+				break
+			}
+			w.i++
+			an.add(c)
+		}
+		id := noAttr
+		if !end {
+			id = t.h.attrID(tag, an)
+			if id != noAttr && seen&(1<<id) != 0 {
+				id = noAttr // a repeated attribute is dropped
+			}
+			if id != noAttr {
+				seen |= 1 << id
+			}
+		}
+		// After attribute name state. An attribute without a value is
+		// placed where its name ends, which is held till then.
+		keyEnd := w.offset()
+		if id != noAttr {
+			w.hold = keyEnd
+		}
+		if !t.skipSpace() {
+			return
+		}
+		if w.buf[w.i] != '=' {
+			t.emptyValue(id, keyEnd)
+			continue // "/", ">" or the next attribute's name
+		}
+		w.i++
+		// Before attribute value state.
+		if !t.skipSpace() {
+			return
+		}
+		if w.buf[w.i] == '>' {
+			t.emptyValue(id, keyEnd) // a missing value
+			continue
+		}
+		w.hold = -1
+		if !t.value(id) {
+			return
+		}
+	}
+	if end {
+		t.h.endTag(tag)
+		return
+	}
+	mode, wantText := t.h.startTag(tag, selfClosing, t.attrs, tagStart)
+	clear(t.attrs) // let the values go: one may be long
+	if mode != modeData {
+		t.text(tag, mode, wantText)
+	}
+}
+
+// emptyValue adds the empty value of a wanted attribute whose name ends
+// at offset keyEnd, and lets go of what the window held for it.
+func (t *tokenizer) emptyValue(id attrID, keyEnd int64) {
+	if id != noAttr {
+		p := t.w.position(keyEnd)
+		t.attrs = append(t.attrs, attr{id: id, at: p, start: p, exact: true})
+	}
+	t.w.hold = -1
+}
+
+// skipSpace skips whitespace and reports whether a byte follows.
+func (t *tokenizer) skipSpace() bool {
+	w := t.w
+	for {
+		if !w.more() {
+			return false
+		}
+		if !isSpace(w.buf[w.i]) {
+			return true
+		}
+		w.i++
+	}
+}
+
+// value reads an attribute's value, from the before attribute value
+// state on, keeping it when id is not noAttr; it reports false at the
+// end of the document. A value longer than the window is gathered in a
+// strings.Builder as the window moves on, so that it is in memory once
+// (and its text is the Link's Raw, not a copy) however long it is.
+func (t *tokenizer) value(id attrID) bool {
+	w := t.w
+	q := w.buf[w.i]
+	if q == '"' || q == '\'' {
+		w.i++
+	} else {
+		q = 0
+	}
+	want := id != noAttr
+	var a attr
+	if want {
+		a = attr{id: id, start: w.position(w.offset())}
+	}
+	var long strings.Builder // the value's text so far, when it outgrows the window
+	seg := w.i               // where the value's text in the window starts
+	for {
+		rest := w.buf[w.i:]
+		var j int
+		if q != 0 {
+			j = bytes.IndexByte(rest, q)
+		} else {
+			j = indexUnquotedEnd(rest)
+		}
+		if j >= 0 {
+			w.i += j
+			break
+		}
+		if want {
+			long.Write(w.buf[seg:])
+		}
+		w.i = len(w.buf)
+		if !w.fill(1) {
+			return false
+		}
+		seg = w.i
+	}
+	if !want {
+		if q != 0 {
+			w.i++ // the closing quote
+		}
+		return true
+	}
+	var written string
+	if long.Len() > 0 {
+		long.Write(w.buf[seg:w.i])
+		written = long.String()
+	} else {
+		written = string(w.buf[seg:w.i])
+	}
+	if q != 0 {
+		w.i++ // the closing quote
+	}
+	switch {
+	case simpleAttrValue(written):
+		a.val = simpleValue(written)
+	case strings.IndexByte(written, '&') < 0:
+		// Only CRs and NULs to change.
+		a.val = normalizeNewlines(written)
+	default:
+		a.val = decodeAttrValue(written, q)
+	}
+	a.exact = a.val == written
+	a.at = a.start
+	if lead := leadingSpace(written); lead > 0 {
+		a.at = advanceFrom(a.start, written, 0, lead)
+	}
+	t.attrs = append(t.attrs, a)
+	return true
+}
+
+// indexUnquotedEnd returns the index of the first byte that ends an
+// unquoted attribute value (whitespace or ">"), or -1.
+func indexUnquotedEnd(b []byte) int {
+	for i, c := range b {
+		if isSpace(c) || c == '>' {
+			return i
+		}
+	}
+	return -1
+}
+
+// decodeAttrValue returns the value of an attribute whose text, quoted
+// with q (0 for none), is written: its character references decoded as
+// in an attribute, CRs and CRLFs made LFs, NULs made U+FFFD. The work
+// is x/net/html's, on a tag made of the one attribute.
+func decodeAttrValue(written string, q byte) string {
+	var b strings.Builder
+	b.Grow(len(written) + 8)
+	b.WriteString("<a v=")
+	if q != 0 {
+		b.WriteByte(q)
+	}
+	b.WriteString(written)
+	if q != 0 {
+		b.WriteByte(q)
+	}
+	b.WriteString(">")
+	z := html.NewTokenizer(strings.NewReader(b.String()))
+	z.Next()
+	_, v, _ := z.TagAttr()
+	return string(v)
+}
+
+// text reads the text of an element read in mode, up to its end tag,
+// and hands it to the handler when want is true.
+func (t *tokenizer) text(tag *name, mode textMode, want bool) {
+	w := t.w
+	start := w.offset()
+	if want {
+		w.hold = start
+	}
+	var end int64
+	switch mode {
+	case modePlaintext:
+		for w.fill(len(w.buf) - w.i + 1) {
+			w.i = len(w.buf)
+		}
+		w.i = len(w.buf)
+		end = w.offset()
+	case modeScript:
+		end = t.scriptData()
+	default:
+		end = t.rawText(tag)
+	}
+	if want {
+		s := w.bytes(start, end)
+		exact := bytes.IndexByte(s, '\r') < 0 && bytes.IndexByte(s, 0) < 0
+		text := string(s)
+		if !exact {
+			text = normalizeNewlines(text)
+		}
+		p := w.position(start)
+		w.hold = -1
+		t.h.text(tag, text, p, exact)
+	}
+}
+
+// normalizeNewlines returns s with each CRLF and CR made LF and each NUL
+// made U+FFFD, as the input stream and the tree builder give text.
+func normalizeNewlines(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.ReplaceAll(s, "\x00", "\uFFFD")
+}
+
+// rawText reads RAWTEXT or RCDATA up to the end tag of tag ("</" tag,
+// then whitespace, "/" or ">"), and returns the offset where the end
+// tag starts (the end of the document if there is none). The read
+// position is left at the end tag's "<", for the data state to read.
+func (t *tokenizer) rawText(tag *name) int64 {
+	w := t.w
+	for {
+		j := bytes.IndexByte(w.buf[w.i:], '<')
+		if j < 0 {
+			w.i = len(w.buf)
+			if !w.fill(1) {
+				return w.offset()
+			}
+			continue
+		}
+		w.i += j
+		if t.atEndTag(tag) {
+			return w.offset()
+		}
+		w.i++
+	}
+}
+
+// atEndTag reports whether the read position is at an appropriate end
+// tag of tag: "</", its name in any case, then whitespace, "/" or ">".
+func (t *tokenizer) atEndTag(tag *name) bool {
+	w := t.w
+	n := tag.n
+	if !w.fill(2 + n + 1) {
+		return false
+	}
+	b := w.buf[w.i:]
+	if b[0] != '<' || b[1] != '/' {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		c := b[2+i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != tag.b[i] {
+			return false
+		}
+	}
+	c := b[2+n]
+	return isSpace(c) || c == '/' || c == '>'
+}
+
+// scriptData reads a script element's text, through the script data
+// states and their escaped and double-escaped forms ("<!--" and
+// "<script" inside a script), and returns the offset where its end tag
+// starts, leaving the read position there.
+func (t *tokenizer) scriptData() int64 {
+	w := t.w
+	script := name{n: len("script")}
+	copy(script.b[:], "script")
+	const (
+		plain = iota
+		escaped
+		doubleEscaped
+	)
+	state := plain
+	dashes := 0 // dashes just read in the escaped states
+	for {
+		if state == plain {
+			j := bytes.IndexByte(w.buf[w.i:], '<')
+			if j < 0 {
+				w.i = len(w.buf)
+				if !w.fill(1) {
+					return w.offset()
+				}
+				continue
+			}
+			w.i += j
+			if t.atEndTag(&script) {
+				return w.offset()
+			}
+			if t.hasPrefixFold("<!--") {
+				// Script data escape start: the "--" can close it at
+				// once ("<!-->").
+				w.i += 4
+				state, dashes = escaped, 2
+				continue
+			}
+			w.i++
+			continue
+		}
+		if !w.more() {
+			return w.offset()
+		}
+		c := w.buf[w.i]
+		switch {
+		case c == '-':
+			w.i++
+			dashes++
+			continue
+		case c == '>' && dashes >= 2:
+			w.i++
+			state = plain
+		case c == '<' && state == escaped:
+			if t.atEndTag(&script) {
+				return w.offset()
+			}
+			w.i++
+			if t.atScriptName() {
+				w.i += len("script")
+				state = doubleEscaped
+			}
+		case c == '<' && state == doubleEscaped:
+			w.i++
+			if w.more() && w.buf[w.i] == '/' {
+				w.i++
+				if t.atScriptName() {
+					w.i += len("script")
+					state = escaped
+				}
+			}
+		default:
+			w.i++
+		}
+		dashes = 0
+	}
+}
+
+// atScriptName reports whether "script" follows the read position, in
+// any case, then whitespace, "/" or ">" (the double escape start and end
+// states).
+func (t *tokenizer) atScriptName() bool {
+	w := t.w
+	if !t.hasPrefixFold("script") || !w.fill(len("script")+1) {
+		return false
+	}
+	c := w.buf[w.i+len("script")]
+	return isSpace(c) || c == '/' || c == '>'
+}
+
+// leadingSpace returns how many bytes of ASCII whitespace s starts with.
+func leadingSpace[S string | []byte](s S) int {
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return i
+}
+
+// trailingSpace returns how many bytes of ASCII whitespace s ends with.
+func trailingSpace[S string | []byte](s S) int {
+	i := len(s)
+	for i > 0 && isSpace(s[i-1]) {
+		i--
+	}
+	return len(s) - i
+}
+
+// simpleAttrValue reports whether the value of an attribute whose text is
+// raw is raw with each "&amp;" made "&": whether raw holds no CR or NUL,
+// which the tokenizer would convert or replace, and no character
+// reference but "&amp;" (as query strings hold).
+func simpleAttrValue(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case '\r', 0:
+			return false
+		case '&':
+			if !strings.HasPrefix(raw[i:], "&amp;") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// simpleValue returns the value of an attribute whose text raw is
+// simple (simpleAttrValue): raw with each "&amp;" made "&".
+func simpleValue(raw string) string {
+	const amp = "&amp;"
+	n := strings.Count(raw, amp)
+	if n == 0 {
+		return raw
+	}
+	var b strings.Builder
+	b.Grow(len(raw) - n*(len(amp)-1))
+	for {
+		i := strings.Index(raw, amp)
+		if i < 0 {
+			break
+		}
+		b.WriteString(raw[:i+1])
+		raw = raw[i+len(amp):]
+	}
+	b.WriteString(raw)
+	return b.String()
+}
