@@ -166,6 +166,73 @@ func TestAllocs(t *testing.T) {
 			check(t, "CanParse", 0, func() { CanParse(in) })
 		})
 	}
+	// Setters: one allocation (the new href) when the href changes,
+	// none when it does not. Each run sets a and then b: two changes, or
+	// with a twice, none. (SetHref parses its value: a value in normal
+	// form is the href itself, and no allocation.)
+	const href = "https://www.example.com/archives/2006/02/page.shtml?q=395704&sort=desc#top"
+	for _, tc := range []struct {
+		name string
+		set  func(*URL, string) error
+		a, b string
+	}{
+		{"SetPathname", (*URL).SetPathname, "/projects/cosm/", "/group/Web tv/x.html"},
+		{"SetSearch", (*URL).SetSearch, "?q=545727&sort=desc&x=1", "q=165710&s=a b"},
+		{"SetHash", (*URL).SetHash, "#top", "frag ment"},
+		{"SetHost", (*URL).SetHost, "example.org", "www.example.net:8080"},
+		{"SetHostname", (*URL).SetHostname, "example.org", "www.example.net"},
+		{"SetPort", (*URL).SetPort, "8080", ""},
+		{"SetProtocol", (*URL).SetProtocol, "http", "https"},
+		{"SetUsername", (*URL).SetUsername, "user", "us er"},
+		{"SetPassword", (*URL).SetPassword, "secret", "pass word"},
+		{"SetHref", (*URL).SetHref, "https://a.example/", "HTTPS://B.example/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := MustParse(href)
+			want := 2.0
+			if tc.name == "SetHref" {
+				want = 1 // b only: a is in normal form
+			}
+			check(t, "two changes", want, func() { tc.set(u, tc.a); tc.set(u, tc.b) })
+			tc.set(u, tc.a)
+			check(t, "no change", 0, func() { tc.set(u, tc.a) })
+		})
+	}
+	t.Run("setters on a URL not kept", func(t *testing.T) {
+		check(t, "Parse+SetPathname+SetSearch+SetHash+Href", 3, func() {
+			u, _ := Parse(href)
+			u.SetPathname("/new page")
+			u.SetSearch("q=1")
+			u.SetHash("bottom")
+			sinkInt += len(u.Href())
+		})
+	})
+	// Internationalized hosts: the href, and x/net/idna's copy of its
+	// profile in ToUnicode; a mapped label (upper case) costs its mapping.
+	for _, in := range idnInputs {
+		want := 2.0
+		if in == "https://MÜNCHEN.de/a" {
+			want = 5
+		}
+		t.Run("IDN "+in, func(t *testing.T) {
+			check(t, "Parse+Href, URL not kept", want, func() {
+				if u, err := Parse(in); err == nil {
+					sinkInt += len(u.Href())
+				}
+			})
+		})
+	}
+	// Relative references: the href, or nothing when it is the input.
+	page := MustParse("https://example.com/dir/sub/page.html?x#y")
+	for _, ref := range []string{"other.html", "../up?q", "../../x", "./x?q", "/abs/path?q", "?q=1", "#frag", "//cdn.example.net/x.js", "img/a b.png", "", "#y", "page.html?x"} {
+		t.Run("relative "+ref+" against "+page.Href(), func(t *testing.T) {
+			check(t, "(*URL).Parse+Href, URL not kept", 1, func() {
+				if v, err := page.Parse(ref); err == nil {
+					sinkInt += len(v.Href())
+				}
+			})
+		})
+	}
 	t.Run("relative against a normal base", func(t *testing.T) {
 		u := MustParse(base)
 		check(t, "(*URL).Parse+Href, URL not kept", 1, func() {
@@ -179,4 +246,31 @@ func TestAllocs(t *testing.T) {
 			}
 		})
 	})
+}
+
+// TestSearchParamsAllocs pins what a standalone URLSearchParams costs:
+// parse a query (the list, and one buffer for every name and value that
+// decoding changes), append, sort, serialize (the string); the object
+// itself stays on the caller's stack.
+func TestSearchParamsAllocs(t *testing.T) {
+	skipIfInvariantChecks(t)
+	for _, tc := range []struct {
+		query string
+		want  float64
+	}{
+		{"limit=foo%2Fbar&doi=jas.2002.453.456&category=a%20b&q=hello+world&article=1001", 3},
+		{"a=1&b=2&c=3", 2}, // nothing to decode
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			got := testing.AllocsPerRun(100, func() {
+				sp := NewSearchParams(tc.query)
+				sp.Append("x&y", "a b")
+				sp.Sort()
+				sinkInt += len(sp.String())
+			})
+			if got != tc.want {
+				t.Errorf("NewSearchParams+Append+Sort+String: %v allocs, want %v", got, tc.want)
+			}
+		})
+	}
 }

@@ -184,10 +184,25 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 		decoded := PercentDecodeString(input)
 		nonASCII = !isASCII(decoded)
 		// 6-7. The domain parser, beStrict false.
-		var e punyEncoder
+		e := punyEncoder{deferCount: !p.noStore}
 		u, n, r := p.checkDomainToASCII(decoded, offset, &e)
 		if r != outcomeOK {
 			return 0, r
+		}
+		if n < 0 {
+			// A short domain: encoded once, on the stack, then written.
+			var buf [2 * punyShortDomain]byte
+			if b, ok := appendShortASCIIForm(buf[:0], u); ok {
+				p.reserveHost(len(b), offset+len(input))
+				p.writeBytes(b)
+				domain = p.outString()[start:]
+				break
+			}
+			e.count, e.n = true, 0
+			if !e.asciiForm(u) {
+				return 0, p.fail(DomainToASCII, offset)
+			}
+			n = e.n
 		}
 		if p.noStore || isASCII(u) {
 			domain = e.asciiFormString(u, n)
@@ -259,8 +274,10 @@ func (p *parser) checkDomainToASCII(domain string, offset int, e *punyEncoder) (
 		// parser ToASCII with domain and false; failure fails.
 		u, n, ok = uts46Map(domain, e)
 	}
-	// 7. If result is the empty string, then return failure.
-	ok = ok && n > 0
+	// 7. If result is the empty string, then return failure. (n is -1
+	// for a short domain whose length uts46Map left to its writer: it
+	// is not empty.)
+	ok = ok && n != 0
 	// 8. If result contains a forbidden domain code point, then return
 	// failure. The result's ASCII code points are exactly u's: a
 	// label's ASCII code points are copied (by Punycode too), and the
@@ -503,11 +520,51 @@ func uts46Map(domain string, e *punyEncoder) (u string, n int, ok bool) {
 	if isASCII(u) {
 		return u, len(u), true
 	}
+	if e.deferCount && len(u) <= punyShortDomain {
+		// The caller encodes it once, on its stack (appendShortASCIIForm).
+		return u, -1, true
+	}
 	e.count, e.n = true, 0
 	if !e.asciiForm(u) {
 		return "", 0, false
 	}
 	return u, e.n, true
+}
+
+// punyShortDomain is the longest mapped domain, in bytes, whose ASCII
+// form the host parser encodes once into a buffer on its stack (twice
+// this size, which real domains stay within; a longer form moves the
+// buffer to the heap, still correctly) instead of counting it first.
+const punyShortDomain = 128
+
+// appendShortASCIIForm is appendASCIIForm for a mapped domain of at most
+// punyShortDomain bytes, without a punyEncoder (whose output escapes):
+// dst can be a buffer on the caller's stack. It reports false when a
+// label has more than punySmall code points, or holds U+FFFD, which
+// x/net/idna's encoder refuses from Unicode 16 on (as asciiForm does).
+func appendShortASCIIForm(dst []byte, u string) ([]byte, bool) {
+	for len(u) > 0 {
+		label := u
+		dot := strings.IndexByte(u, '.')
+		if dot >= 0 {
+			label, u = u[:dot], u[dot+1:]
+		} else {
+			u = ""
+		}
+		if isASCII(label) {
+			dst = append(dst, label...)
+		} else {
+			if unicode16 && strings.ContainsRune(label, utf8.RuneError) || utf8.RuneCountInString(label) > punySmall {
+				return dst, false
+			}
+			dst = append(dst, "xn--"...)
+			dst = appendPunycodeSmall(dst, label)
+		}
+		if dot >= 0 {
+			dst = append(dst, '.')
+		}
+	}
+	return dst, true
 }
 
 // asciiFormString returns the ASCII form of u, a result of uts46Map

@@ -238,6 +238,62 @@ func TestBidiRuleLongLabel(t *testing.T) {
 	}
 }
 
+// idnInputs are URLs with internationalized hosts of the kinds the
+// harness's idn workload holds (../shared/tools/perf-ada/workloads.py).
+var idnInputs = []string{
+	"https://www.עברית.co.il/~aria/",
+	"https://www.straße.de/yds/",
+	"https://中国互联网络信息中心.中国/products/finder/us/finders?pg=trfinder",
+	"https://sörmland.se/~dloucks/gaming/hacker.htm",
+	"https://MÜNCHEN.de/a",
+	"https://правительство.рф/",
+	"https://παράδειγμα.δοκιμή/x?y",
+	"https://مثال.إختبار/",
+}
+
+// BenchmarkParseIDN parses URLs with internationalized hosts (IDNA
+// mapping and Punycode), one op per URL.
+func BenchmarkParseIDN(b *testing.B) {
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		for _, s := range idnInputs {
+			u, _ := Parse(s)
+			n += len(u.Href())
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(idnInputs)), "ns/url")
+	b.ReportMetric(float64(testing.AllocsPerRun(1, func() {
+		for _, s := range idnInputs {
+			Parse(s)
+		}
+	}))/float64(len(idnInputs)), "allocs/url")
+}
+
+// TestShortASCIIForm: the host parser's one-pass encoding of a short
+// mapped domain on its stack (appendShortASCIIForm) writes what
+// appendASCIIForm writes, and declines a label of more than punySmall
+// code points.
+func TestShortASCIIForm(t *testing.T) {
+	for _, d := range []string{"münchen.de", "例え.jp", "правительство.рф", "παράδειγμα.δοκιμή", "مثال.إختبار", "a.ü.b", "ü", "aü-b.c", strings.Repeat("ü", punySmall)} {
+		t.Run(d, func(t *testing.T) {
+			var e punyEncoder
+			u, n, ok := uts46Map(d, &e)
+			if !ok {
+				t.Fatalf("uts46Map(%q) failed", d)
+			}
+			want := e.asciiFormString(u, n)
+			got, ok := appendShortASCIIForm(nil, u)
+			if !ok || string(got) != want {
+				t.Errorf("appendShortASCIIForm(%q) = %q, %v; want %q", u, got, ok, want)
+			}
+		})
+	}
+	if _, ok := appendShortASCIIForm(nil, strings.Repeat("ü", punySmall+1)); ok {
+		t.Errorf("a label of %d code points was encoded", punySmall+1)
+	}
+}
+
 // TestToASCIIStrict: the domain parser ToASCII with beStrict true
 // (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set), whose
 // failure is the domain-to-ASCII validation error, at each of its

@@ -9,10 +9,17 @@ import (
 // already in normal form (a crawler's links mostly are), and then the
 // serialization is the input itself, or a prefix of it. So the output
 // starts out as a count: while everything written equals the input at
-// the same offset, p.out is nil and the output is p.input[:p.n]. The
-// first write that differs copies the prefix into a buffer. Parsing a
-// normalized URL therefore copies nothing, and its href is a substring
-// of the input.
+// the same offset, p.out is nil and the output is p.ref[:p.n], where
+// p.ref is the input. The first write that differs copies the prefix
+// into a buffer. Parsing a normalized URL therefore copies nothing, and
+// its href is a substring of the input.
+//
+// A setter (state override) starts with p.ref the URL's href and p.n
+// its length, or the offset where the component it replaces starts:
+// writing a component equal to the one the href holds then copies
+// nothing either, and a setter that changes nothing allocates nothing.
+// The first write that differs makes one buffer of p.outCap bytes,
+// which the setter sizes for the whole new href.
 
 // maxLen returns the longest href the parser may produce.
 func (p *parser) maxLen() uint64 {
@@ -41,7 +48,7 @@ func (p *parser) outLen() int {
 // the next write. It must not be called once the output is blind.
 func (p *parser) outString() string {
 	if p.out == nil {
-		return p.input[:p.n]
+		return p.ref[:p.n]
 	}
 	return unsafe.String(unsafe.SliceData(p.out), len(p.out))
 }
@@ -50,7 +57,7 @@ func (p *parser) outString() string {
 // to the output again.
 func (p *parser) result() string {
 	if p.out == nil {
-		return p.input[:p.n]
+		return p.ref[:p.n]
 	}
 	return unsafe.String(unsafe.SliceData(p.out), len(p.out))
 }
@@ -67,6 +74,11 @@ func (p *parser) materialize(extra int) bool {
 		return false
 	}
 	size := p.n + extra
+	if p.outCap > 0 {
+		// A setter: the size of the new href, as it computed.
+		p.out = append(make([]byte, 0, max(size, p.outCap)), p.ref[:p.n]...)
+		return true
+	}
 	// The rest of the input still to come, which the states may have
 	// skipped ahead of the output (a run of slashes before a host).
 	if rest := len(p.input) - max(p.n, p.pos); extra < rest+16 {
@@ -75,7 +87,7 @@ func (p *parser) materialize(extra int) bool {
 	if p.hasBase {
 		size += len(p.base.href)
 	}
-	p.out = append(make([]byte, 0, size), p.input[:p.n]...)
+	p.out = append(make([]byte, 0, size), p.ref[:p.n]...)
 	return true
 }
 
@@ -86,7 +98,7 @@ func (p *parser) writeString(s string) {
 			p.n += len(s)
 			return
 		}
-		if rest := p.input[p.n:]; len(rest) >= len(s) && (unsafe.StringData(rest) == unsafe.StringData(s) || rest[:len(s)] == s) {
+		if rest := p.ref[p.n:]; len(rest) >= len(s) && (unsafe.StringData(rest) == unsafe.StringData(s) || rest[:len(s)] == s) {
 			p.n += len(s)
 			return
 		}
@@ -105,7 +117,7 @@ func (p *parser) writeBytes(b []byte) {
 			p.n += len(b)
 			return
 		}
-		if rest := p.input[p.n:]; len(rest) >= len(b) && rest[:len(b)] == string(b) {
+		if rest := p.ref[p.n:]; len(rest) >= len(b) && rest[:len(b)] == string(b) {
 			p.n += len(b)
 			return
 		}
@@ -120,7 +132,7 @@ func (p *parser) writeBytes(b []byte) {
 // writeByte appends c to the output.
 func (p *parser) writeByte(c byte) {
 	if p.out == nil {
-		if p.n < len(p.input) && p.input[p.n] == c || !p.materialize(1) {
+		if p.n < len(p.ref) && p.ref[p.n] == c || !p.materialize(1) {
 			p.n++
 			return
 		}
@@ -203,7 +215,7 @@ func (p *parser) writeEncoded(s string, set EncodeSet) {
 			return
 		}
 	} else if cap(p.out)-len(p.out) < need {
-		p.out = slices.Grow(p.out, need+len(p.input)-max(p.n, p.pos))
+		p.out = slices.Grow(p.out, need+max(0, len(p.input)-max(p.n, p.pos)))
 	}
 	p.out = appendPercentEncoded(p.out, s[i:], set)
 }

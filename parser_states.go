@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"golang.org/x/text/encoding"
 )
@@ -92,13 +91,16 @@ type parser struct {
 	hasBase  bool
 	enc      encoding.Encoding // query encoding; nil means UTF-8
 	override state
-	report   func(ValidationError) // nil: nobody asked for validation errors
-	origLead int                   // bytes trimmed from the front of the caller's input
-	offsets  offsetMap             // offset map when preprocessing edited the input and errors are reported
-	orig     string                // the caller's input, trimmed, when preprocessing edited it
-	origTabs bool                  // whether preprocessing removed tabs and newlines from orig
-	failAt   int                   // offset in the caller's input of the fatal error
-	failKind ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
+	// colonAtEnd: the protocol setter's input is followed by ":" (the
+	// spec runs the parser on the value with ":" appended).
+	colonAtEnd bool
+	report     func(ValidationError) // nil: nobody asked for validation errors
+	origLead   int                   // bytes trimmed from the front of the caller's input
+	offsets    offsetMap             // offset map when preprocessing edited the input and errors are reported
+	orig       string                // the caller's input, trimmed, when preprocessing edited it
+	origTabs   bool                  // whether preprocessing removed tabs and newlines from orig
+	failAt     int                   // offset in the caller's input of the fatal error
+	failKind   ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
 
 	pos       int    // an input offset the states reached, for sizing the output (output.go)
 	limit     uint64 // the longest href allowed; 0 means hrefLimit
@@ -123,225 +125,11 @@ type parser struct {
 	uncheckedUntil int
 
 	// the URL being built: its serialization (see output.go) and offsets
-	out []byte // nil while the output is input[:n]
-	n   int
+	out    []byte // nil while the output is ref[:n]
+	n      int
+	ref    string // what the output is a prefix of while out is nil: the input, or a setter's href
+	outCap int    // a setter's estimate of the new href's length, the buffer's size (0: none)
 	components
-}
-
-// preprocess strips leading and trailing C0 control or space, removes
-// ASCII tab or newline, and replaces each byte that is not part of valid
-// UTF-8 with U+FFFD (the spec's input is a scalar value string). The
-// input is copied only when tabs, newlines or invalid bytes occur.
-func (p *parser) preprocess(input string) {
-	start, end := 0, len(input)
-	for start < end && input[start] <= ' ' {
-		start++
-	}
-	for end > start && input[end-1] <= ' ' {
-		end--
-	}
-	if (start > 0 || end < len(input)) && p.report != nil {
-		p.warnAt(InvalidURLUnit, 0)
-	}
-	p.clean(input, start, end)
-}
-
-// preprocessOverride prepares a setter's value: with a state override
-// the parser removes tabs and newlines but strips nothing.
-func (p *parser) preprocessOverride(value string) {
-	p.clean(value, 0, len(value))
-}
-
-// clean sets p.input to input[start:end] without tabs and newlines, with
-// invalid UTF-8 bytes replaced.
-func (p *parser) clean(input string, start, end int) {
-	p.cleanTabs(input, start, end, true)
-}
-
-// cleanTabs is clean, removing tabs and newlines only if removeTabs.
-// The offset map (p.offsets) is built only when validation errors are
-// reported; otherwise origOffset recomputes the one offset a failure
-// needs by rescanning the caller's input, so that Parse allocates no
-// more than the cleaned input.
-func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
-	p.origLead = start
-	s := input[start:end]
-	i := 0
-	// Eight bytes at a time while all are printable ASCII (0x21-0x7F):
-	// the high bit of a byte of (w - 0x21...) | w is set for the lowest
-	// byte below 0x21 or above 0x7F.
-	for ; i+8 <= len(s); i += 8 {
-		if ((load64(s[i:i+8])-0x2121212121212121)|load64(s[i:i+8]))&0x8080808080808080 != 0 {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		c := s[i]
-		if ' ' < c && c < utf8.RuneSelf {
-			continue
-		}
-		if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
-			break
-		}
-		if c >= utf8.RuneSelf {
-			if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
-				break
-			} else {
-				i += size - 1
-			}
-		}
-	}
-	if i == len(s) {
-		p.input = s
-		return
-	}
-	// Slow path: build the cleaned input, of exactly the size it needs,
-	// and the offset map if needed.
-	p.orig, p.origTabs = s, removeTabs
-	out := make([]byte, 0, i+cleanLen(s[i:], removeTabs))
-	out = append(out, s[:i]...)
-	reportedTab := false
-	for i < len(s) {
-		// Copy the run of bytes that stay as they are in one append.
-		j := i
-		for j < len(s) {
-			c := s[j]
-			if c < utf8.RuneSelf {
-				if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
-					break
-				}
-				j++
-				continue
-			}
-			if c < 0xC2 || c > 0xF4 {
-				break // never the first byte of a UTF-8 sequence
-			}
-			r, size := utf8.DecodeRuneInString(s[j:])
-			if r == utf8.RuneError && size == 1 {
-				break
-			}
-			j += size
-		}
-		out = append(out, s[i:j]...)
-		if i = j; i == len(s) {
-			break
-		}
-		if c := s[i]; c < utf8.RuneSelf {
-			// A tab or newline: removed.
-			if p.report != nil && !reportedTab {
-				reportedTab = true
-				p.warnAt(InvalidURLUnit, start+i)
-			}
-		} else {
-			// An invalid UTF-8 byte: U+FFFD. So is each byte after it
-			// that never starts a UTF-8 sequence: with no offset map to
-			// keep, a run of them is replaced in bulk.
-			k := i + 1
-			if p.report == nil {
-				for k < len(s) && s[k] >= utf8.RuneSelf && (s[k] < 0xC2 || s[k] > 0xF4) {
-					k++
-				}
-			}
-			for n := k - i; n > 0; n -= min(n, len(replacementRun)/3) {
-				out = append(out, replacementRun[:3*min(n, len(replacementRun)/3)]...)
-			}
-			i = k - 1
-		}
-		i++
-		if p.report != nil {
-			p.mark(len(out), start+i)
-		}
-	}
-	p.input = unsafe.String(unsafe.SliceData(out), len(out))
-}
-
-// replacementRun is U+FFFD, the replacement of an invalid UTF-8 byte,
-// 32 times.
-const replacementRun = "\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD" +
-	"\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD"
-
-// load64 reads eight bytes of s, little-endian, in one load.
-func load64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// cleanLen returns the length of s once cleaned: without tabs and
-// newlines if removeTabs, each invalid UTF-8 byte counted as the three
-// bytes of U+FFFD.
-func cleanLen(s string, removeTabs bool) int {
-	n := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if !(removeTabs && (c == '\t' || c == '\n' || c == '\r')) {
-				n++
-			}
-			i++
-			continue
-		}
-		if c < 0xC2 || c > 0xF4 {
-			// Never the first byte of a UTF-8 sequence: U+FFFD.
-			i++
-			n += 3
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		if r == utf8.RuneError && size == 1 {
-			size = 3
-		}
-		n += size
-	}
-	return n
-}
-
-func (p *parser) mark(proc, orig int) {
-	p.offsets.add(proc, orig)
-}
-
-// origOffset maps an offset in p.input to the caller's input.
-func (p *parser) origOffset(i int) int {
-	if p.report == nil && p.orig != "" {
-		// No map was built: rescan for the one offset a failure needs.
-		return p.origLead + rescanOffset(p.orig, i, p.origTabs)
-	}
-	return p.offsets.lookup(i, p.origLead)
-}
-
-// rescanOffset returns the offset in orig of offset i of orig cleaned
-// (see cleanTabs): what the offset map says, found without one.
-func rescanOffset(orig string, i int, removeTabs bool) int {
-	isTab := func(c byte) bool { return removeTabs && (c == '\t' || c == '\n' || c == '\r') }
-	j, proc := 0, 0
-	for j < len(orig) && proc < i {
-		c := orig[j]
-		switch {
-		case isTab(c):
-			j++
-		case c < utf8.RuneSelf:
-			j++
-			proc++
-		default:
-			r, size := utf8.DecodeRuneInString(orig[j:])
-			if r == utf8.RuneError && size == 1 {
-				if proc+3 > i {
-					// Inside the U+FFFD: the map points past the byte.
-					return j + (i - proc)
-				}
-				proc += 3
-			} else {
-				proc += size
-			}
-			j += size
-		}
-	}
-	// Offsets right after removed tabs map past them.
-	for j < len(orig) && isTab(orig[j]) {
-		j++
-	}
-	return j + (i - proc)
 }
 
 // isURLCodePointASCII: ASCII alphanumeric or one of !$&'()*+,-./:;=?@_~.
@@ -441,96 +229,62 @@ func (p *parser) at(i int) int {
 	return -1
 }
 
-// run is the state machine, started in state st at input offset i.
+// run is the state machine, started in state st at input offset i. Each
+// case is one state of the spec, its steps quoted (or, for the states a
+// method of its own does, that method's); a shortcut that takes several
+// steps at once is a named helper that says which.
 func (p *parser) run(st state, i int) outcome {
 	input := p.input
 	for {
-		if st >= statePathStart && p.noStore && uint64(p.outLen())+p.extra+3*uint64(len(input)-i)+2 <= p.maxLen() {
-			// CanParse: from the path start on, nothing fails (the path,
-			// query and fragment states have no failure), and the rest
-			// of the input, percent-encoded at worst (three bytes for
-			// one), plus the "/." finish may add, fits the limit.
-			p.bound = uint64(p.outLen()) + p.extra + 3*uint64(len(input)-i) + 2
+		if p.noStore && st >= statePathStart && p.restCannotFail(i) {
 			return outcomeOK
 		}
 		switch st {
 		case stateSchemeStart:
+			// 1. If c is an ASCII alpha, append c, lowercased, to buffer,
+			// and set state to scheme state.
 			if i < len(input) && isASCIIAlpha(input[i]) {
 				st = stateScheme
 				continue
 			}
+			// 2. Otherwise, if state override is not given, set state to
+			// no scheme state and decrease pointer by 1.
 			if p.override == stateNone {
 				st = stateNoScheme
 				continue
 			}
+			// 3. Otherwise, return failure.
 			return outcomeOverrideFailure
 
 		case stateScheme:
-			j := i
-			for j < len(input) && isSchemeByte(input[j]) {
-				j++
-			}
-			if j == len(input) || input[j] != ':' {
-				if p.override != stateNone {
-					return outcomeOverrideFailure
-				}
-				// Start over, from the first code point, with no scheme.
-				st, i = stateNoScheme, 0
-				continue
-			}
-			scheme := input[i:j]
-			typ := schemeTypeOf(scheme)
-			if p.override != stateNone {
-				// The protocol setter cannot turn a special URL into a
-				// non-special one or back, nor make a file URL of one with
-				// credentials or a port, nor change a file URL with an
-				// empty host.
-				if p.scheme.special() != typ.special() ||
-					typ == schemeFile && (p.includesCredentials() || p.hasPort()) ||
-					p.scheme == schemeFile && p.hostKind == HostEmpty {
-					return outcomeSchemeRefused
-				}
-				p.setScheme(scheme, typ)
-				if port, ok := p.portNumber(); ok && port == typ.defaultPort() {
-					p.setPort("")
-				}
-				return outcomeOK
-			}
-			p.appendScheme(scheme, typ)
-			i = j + 1
-			switch {
-			case typ == schemeFile:
-				if !strings.HasPrefix(input[i:], "//") {
-					p.warn(SpecialSchemeMissingFollowingSolidus, i)
-				}
-				st = stateFile
-			case typ.special() && p.hasBase && p.base.scheme == typ && typ != schemeOther:
-				st = stateSpecialRelativeOrAuthority
-			case typ.special():
-				st = stateSpecialAuthoritySlashes
-			case i < len(input) && input[i] == '/':
-				st = statePathOrAuthority
-				i++
-			default:
-				p.setNullHost()
-				p.pathStart = uint32(p.outLen())
-				p.opaquePath = true
-				st = stateOpaquePath
+			var r outcome
+			if st, i, r = p.schemeState(i); st == stateNone {
+				return r
 			}
 
 		case stateNoScheme:
 			c := p.at(i)
+			// 1. If base is null, or base has an opaque path and c is not
+			// U+0023 (#), missing-scheme-non-relative-URL validation
+			// error, return failure.
 			if !p.hasBase || p.base.opaquePath && c != '#' {
 				return p.fail(MissingSchemeNonRelativeURL, i)
 			}
+			// 2. Otherwise, if base has an opaque path and c is U+0023
+			// (#), set url's scheme to base's scheme, url's path to
+			// base's path, url's query to base's query, url's fragment
+			// to the empty string, and set state to fragment state.
 			if p.base.opaquePath && c == '#' {
-				// Scheme, opaque path and query come from the base.
 				p.copyBase(p.base.queryEnd())
 				p.opaquePath = true
 				p.startFragment()
 				st, i = stateFragment, i+1
 				continue
 			}
+			// 3. Otherwise, if base's scheme is not "file", set state to
+			// relative state and decrease pointer by 1.
+			// 4. Otherwise, set state to file state and decrease pointer
+			// by 1.
 			if p.base.scheme != schemeFile {
 				st = stateRelative
 			} else {
@@ -538,25 +292,39 @@ func (p *parser) run(st state, i int) outcome {
 			}
 
 		case stateSpecialRelativeOrAuthority:
+			// 1. If c is U+002F (/) and remaining starts with U+002F (/),
+			// then set state to special authority ignore slashes state
+			// and increase pointer by 1.
 			if p.at(i) == '/' && p.at(i+1) == '/' {
 				st, i = stateSpecialAuthorityIgnoreSlashes, i+2
 				continue
 			}
+			// 2. Otherwise, special-scheme-missing-following-solidus
+			// validation error, set state to relative state and decrease
+			// pointer by 1.
 			p.warn(SpecialSchemeMissingFollowingSolidus, i)
 			st = stateRelative
 
 		case statePathOrAuthority:
+			// 1. If c is U+002F (/), then set state to authority state.
 			if p.at(i) == '/' {
 				st, i = stateAuthority, i+1
 				continue
 			}
+			// 2. Otherwise, set state to path state, and decrease pointer
+			// by 1. (The URL has no host.)
 			p.setNullHost()
 			p.pathStart = uint32(p.outLen())
 			st = statePath
 
 		case stateRelative:
-			// The scheme is the base's; the rest depends on c.
+			// 1. Assert: base's scheme is not "file". 2. Set url's
+			// scheme to base's scheme.
 			c := p.at(i)
+			// 3. If c is U+002F (/), then set state to relative slash
+			// state. 4. Otherwise, if url is special and c is U+005C
+			// (\), invalid-reverse-solidus validation error, set state
+			// to relative slash state.
 			if c == '/' || c == '\\' && p.base.scheme.special() {
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, i)
@@ -566,6 +334,9 @@ func (p *parser) run(st state, i int) outcome {
 				st, i = stateRelativeSlash, i+1
 				continue
 			}
+			// 5. Otherwise: 5.1. Set url's username, password, host,
+			// port, path and query to base's; 5.2-5.3: "?" and "#"
+			// (continueFromBase).
 			if next, ok := p.continueFromBase(c); ok {
 				if next == stateNone {
 					return outcomeOK
@@ -573,12 +344,19 @@ func (p *parser) run(st state, i int) outcome {
 				st, i = next, i+1
 				continue
 			}
+			// 5.4. Otherwise, if c is not the EOF code point: set url's
+			// query to null, shorten url's path, set state to path state
+			// and decrease pointer by 1.
 			p.copyBase(p.base.pathEnd())
 			p.shortenPath()
 			st = statePath
 
 		case stateRelativeSlash:
 			c := p.at(i)
+			// 1. If url is special and c is U+002F (/) or U+005C (\),
+			// then: 1.1. If c is U+005C (\), invalid-reverse-solidus
+			// validation error. 1.2. Set state to special authority
+			// ignore slashes state.
 			if p.scheme.special() && (c == '/' || c == '\\') {
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, i)
@@ -586,82 +364,50 @@ func (p *parser) run(st state, i int) outcome {
 				st, i = stateSpecialAuthorityIgnoreSlashes, i+1
 				continue
 			}
+			// 2. Otherwise, if c is U+002F (/), then set state to
+			// authority state.
 			if c == '/' {
 				st, i = stateAuthority, i+1
 				continue
 			}
-			// Username, password, host and port come from the base.
+			// 3. Otherwise, set url's username, password, host and port
+			// to base's, state to path state, and then, decrease pointer
+			// by 1.
 			p.copyBase(p.base.authorityEnd())
 			p.pathStart = uint32(p.outLen())
 			st = statePath
 
 		case stateSpecialAuthoritySlashes:
+			// 1. If c is U+002F (/) and remaining starts with U+002F (/),
+			// then set state to special authority ignore slashes state
+			// and increase pointer by 1.
 			if p.at(i) == '/' && p.at(i+1) == '/' {
 				st, i = stateSpecialAuthorityIgnoreSlashes, i+2
 				continue
 			}
+			// 2. Otherwise, special-scheme-missing-following-solidus
+			// validation error, set state to special authority ignore
+			// slashes state and decrease pointer by 1.
 			p.warn(SpecialSchemeMissingFollowingSolidus, i)
 			st = stateSpecialAuthorityIgnoreSlashes
 
 		case stateSpecialAuthorityIgnoreSlashes:
+			// 2. If c is U+002F (/) or U+005C (\),
+			// special-scheme-missing-following-solidus validation error
+			// (and the next code point).
 			for c := p.at(i); c == '/' || c == '\\'; c = p.at(i) {
 				p.warn(SpecialSchemeMissingFollowingSolidus, i)
 				i++
 			}
+			// 1. If c is neither U+002F (/) nor U+005C (\), then set
+			// state to authority state and decrease pointer by 1.
 			st = stateAuthority
 
 		case stateAuthority:
-			// A run-based scan replaces steps 1 to 3, which take one code
-			// point at a time. The authority runs to the first "/", "?",
-			// "#" (or "\" in a special URL): step 2. The spec's buffer
-			// collects it (step 3) and, at each "@" (step 1), flushes it
-			// into the credentials, so the last "@" splits userinfo from
-			// host and every earlier "@" ends up in the userinfo as "%40"
-			// (step 1.2). The same pass finds where the host ends after
-			// the last "@", which the host state's steps 2 to 4 would
-			// find: the first ":" outside brackets, or the authority's
-			// end. It hands that to the host state in p.hostEndHint (see
-			// the parser type), so the host is not scanned twice.
-			mask := uint8(delimEnd | delimAt | delimColon | delimBracket)
-			if p.scheme.special() {
-				mask |= delimBackslash
-			}
-			j, at, hostEnd := i, -1, -1
-			insideBrackets := false
-		authority:
-			for {
-				j = scan(input, j, &delimClass, mask)
-				if j == len(input) {
-					break
-				}
-				switch input[j] {
-				case '@':
-					// 1. If c is U+0040 (@), then:
-					// 1.1. Invalid-credentials validation error.
-					p.warn(InvalidCredentials, j)
-					// 1.3. Set atSignSeen to true. (What came before
-					// is userinfo: the host starts after this "@".)
-					at, hostEnd, insideBrackets = j, -1, false
-				case '[', ']':
-					// Host state, 4.1-4.2: insideBrackets.
-					insideBrackets = input[j] == '['
-				case ':':
-					// Host state, 2: a ":" outside brackets ends the
-					// host.
-					if !insideBrackets && hostEnd < 0 {
-						hostEnd = j
-					}
-				default:
-					// 2. Otherwise, if c is the EOF code point, "/",
-					// "?", or "#", or url is special and c is "\":
-					break authority
-				}
-				j++
-			}
-			if hostEnd < 0 {
-				hostEnd = j
-			}
-			p.hostEndHint = hostEnd
+			// Steps 1 to 3 for the whole authority at once: scanAuthority
+			// finds its end (step 2's c), its last "@" (step 1) and the
+			// host's end, for the host state (p.hostEndHint).
+			j, at := p.scanAuthority(i)
 			p.pos = i
 			p.startAuthority()
 			if at >= 0 {
@@ -684,273 +430,31 @@ func (p *parser) run(st state, i int) outcome {
 			st = stateHost
 
 		case stateHost, stateHostname:
-			// 1. If state override is given and url's scheme is "file",
-			// then decrease pointer by 1 and set state to file host
-			// state.
-			if p.override != stateNone && p.scheme == schemeFile {
-				st = stateFileHost
-				continue
-			}
-			// A run-based scan replaces the steps that take one code
-			// point at a time: 4 (append c to buffer, tracking
-			// insideBrackets) until step 2's ":" outside brackets or
-			// step 3's end of the host. The authority state's scan
-			// found that end already (p.hostEndHint, see the parser
-			// type); a setter that starts here scans for it.
-			j := p.hostEndHint
-			if j == 0 {
-				j = p.scanHostEnd(i)
-			}
-			p.hostEndHint = 0
-			buffer := input[i:j]
-			// 2. Otherwise, if c is U+003A (:) and insideBrackets is
-			// false:
-			if p.at(j) == ':' {
-				// 2.1. If buffer is the empty string, host-missing
-				// validation error, return failure.
-				if buffer == "" {
-					return p.fail(HostMissing, i)
-				}
-				// 2.2. If state override is given and state override is
-				// hostname state, then return failure.
-				if p.override == stateHostname {
-					return outcomeOverrideFailure
-				}
-				// 2.3. Let host be the result of host parsing buffer
-				// with url is not special.
-				// 2.4. If host is failure, then return failure.
-				// 2.5. Set url's host to host, buffer to the empty
-				// string, and state to port state.
-				if r := p.setHost(buffer, i); r != outcomeOK {
-					return r
-				}
-				st, i = statePort, j+1
-				continue
-			}
-			// 3. Otherwise, if c is the EOF code point, "/", "?", or "#",
-			// or url is special and c is "\", then decrease pointer by
-			// 1, and:
-			// 3.1. If url is special and buffer is the empty string,
-			// host-missing validation error, return failure.
-			if p.scheme.special() && buffer == "" {
-				return p.fail(HostMissing, i)
-			}
-			// 3.2. Otherwise, if state override is given, buffer is the
-			// empty string, and either url includes credentials or url's
-			// port is non-null, then return failure.
-			if p.override != stateNone && buffer == "" && (p.includesCredentials() || p.hasPort()) {
-				return outcomeOverrideFailure
-			}
-			// 3.3. Let host be the result of host parsing buffer with url
-			// is not special.
-			// 3.4. If host is failure, then return failure.
-			// 3.5. Set url's host to host, buffer to the empty string,
-			// and state to path start state.
-			if r := p.setHost(buffer, i); r != outcomeOK {
+			var r outcome
+			if st, i, r = p.hostState(i); st == stateNone {
 				return r
 			}
-			// 3.6. If state override is given, then return.
-			if p.override != stateNone {
-				return outcomeOK
-			}
-			st, i = statePathStart, j
 
 		case statePort:
-			j := i
-			for j < len(input) && isASCIIDigit(input[j]) {
-				j++
-			}
-			c := p.at(j)
-			if !(c == -1 || c == '/' || c == '?' || c == '#' || c == '\\' && p.scheme.special() || p.override != stateNone) {
-				return p.fail(PortInvalid, j)
-			}
-			if j > i {
-				port := 0
-				for k := i; k < j && port <= 0xFFFF; k++ {
-					port = port*10 + int(input[k]-'0')
-				}
-				if port > 0xFFFF {
-					return p.fail(PortOutOfRange, i)
-				}
-				if port == p.scheme.defaultPort() {
-					p.setPort("")
-				} else {
-					var digits [5]byte
-					p.setPort(string(strconv.AppendInt(digits[:0], int64(port), 10)))
-				}
-				if p.override != stateNone {
-					return outcomeOK
-				}
-			}
-			if p.override != stateNone {
-				return outcomeOverrideFailure
-			}
-			st, i = statePathStart, j
-
-		case stateFile:
-			// 1. Set url's scheme to "file". (The scheme state wrote it
-			// already when the input has one.)
-			if p.outLen() == 0 {
-				p.appendScheme("file", schemeFile)
-			}
-			// 2. Set url's host to the empty string. The output is
-			// written in order, so the host is written below, where
-			// it is known: the empty host, or the base's.
-			c := p.at(i)
-			// 3. If c is U+002F (/) or U+005C (\), then:
-			if c == '/' || c == '\\' {
-				// 3.1. If c is U+005C (\), invalid-reverse-solidus
-				// validation error.
-				if c == '\\' {
-					p.warn(InvalidReverseSolidus, i)
-				}
-				// 3.2. Set state to file slash state.
-				st, i = stateFileSlash, i+1
-				continue
-			}
-			// 5. Otherwise (no file base), set state to path state, and
-			// decrease pointer by 1. (Step 2's empty host is written.)
-			if !p.hasBase || p.base.scheme != schemeFile {
-				p.startAuthority()
-				p.hostKind = HostEmpty
-				p.pathStart = uint32(p.outLen())
-				st = statePath
-				continue
-			}
-			// 4. Otherwise, if base is non-null and base's scheme is
-			// "file":
-			// 4.1. Set url's host to base's host, url's path to a clone
-			// of base's path, and url's query to base's query.
-			// 4.2. If c is U+003F (?), then set url's query to the empty
-			// string and state to query state.
-			// 4.3. Otherwise, if c is U+0023 (#), set url's fragment to
-			// the empty string and state to fragment state.
-			// (continueFromBase copies from the base what each case
-			// keeps; at the EOF code point, 4.1 is the whole URL.)
-			if next, ok := p.continueFromBase(c); ok {
-				if next == stateNone {
-					return outcomeOK
-				}
-				st, i = next, i+1
-				continue
-			}
-			// 4.4. Otherwise, if c is not the EOF code point:
-			// 4.4.1. Set url's query to null (the base's query is not
-			// copied).
-			if !startsWithWindowsDriveLetter(input[i:]) {
-				// 4.4.2. If the code point substring from pointer to the
-				// end of input does not start with a Windows drive
-				// letter, then shorten url's path.
-				p.copyBase(p.base.pathEnd())
-				p.shortenPath()
-			} else {
-				// 4.4.3. Otherwise:
-				// 4.4.3.1. File-invalid-Windows-drive-letter validation
-				// error.
-				p.warn(FileInvalidWindowsDriveLetter, i)
-				// 4.4.3.2. Set url's path to « » (only the base's host
-				// is copied).
-				p.copyBase(p.base.authorityEnd())
-				p.pathStart = uint32(p.outLen())
-			}
-			// 4.4.4. Set state to path state and decrease pointer by 1.
-			st = statePath
-
-		case stateFileSlash:
-			c := p.at(i)
-			// 1. If c is U+002F (/) or U+005C (\), then:
-			if c == '/' || c == '\\' {
-				// 1.1. If c is U+005C (\), invalid-reverse-solidus
-				// validation error.
-				if c == '\\' {
-					p.warn(InvalidReverseSolidus, i)
-				}
-				// 1.2. Set state to file host state.
-				st, i = stateFileHost, i+1
-				continue
-			}
-			// 2. Otherwise:
-			// 2.1. If base is non-null and base's scheme is "file", then:
-			if p.hasBase && p.base.scheme == schemeFile {
-				// 2.1.1. Set url's host to base's host.
-				p.copyBase(p.base.authorityEnd())
-				p.pathStart = uint32(p.outLen())
-				// 2.1.2. If the code point substring from pointer to the
-				// end of input does not start with a Windows drive letter
-				// and base's path[0] is a normalized Windows drive
-				// letter, then append base's path[0] to url's path.
-				if !startsWithWindowsDriveLetter(input[i:]) {
-					if first := p.base.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
-						p.writeByte('/')
-						p.writeString(first)
-					}
-				}
-			} else {
-				// The file state's step 2: the empty host.
-				p.startAuthority()
-				p.hostKind = HostEmpty
-				p.pathStart = uint32(p.outLen())
-			}
-			// 2.2. Set state to path state, and decrease pointer by 1.
-			st = statePath
-
-		case stateFileHost:
-			// A run-based scan replaces step 2 (append c to buffer), one
-			// code point at a time, until step 1's c: the EOF code point,
-			// "/", "\", "?", or "#".
-			j := i
-			for j < len(input) {
-				c := input[j]
-				if c == '/' || c == '\\' || c == '?' || c == '#' {
-					break
-				}
-				j++
-			}
-			buffer := input[i:j]
-			// 1. If c is the EOF code point, U+002F (/), U+005C (\),
-			// U+003F (?), or U+0023 (#), then decrease pointer by 1 and
-			// then:
-			// 1.1. If state override is not given and buffer is a
-			// Windows drive letter, file-invalid-Windows-drive-letter-host
-			// validation error, set state to path state. buffer is not
-			// reset here and instead used in the path state: the path
-			// state starts at the drive letter (i stays), and
-			// p.uncheckedUntil (see the parser type) tells it that these
-			// code points were collected here, where no URL units are
-			// checked. The host is the file state's empty host.
-			if p.override == stateNone && isWindowsDriveLetter(buffer) {
-				p.warn(FileInvalidWindowsDriveLetterHost, i)
-				p.uncheckedUntil = j
-				p.startAuthority()
-				p.hostKind = HostEmpty
-				p.pathStart = uint32(p.outLen())
-				st = statePath
-				continue
-			}
-			if p.override == stateNone {
-				p.startAuthority()
-			}
-			// 1.2. Otherwise, if buffer is the empty string, then:
-			// 1.2.1. Set url's host to the empty string.
-			// 1.3. Otherwise, run these steps:
-			// 1.3.1. Let host be the result of host parsing buffer with
-			// url is not special.
-			// 1.3.2. If host is failure, then return failure.
-			// 1.3.3. If host is "localhost", then set host to the empty
-			// string.
-			// 1.3.4. Set url's host to host.
-			// (setHost does both branches: an empty buffer is the empty
-			// host, and a file URL's "localhost" becomes it.)
-			if r := p.setHost(buffer, i); r != outcomeOK {
+			var r outcome
+			if st, i, r = p.portState(i); st == stateNone {
 				return r
 			}
-			// 1.2.2, 1.3.5. If state override is given, then return.
-			if p.override != stateNone {
-				return outcomeOK
+
+		case stateFile:
+			var r outcome
+			if st, i, r = p.fileState(i); st == stateNone {
+				return r
 			}
-			// 1.2.3, 1.3.6. Set buffer to the empty string and state to
-			// path start state.
-			st, i = statePathStart, j
+
+		case stateFileSlash:
+			st, i = p.fileSlashState(i)
+
+		case stateFileHost:
+			var r outcome
+			if st, i, r = p.fileHostState(i); st == stateNone {
+				return r
+			}
 
 		case statePathStart:
 			c := p.at(i)
@@ -959,6 +463,10 @@ func (p *parser) run(st state, i int) outcome {
 			}
 			switch {
 			case p.scheme.special():
+				// 1. If url is special, then: 1.1. If c is U+005C (\),
+				// invalid-reverse-solidus validation error. 1.2. Set
+				// state to path state. 1.3. If c is neither U+002F (/)
+				// nor U+005C (\), then decrease pointer by 1.
 				if c == '\\' {
 					p.warn(InvalidReverseSolidus, i)
 				}
@@ -967,17 +475,28 @@ func (p *parser) run(st state, i int) outcome {
 				}
 				st = statePath
 			case p.override == stateNone && c == '?':
+				// 2. Otherwise, if state override is not given and c is
+				// U+003F (?), set url's query to the empty string and
+				// state to query state.
 				p.startQuery()
 				st, i = stateQuery, i+1
 			case p.override == stateNone && c == '#':
+				// 3. Otherwise, if state override is not given and c is
+				// U+0023 (#), set url's fragment to the empty string and
+				// state to fragment state.
 				p.startFragment()
 				st, i = stateFragment, i+1
 			case c != -1:
+				// 4. Otherwise, if c is not the EOF code point: 4.1. Set
+				// state to path state. 4.2. If c is not U+002F (/), then
+				// decrease pointer by 1.
 				if c == '/' {
 					i++
 				}
 				st = statePath
 			default:
+				// 5. Otherwise, if state override is given and url's host
+				// is null, append the empty string to url's path.
 				if p.override != stateNone && p.hostKind == HostNull {
 					p.writeByte('/')
 				}
@@ -985,172 +504,13 @@ func (p *parser) run(st state, i int) outcome {
 			}
 
 		case statePath:
-			// One path segment per iteration, where the spec takes one
-			// code point per step: a run-based scan does step 2 (append
-			// c, percent-encoded, to buffer) for the whole segment, up to
-			// step 1's c; then step 1 appends the segment to the path or
-			// applies the dot-segment rules. When nobody asks for
-			// validation errors, three more shortcuts take several
-			// segments at once (below).
-			special := p.scheme.special()
-			mask := uint8(delimSlash)
-			if special {
-				mask |= delimBackslash
-			}
-			if p.override == stateNone {
-				mask |= delimQuery | delimFragment
-			}
-			slashes := uint8(delimSlash)
-			if special {
-				slashes |= delimBackslash
-			}
-			for {
-				if p.report == nil && i < len(input) && delimClass[input[i]]&slashes != 0 {
-					// A run of empty segments ("////", or "\\\\" in a
-					// special URL): for each slash, step 1.4.2 appends
-					// the empty buffer, which becomes "/". Nothing to
-					// warn about (step 1.1) when nobody listens.
-					k := i + 1
-					for k < len(input) && delimClass[input[k]]&slashes != 0 {
-						k++
-					}
-					p.writeSlashes(input[i:k])
-					i = k
-					continue
-				}
-				if p.report == nil && i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
-					// A run of single-dot segments, each ended by a
-					// slash ("./././"): step 1.3 for each, which
-					// appends nothing.
-					for i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
-						i += 2
-					}
-					continue
-				}
-				if p.report == nil && p.scheme != schemeFile {
-					// A run of segments that are neither dot segments nor
-					// in need of encoding (no ".", "%", "\\" or byte to
-					// encode) is written as it is: step 1.4.2 for each
-					// segment up to the run's last slash, in one write.
-					k := scan(input, i, &pathRunClass, 1)
-					if last := strings.LastIndexByte(input[i:k], '/'); last >= 0 {
-						if i > 0 && input[i-1] == '/' {
-							p.writeString(input[i-1 : i+last])
-						} else {
-							p.writeByte('/')
-							p.writeString(input[i : i+last])
-						}
-						i += last + 1
-						continue
-					}
-				}
-				// Find the segment's end (step 1's c), and whether any
-				// byte of it needs percent-encoding (step 2.3), in one
-				// pass.
-				j, clean := i, true
-				j = scan(input, j, &pathClass, mask|pathEncode)
-				if j < len(input) && pathClass[input[j]]&mask == 0 {
-					clean = false
-					j = scan(input, j, &delimClass, mask)
-				}
-				// 1. If one of the following is true: c is the EOF code
-				// point or "/"; url is special and c is "\"; state
-				// override is not given and c is "?" or "#"; then:
-				c := p.at(j)
-				seg := input[i:j]
-				// 2.1. If c is not a URL code point and not U+0025 (%),
-				// invalid-URL-unit validation error.
-				// 2.2. If c is U+0025 (%) and remaining does not start
-				// with two ASCII hex digits, invalid-URL-unit validation
-				// error.
-				// (For the whole segment, but a drive letter that the file
-				// host state collected: p.uncheckedUntil, see the parser
-				// type. The segment's code points come before step 1's c,
-				// and so do their errors.)
-				if p.report != nil {
-					if from := max(i, p.uncheckedUntil); from < j {
-						p.checkURLUnits(input[from:j], from)
-					}
-				}
-				// 1.1. If url is special and c is U+005C (\),
-				// invalid-reverse-solidus validation error. (In a URL that
-				// is not special, "\" is no delimiter: c is never one.)
-				if c == '\\' {
-					p.warn(InvalidReverseSolidus, j)
-				}
-				slash := c == '/' || c == '\\' && special
-				switch {
-				case isDoubleDotSegment(seg):
-					// 1.2. If buffer is a double-dot URL path segment,
-					// then:
-					// 1.2.1. Shorten url's path.
-					p.shortenPath()
-					// 1.2.2. If neither c is U+002F (/), nor url is
-					// special and c is U+005C (\), append the empty
-					// string to url's path.
-					if !slash {
-						p.writeByte('/')
-					}
-				case isSingleDotSegment(seg):
-					// 1.3. Otherwise, if buffer is a single-dot URL path
-					// segment and if neither c is U+002F (/), nor url is
-					// special and c is U+005C (\), append the empty
-					// string to url's path.
-					if !slash {
-						p.writeByte('/')
-					}
-				case clean && i > 0 && input[i-1] == '/' && p.scheme != schemeFile:
-					// 1.4.2 for a segment that needs no encoding (and no
-					// drive-letter quirk, in a URL that is not file): the
-					// slash before it and the segment, in one write (no
-					// copy while the output is the input).
-					p.writeString(input[i-1 : j])
-				default:
-					// 1.4. Otherwise, if buffer is not a single-dot URL
-					// path segment, then:
-					p.writeByte('/')
-					if p.scheme == schemeFile && p.outLen() == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
-						// 1.4.1. If url's scheme is "file", url's path is
-						// empty, and buffer is a Windows drive letter,
-						// then replace the second code point in buffer
-						// with U+003A (:).
-						p.writeByte(seg[0])
-						p.writeByte(':')
-					} else if clean {
-						// 1.4.2. Append buffer to url's path.
-						p.writeString(seg)
-					} else {
-						// 2.3. UTF-8 percent-encode c using the path
-						// percent-encode set and append the result to
-						// buffer; 1.4.2. Append buffer to url's path.
-						p.writeEncoded(seg, PathSet)
-					}
-				}
-				// 1.5. Set buffer to the empty string.
-				if slash {
-					i = j + 1
-					continue
-				}
-				switch c {
-				case '?':
-					// 1.6. If c is U+003F (?), then set url's query to
-					// the empty string and state to query state.
-					p.startQuery()
-					st, i = stateQuery, j+1
-				case '#':
-					// 1.7. If c is U+0023 (#), then set url's fragment to
-					// the empty string and state to fragment state.
-					p.startFragment()
-					st, i = stateFragment, j+1
-				default:
-					// The EOF code point: the path is done. (With state
-					// override, "?" and "#" are in the segment.)
-					return outcomeOK
-				}
-				break
+			if st, i = p.pathState(i); st == stateNone {
+				return outcomeOK
 			}
 
 		case stateOpaquePath:
+			// Steps 1 to 4 for the whole path at once: the path runs to
+			// the first "?" or "#" (steps 1-2).
 			j := i
 			for j < len(input) && input[j] != '?' && input[j] != '#' {
 				j++
@@ -1159,9 +519,13 @@ func (p *parser) run(st state, i int) outcome {
 			if p.report != nil {
 				p.checkURLUnits(seg, i)
 			}
+			// 3. Otherwise, if c is U+0020 SPACE: ... if remaining starts
+			// with U+003F (?) or U+0023 (#), then append "%20" to url's
+			// path; otherwise append U+0020 SPACE to url's path.
+			// 4. Otherwise, if c is not the EOF code point: ... UTF-8
+			// percent-encode c using the C0 control percent-encode set
+			// and append the result to url's path.
 			if j < len(input) && seg != "" && seg[len(seg)-1] == ' ' {
-				// A space before "?" or "#" is encoded, so that it
-				// survives as the last code point of the path.
 				p.writeEncoded(seg[:len(seg)-1], C0ControlSet)
 				p.writeString("%20")
 			} else {
@@ -1169,9 +533,14 @@ func (p *parser) run(st state, i int) outcome {
 			}
 			switch p.at(j) {
 			case '?':
+				// 1. If c is U+003F (?), then set url's query to the
+				// empty string and state to query state.
 				p.startQuery()
 				st, i = stateQuery, j+1
 			case '#':
+				// 2. Otherwise, if c is U+0023 (#), then set url's
+				// fragment to the empty string and state to fragment
+				// state.
 				p.startFragment()
 				st, i = stateFragment, j+1
 			default:
@@ -1179,6 +548,9 @@ func (p *parser) run(st state, i int) outcome {
 			}
 
 		case stateQuery:
+			// Steps 2 and 3 for the whole query at once: the buffer runs
+			// to the first "#" (unless state override is given) or the
+			// EOF code point (step 2), checked for URL units (step 3).
 			j := len(input)
 			if p.override == stateNone {
 				if k := strings.IndexByte(input[i:], '#'); k >= 0 {
@@ -1188,23 +560,26 @@ func (p *parser) run(st state, i int) outcome {
 			if p.report != nil {
 				p.checkURLUnits(input[i:j], i)
 			}
-			set := QuerySet
-			if p.scheme.special() {
-				set = SpecialQuerySet
-			}
-			if p.enc != nil && p.scheme.special() && p.scheme != schemeWS && p.scheme != schemeWSS {
-				p.materialize(3 * (j - i))
-				p.out = appendPercentEncodeAfterEncoding(p.out, p.enc, input[i:j], set, false)
-			} else {
-				p.writeEncoded(input[i:j], set)
-			}
+			// 2.1. Let queryPercentEncodeSet be the special-query
+			// percent-encode set if url is special; otherwise the query
+			// percent-encode set. 2.2. Percent-encode after encoding,
+			// with encoding, buffer, and queryPercentEncodeSet, and
+			// append the result to url's query. (1. The encoding is UTF-8
+			// if url is not special or its scheme is "ws" or "wss".)
+			p.appendQuery(input[i:j])
 			if j == len(input) {
 				return outcomeOK
 			}
+			// 2.4. If c is U+0023 (#), then set url's fragment to the
+			// empty string and state to fragment state.
 			p.startFragment()
 			st, i = stateFragment, j+1
 
 		case stateFragment:
+			// 1. If c is not the EOF code point, then: 1.1-1.2 (URL units)
+			// 1.3. UTF-8 percent-encode c using the fragment
+			// percent-encode set and append the result to url's fragment.
+			// (For the rest of the input at once.)
 			if p.report != nil {
 				p.checkURLUnits(input[i:], i)
 			}
@@ -1215,6 +590,631 @@ func (p *parser) run(st state, i int) outcome {
 			panic("url: unknown parser state " + strconv.Itoa(int(st)))
 		}
 	}
+}
+
+// restCannotFail is CanParse's early exit from run, at the path start or
+// a state after it: there nothing fails (the path, query and fragment
+// states have no failure), so the input is a URL if the rest of it,
+// percent-encoded at worst (three bytes for one), plus the "/." that
+// finish may add, fits the limit. It records that bound in p.bound.
+func (p *parser) restCannotFail(i int) bool {
+	bound := uint64(p.outLen()) + p.extra + 3*uint64(len(p.input)-i) + 2
+	if bound > p.maxLen() {
+		return false
+	}
+	p.bound = bound
+	return true
+}
+
+// schemeState is the scheme state, from the first code point of the
+// scheme at i. It returns the next state and offset, or stateNone and
+// the outcome to return.
+// https://url.spec.whatwg.org/#scheme-state
+func (p *parser) schemeState(i int) (state, int, outcome) {
+	input := p.input
+	// 1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E
+	// (.), append c, lowercased, to buffer. (The whole run at once.)
+	j := i
+	for j < len(input) && isSchemeByte(input[j]) {
+		j++
+	}
+	if j == len(input) && !p.colonAtEnd || j < len(input) && input[j] != ':' {
+		// 3. Otherwise, if state override is not given, set buffer to
+		// the empty string, state to no scheme state, and start over
+		// (from the first code point in input).
+		if p.override == stateNone {
+			return stateNoScheme, 0, outcomeOK
+		}
+		// 4. Otherwise, return failure.
+		return stateNone, 0, outcomeOverrideFailure
+	}
+	// 2. Otherwise, if c is U+003A (:), then:
+	scheme := input[i:j]
+	typ := schemeTypeOf(scheme)
+	if p.override != stateNone {
+		// 2.1. If state override is given, then: 2.1.1-2.1.4 (return if
+		// special-ness would change, if url includes credentials or has
+		// a non-null port and buffer is "file", or if url's scheme is
+		// "file" and its host is an empty host).
+		if p.scheme.special() != typ.special() ||
+			typ == schemeFile && (p.includesCredentials() || p.hasPort()) ||
+			p.scheme == schemeFile && p.hostKind == HostEmpty {
+			return stateNone, 0, outcomeSchemeRefused
+		}
+		// 2.2. Set url's scheme to buffer. 2.3. If state override is
+		// given, then: 2.3.1. If url's port is url's scheme's default
+		// port, then set url's port to null. 2.3.2. Return.
+		p.setScheme(scheme, typ)
+		if port, ok := p.portNumber(); ok && port == typ.defaultPort() {
+			p.setPort("")
+		}
+		return stateNone, 0, outcomeOK
+	}
+	// 2.2. Set url's scheme to buffer. 2.4. Set buffer to the empty
+	// string.
+	p.appendScheme(scheme, typ)
+	i = j + 1
+	switch {
+	case typ == schemeFile:
+		// 2.5. If url's scheme is "file", then: 2.5.1. If remaining does
+		// not start with "//", special-scheme-missing-following-solidus
+		// validation error. 2.5.2. Set state to file state.
+		if !strings.HasPrefix(input[i:], "//") {
+			p.warn(SpecialSchemeMissingFollowingSolidus, i)
+		}
+		return stateFile, i, outcomeOK
+	case typ.special() && p.hasBase && p.base.scheme == typ:
+		// 2.6. Otherwise, if url is special, base is non-null, and
+		// base's scheme is url's scheme: set state to special relative
+		// or authority state.
+		return stateSpecialRelativeOrAuthority, i, outcomeOK
+	case typ.special():
+		// 2.7. Otherwise, if url is special, set state to special
+		// authority slashes state.
+		return stateSpecialAuthoritySlashes, i, outcomeOK
+	case i < len(input) && input[i] == '/':
+		// 2.8. Otherwise, if remaining starts with an U+002F (/), set
+		// state to path or authority state and increase pointer by 1.
+		return statePathOrAuthority, i + 1, outcomeOK
+	}
+	// 2.9. Otherwise, set url's path to the empty string and set state
+	// to opaque path state.
+	p.setNullHost()
+	p.pathStart = uint32(p.outLen())
+	p.opaquePath = true
+	return stateOpaquePath, i, outcomeOK
+}
+
+// scanAuthority replaces the authority state's steps 1 to 3, which take
+// one code point at a time, with one scan from i. The authority runs to
+// the first "/", "?", "#" (or "\" in a special URL): step 2, at j. The
+// spec's buffer collects it (step 3) and, at each "@" (step 1), flushes
+// it into the credentials, so the last "@" (at, or -1) splits userinfo
+// from host and every earlier "@" ends up in the userinfo as "%40" (step
+// 1.2). The same pass finds where the host ends after the last "@",
+// which the host state's steps 2 to 4 would find: the first ":" outside
+// brackets, or the authority's end. It hands that to the host state in
+// p.hostEndHint (see the parser type), so the host is not scanned twice.
+// https://url.spec.whatwg.org/#authority-state
+func (p *parser) scanAuthority(i int) (j, at int) {
+	input := p.input
+	mask := uint8(delimEnd | delimAt | delimColon | delimBracket)
+	if p.scheme.special() {
+		mask |= delimBackslash
+	}
+	j, at = i, -1
+	hostEnd := -1
+	insideBrackets := false
+	for {
+		j = scan(input, j, &delimClass, mask)
+		if j == len(input) {
+			break
+		}
+		switch input[j] {
+		case '@':
+			// 1. If c is U+0040 (@), then: 1.1. Invalid-credentials
+			// validation error. 1.3. Set atSignSeen to true. (What
+			// came before is userinfo: the host starts after this "@".)
+			p.warn(InvalidCredentials, j)
+			at, hostEnd, insideBrackets = j, -1, false
+		case '[', ']':
+			// Host state, 4.1-4.2: insideBrackets.
+			insideBrackets = input[j] == '['
+		case ':':
+			// Host state, 2: a ":" outside brackets ends the host.
+			if !insideBrackets && hostEnd < 0 {
+				hostEnd = j
+			}
+		default:
+			// 2. Otherwise, if c is the EOF code point, "/", "?", or
+			// "#", or url is special and c is "\": the authority ends.
+			if hostEnd < 0 {
+				hostEnd = j
+			}
+			p.hostEndHint = hostEnd
+			return j, at
+		}
+		j++
+	}
+	if hostEnd < 0 {
+		hostEnd = j
+	}
+	p.hostEndHint = hostEnd
+	return j, at
+}
+
+// hostState is the host state and the hostname state, from the host's
+// first code point at i. It returns the next state and offset, or
+// stateNone and the outcome to return.
+// https://url.spec.whatwg.org/#host-state
+func (p *parser) hostState(i int) (state, int, outcome) {
+	// 1. If state override is given and url's scheme is "file", then
+	// decrease pointer by 1 and set state to file host state.
+	if p.override != stateNone && p.scheme == schemeFile {
+		return stateFileHost, i, outcomeOK
+	}
+	// Step 4 (append c to buffer, tracking insideBrackets), one code point
+	// at a time until step 2's ":" outside brackets or step 3's end of the
+	// host, as one scan: the authority state's (p.hostEndHint), or for a
+	// setter that starts here, scanHostEnd.
+	j := p.hostEndHint
+	if j == 0 {
+		j = p.scanHostEnd(i)
+	}
+	p.hostEndHint = 0
+	buffer := p.input[i:j]
+	// 2. Otherwise, if c is U+003A (:) and insideBrackets is false:
+	if p.at(j) == ':' {
+		// 2.1. If buffer is the empty string, host-missing validation
+		// error, return failure.
+		if buffer == "" {
+			return stateNone, 0, p.fail(HostMissing, i)
+		}
+		// 2.2. If state override is given and state override is
+		// hostname state, then return failure.
+		if p.override == stateHostname {
+			return stateNone, 0, outcomeOverrideFailure
+		}
+		// 2.3. Let host be the result of host parsing buffer with url is
+		// not special. 2.4. If host is failure, then return failure.
+		// 2.5. Set url's host to host, buffer to the empty string, and
+		// state to port state.
+		if r := p.setHost(buffer, i); r != outcomeOK {
+			return stateNone, 0, r
+		}
+		return statePort, j + 1, outcomeOK
+	}
+	// 3. Otherwise, if c is the EOF code point, "/", "?", or "#", or url
+	// is special and c is "\", then decrease pointer by 1, and:
+	// 3.1. If url is special and buffer is the empty string, host-missing
+	// validation error, return failure.
+	if p.scheme.special() && buffer == "" {
+		return stateNone, 0, p.fail(HostMissing, i)
+	}
+	// 3.2. Otherwise, if state override is given, buffer is the empty
+	// string, and either url includes credentials or url's port is
+	// non-null, then return failure.
+	if p.override != stateNone && buffer == "" && (p.includesCredentials() || p.hasPort()) {
+		return stateNone, 0, outcomeOverrideFailure
+	}
+	// 3.3. Let host be the result of host parsing buffer with url is not
+	// special. 3.4. If host is failure, then return failure. 3.5. Set
+	// url's host to host, buffer to the empty string, and state to path
+	// start state.
+	if r := p.setHost(buffer, i); r != outcomeOK {
+		return stateNone, 0, r
+	}
+	// 3.6. If state override is given, then return.
+	if p.override != stateNone {
+		return stateNone, 0, outcomeOK
+	}
+	return statePathStart, j, outcomeOK
+}
+
+// portState is the port state, from the port's first code point at i.
+// It returns the next state and offset, or stateNone and the outcome to
+// return.
+// https://url.spec.whatwg.org/#port-state
+func (p *parser) portState(i int) (state, int, outcome) {
+	input := p.input
+	// 1. If c is an ASCII digit, append c to buffer. (The whole run.)
+	j := i
+	for j < len(input) && isASCIIDigit(input[j]) {
+		j++
+	}
+	// 2. Otherwise, if one of the following is true: c is the EOF code
+	// point, "/", "?", or "#"; url is special and c is "\"; or state
+	// override is given, then: ...
+	c := p.at(j)
+	if !(c == -1 || c == '/' || c == '?' || c == '#' || c == '\\' && p.scheme.special() || p.override != stateNone) {
+		// 3. Otherwise, port-invalid validation error, return failure.
+		return stateNone, 0, p.fail(PortInvalid, j)
+	}
+	// 2.1. If buffer is not the empty string:
+	if j > i {
+		// 2.1.1. Let port be the mathematical integer value that is
+		// represented by buffer in radix-10 using ASCII digits.
+		port := 0
+		for k := i; k < j && port <= 0xFFFF; k++ {
+			port = port*10 + int(input[k]-'0')
+		}
+		// 2.1.2. If port is not a 16-bit unsigned integer,
+		// port-out-of-range validation error, return failure.
+		if port > 0xFFFF {
+			return stateNone, 0, p.fail(PortOutOfRange, i)
+		}
+		// 2.1.3. Set url's port to null, if port is url's scheme's
+		// default port; otherwise to port.
+		if port == p.scheme.defaultPort() {
+			p.setPort("")
+		} else {
+			var digits [5]byte
+			p.setPort(string(strconv.AppendInt(digits[:0], int64(port), 10)))
+		}
+		// 2.1.4. Set buffer to the empty string. 2.1.5. If state
+		// override is given, then return.
+		if p.override != stateNone {
+			return stateNone, 0, outcomeOK
+		}
+	}
+	// 2.2. If state override is given, then return failure.
+	if p.override != stateNone {
+		return stateNone, 0, outcomeOverrideFailure
+	}
+	// 2.3. Set state to path start state and decrease pointer by 1.
+	return statePathStart, j, outcomeOK
+}
+
+// fileState is the file state at i. It returns the next state and
+// offset, or stateNone and the outcome to return.
+// https://url.spec.whatwg.org/#file-state
+func (p *parser) fileState(i int) (state, int, outcome) {
+	// 1. Set url's scheme to "file". (The scheme state wrote it already
+	// when the input has one.)
+	if p.outLen() == 0 {
+		p.appendScheme("file", schemeFile)
+	}
+	// 2. Set url's host to the empty string. The output is written in
+	// order, so the host is written below, where it is known: the empty
+	// host, or the base's.
+	c := p.at(i)
+	// 3. If c is U+002F (/) or U+005C (\), then: 3.1. If c is U+005C (\),
+	// invalid-reverse-solidus validation error. 3.2. Set state to file
+	// slash state.
+	if c == '/' || c == '\\' {
+		if c == '\\' {
+			p.warn(InvalidReverseSolidus, i)
+		}
+		return stateFileSlash, i + 1, outcomeOK
+	}
+	// 5. Otherwise (no file base), set state to path state, and decrease
+	// pointer by 1. (Step 2's empty host is written.)
+	if !p.hasBase || p.base.scheme != schemeFile {
+		p.startEmptyHost()
+		return statePath, i, outcomeOK
+	}
+	// 4. Otherwise, if base is non-null and base's scheme is "file":
+	// 4.1. Set url's host to base's host, url's path to a clone of base's
+	// path, and url's query to base's query. 4.2. If c is U+003F (?),
+	// then set url's query to the empty string and state to query state.
+	// 4.3. Otherwise, if c is U+0023 (#), set url's fragment to the empty
+	// string and state to fragment state. (continueFromBase copies from
+	// the base what each case keeps; at the EOF code point, 4.1 is the
+	// whole URL.)
+	if next, ok := p.continueFromBase(c); ok {
+		if next == stateNone {
+			return stateNone, 0, outcomeOK
+		}
+		return next, i + 1, outcomeOK
+	}
+	// 4.4. Otherwise, if c is not the EOF code point: 4.4.1. Set url's
+	// query to null (the base's query is not copied).
+	if !startsWithWindowsDriveLetter(p.input[i:]) {
+		// 4.4.2. If the code point substring from pointer to the end of
+		// input does not start with a Windows drive letter, then shorten
+		// url's path.
+		p.copyBase(p.base.pathEnd())
+		p.shortenPath()
+	} else {
+		// 4.4.3. Otherwise: 4.4.3.1. File-invalid-Windows-drive-letter
+		// validation error. 4.4.3.2. Set url's path to « » (only the
+		// base's host is copied).
+		p.warn(FileInvalidWindowsDriveLetter, i)
+		p.copyBase(p.base.authorityEnd())
+		p.pathStart = uint32(p.outLen())
+	}
+	// 4.4.4. Set state to path state and decrease pointer by 1.
+	return statePath, i, outcomeOK
+}
+
+// startEmptyHost writes the "//" of the empty host that the file state's
+// step 2 gives the URL, and starts the path after it.
+func (p *parser) startEmptyHost() {
+	p.startAuthority()
+	p.hostKind = HostEmpty
+	p.pathStart = uint32(p.outLen())
+}
+
+// fileSlashState is the file slash state at i. It returns the next state
+// and offset.
+// https://url.spec.whatwg.org/#file-slash-state
+func (p *parser) fileSlashState(i int) (state, int) {
+	c := p.at(i)
+	// 1. If c is U+002F (/) or U+005C (\), then: 1.1. If c is U+005C (\),
+	// invalid-reverse-solidus validation error. 1.2. Set state to file
+	// host state.
+	if c == '/' || c == '\\' {
+		if c == '\\' {
+			p.warn(InvalidReverseSolidus, i)
+		}
+		return stateFileHost, i + 1
+	}
+	// 2. Otherwise: 2.1. If base is non-null and base's scheme is "file",
+	// then:
+	if p.hasBase && p.base.scheme == schemeFile {
+		// 2.1.1. Set url's host to base's host.
+		p.copyBase(p.base.authorityEnd())
+		p.pathStart = uint32(p.outLen())
+		// 2.1.2. If the code point substring from pointer to the end of
+		// input does not start with a Windows drive letter and base's
+		// path[0] is a normalized Windows drive letter, then append
+		// base's path[0] to url's path.
+		if !startsWithWindowsDriveLetter(p.input[i:]) {
+			if first := p.base.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
+				p.writeByte('/')
+				p.writeString(first)
+			}
+		}
+	} else {
+		// The file state's step 2: the empty host.
+		p.startEmptyHost()
+	}
+	// 2.2. Set state to path state, and decrease pointer by 1.
+	return statePath, i
+}
+
+// fileHostState is the file host state, from the host's first code point
+// at i. It returns the next state and offset, or stateNone and the
+// outcome to return.
+// https://url.spec.whatwg.org/#file-host-state
+func (p *parser) fileHostState(i int) (state, int, outcome) {
+	input := p.input
+	// Step 2 (append c to buffer), one code point at a time until step
+	// 1's c, as one scan.
+	j := i
+	for j < len(input) {
+		if c := input[j]; c == '/' || c == '\\' || c == '?' || c == '#' {
+			break
+		}
+		j++
+	}
+	buffer := input[i:j]
+	// 1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?),
+	// or U+0023 (#), then decrease pointer by 1 and then:
+	// 1.1. If state override is not given and buffer is a Windows drive
+	// letter, file-invalid-Windows-drive-letter-host validation error,
+	// set state to path state. buffer is not reset here and instead used
+	// in the path state: the path state starts at the drive letter (i
+	// stays), and p.uncheckedUntil (see the parser type) tells it that
+	// these code points were collected here, where no URL units are
+	// checked. The host is the file state's empty host.
+	if p.override == stateNone && isWindowsDriveLetter(buffer) {
+		p.warn(FileInvalidWindowsDriveLetterHost, i)
+		p.uncheckedUntil = j
+		p.startEmptyHost()
+		return statePath, i, outcomeOK
+	}
+	if p.override == stateNone {
+		p.startAuthority()
+	}
+	// 1.2. Otherwise, if buffer is the empty string, then: 1.2.1. Set
+	// url's host to the empty string. 1.3. Otherwise, run these steps:
+	// 1.3.1. Let host be the result of host parsing buffer with url is
+	// not special. 1.3.2. If host is failure, then return failure. 1.3.3.
+	// If host is "localhost", then set host to the empty string. 1.3.4.
+	// Set url's host to host. (setHost does both branches: an empty
+	// buffer is the empty host, and a file URL's "localhost" becomes it.)
+	if r := p.setHost(buffer, i); r != outcomeOK {
+		return stateNone, 0, r
+	}
+	// 1.2.2, 1.3.5. If state override is given, then return.
+	if p.override != stateNone {
+		return stateNone, 0, outcomeOK
+	}
+	// 1.2.3, 1.3.6. Set buffer to the empty string and state to path
+	// start state.
+	return statePathStart, j, outcomeOK
+}
+
+// appendQuery appends buffer to url's query as the query state's step
+// 2 does: percent-encoded after encoding with the (special-)query
+// percent-encode set, in the query encoding unless url is not special
+// or its scheme is "ws" or "wss" (step 1), where it is UTF-8.
+// https://url.spec.whatwg.org/#query-state
+func (p *parser) appendQuery(buffer string) {
+	set := QuerySet
+	if p.scheme.special() {
+		set = SpecialQuerySet
+	}
+	if p.enc != nil && p.scheme.special() && p.scheme != schemeWS && p.scheme != schemeWSS {
+		p.materialize(3 * len(buffer))
+		p.out = appendPercentEncodeAfterEncoding(p.out, p.enc, buffer, set, false)
+		return
+	}
+	p.writeEncoded(buffer, set)
+}
+
+// pathState is the path state from offset i. It takes one path segment
+// per iteration where the spec takes one code point per step: a scan does
+// step 2 (append c, percent-encoded, to buffer) for the whole segment,
+// up to step 1's c; then step 1 appends the segment to the path or
+// applies the dot-segment rules (appendSegment). When nobody asks for
+// validation errors, pathRuns takes several segments at once. It returns
+// the query or fragment state and its offset, or stateNone when the
+// input (or, with state override, the value) ends.
+// https://url.spec.whatwg.org/#path-state
+func (p *parser) pathState(i int) (state, int) {
+	input := p.input
+	special := p.scheme.special()
+	slashes := uint8(delimSlash)
+	if special {
+		slashes |= delimBackslash
+	}
+	// Step 1's c: the EOF code point, "/", "\" if url is special, and,
+	// unless state override is given, "?" and "#".
+	mask := slashes
+	if p.override == stateNone {
+		mask |= delimQuery | delimFragment
+	}
+	for {
+		if p.report == nil {
+			if k := p.pathRuns(i, slashes); k > i {
+				i = k
+				continue
+			}
+		}
+		// The segment's end (step 1's c), and whether any byte of it
+		// needs percent-encoding (step 2.3), in one pass.
+		j, clean := i, true
+		j = scan(input, j, &pathClass, mask|pathEncode)
+		if j < len(input) && pathClass[input[j]]&mask == 0 {
+			clean = false
+			j = scan(input, j, &delimClass, mask)
+		}
+		c := p.at(j)
+		// 2.1. If c is not a URL code point and not U+0025 (%),
+		// invalid-URL-unit validation error. 2.2. If c is U+0025 (%) and
+		// remaining does not start with two ASCII hex digits,
+		// invalid-URL-unit validation error. (For the whole segment, but
+		// a drive letter that the file host state collected:
+		// p.uncheckedUntil, see the parser type. The segment's code
+		// points come before step 1's c, and so do their errors.)
+		if p.report != nil {
+			if from := max(i, p.uncheckedUntil); from < j {
+				p.checkURLUnits(input[from:j], from)
+			}
+		}
+		// 1.1. If url is special and c is U+005C (\),
+		// invalid-reverse-solidus validation error. (In a URL that is
+		// not special, "\" is no delimiter: c is never one.)
+		if c == '\\' {
+			p.warn(InvalidReverseSolidus, j)
+		}
+		slash := c == '/' || c == '\\' && special
+		p.appendSegment(i, j, slash, clean)
+		// 1.5. Set buffer to the empty string.
+		if slash {
+			i = j + 1
+			continue
+		}
+		switch c {
+		case '?':
+			// 1.6. If c is U+003F (?), then set url's query to the empty
+			// string and state to query state.
+			p.startQuery()
+			return stateQuery, j + 1
+		case '#':
+			// 1.7. If c is U+0023 (#), then set url's fragment to the
+			// empty string and state to fragment state.
+			p.startFragment()
+			return stateFragment, j + 1
+		}
+		// The EOF code point: the path is done. (With state override,
+		// "?" and "#" are in the segment.)
+		return stateNone, 0
+	}
+}
+
+// appendSegment is the path state's steps 1.2 to 1.4 for the segment
+// input[i:j] (the buffer, which clean says needs no percent-encoding),
+// ended by a slash or not.
+func (p *parser) appendSegment(i, j int, slash, clean bool) {
+	seg := p.input[i:j]
+	switch {
+	case isDoubleDotSegment(seg):
+		// 1.2. If buffer is a double-dot URL path segment, then: 1.2.1.
+		// Shorten url's path. 1.2.2. If neither c is U+002F (/), nor url
+		// is special and c is U+005C (\), append the empty string to
+		// url's path.
+		p.shortenPath()
+		if !slash {
+			p.writeByte('/')
+		}
+	case isSingleDotSegment(seg):
+		// 1.3. Otherwise, if buffer is a single-dot URL path segment and
+		// if neither c is U+002F (/), nor url is special and c is U+005C
+		// (\), append the empty string to url's path.
+		if !slash {
+			p.writeByte('/')
+		}
+	case clean && i > 0 && p.input[i-1] == '/' && p.scheme != schemeFile:
+		// 1.4.2 for a segment that needs no encoding (and no drive-letter
+		// quirk, in a URL that is not file): the slash before it and the
+		// segment, in one write (no copy while the output is the input).
+		p.writeString(p.input[i-1 : j])
+	default:
+		// 1.4. Otherwise, if buffer is not a single-dot URL path segment,
+		// then:
+		p.writeByte('/')
+		if p.scheme == schemeFile && p.outLen() == int(p.pathStart)+1 && isWindowsDriveLetter(seg) {
+			// 1.4.1. If url's scheme is "file", url's path is empty, and
+			// buffer is a Windows drive letter, then replace the second
+			// code point in buffer with U+003A (:).
+			p.writeByte(seg[0])
+			p.writeByte(':')
+		} else if clean {
+			// 1.4.2. Append buffer to url's path.
+			p.writeString(seg)
+		} else {
+			// 2.3. UTF-8 percent-encode c using the path percent-encode
+			// set and append the result to buffer; 1.4.2. Append buffer
+			// to url's path.
+			p.writeEncoded(seg, PathSet)
+		}
+	}
+}
+
+// pathRuns is the path state's shortcut for runs of segments, when
+// nobody listens for validation errors: it returns the offset after the
+// run at i it took, or i when there is none. Three kinds:
+//   - A run of empty segments ("////", or "\\\\" in a special URL): for
+//     each slash, step 1.4.2 appends the empty buffer, which becomes
+//     "/". (Step 1.1's warning has no listener.)
+//   - A run of single-dot segments, each ended by a slash ("./././"):
+//     step 1.3 for each, which appends nothing.
+//   - In a URL that is not file, a run of segments that are neither dot
+//     segments nor in need of encoding (no ".", "%", "\\" or byte to
+//     encode), up to the run's last slash: step 1.4.2 for each, in one
+//     write.
+func (p *parser) pathRuns(i int, slashes uint8) int {
+	input := p.input
+	if i < len(input) && delimClass[input[i]]&slashes != 0 {
+		k := i + 1
+		for k < len(input) && delimClass[input[k]]&slashes != 0 {
+			k++
+		}
+		p.writeSlashes(input[i:k])
+		return k
+	}
+	if i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
+		for i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
+			i += 2
+		}
+		return i
+	}
+	if p.scheme != schemeFile {
+		k := scan(input, i, &pathRunClass, 1)
+		if last := strings.LastIndexByte(input[i:k], '/'); last >= 0 {
+			if i > 0 && input[i-1] == '/' {
+				p.writeString(input[i-1 : i+last])
+			} else {
+				p.writeByte('/')
+				p.writeString(input[i : i+last])
+			}
+			return i + last + 1
+		}
+	}
+	return i
 }
 
 // continueFromBase does what the relative and file states do when c is

@@ -183,6 +183,10 @@ type punyEncoder struct {
 	n     int  // bytes written or counted
 	count bool // count only
 
+	// deferCount: uts46Map leaves a short domain's length uncounted (-1),
+	// for the host parser to encode it once (appendShortASCIIForm).
+	deferCount bool
+
 	vals  []int32 // the group's code points in position order, by index
 	below []int32 // by index: the code points below the group before it
 	order []int32 // the indices sorted by (code point, index)
@@ -267,6 +271,9 @@ func (e *punyEncoder) encode(label string, g int) bool {
 		return true
 	}
 	if g <= 0 {
+		if length <= punySmall {
+			return e.encodeSmall(label, basic)
+		}
 		g = max(punyMinGroup, (nonBasic+punyGroups-1)/punyGroups)
 	}
 	one := [1]punyGroup{{lo: punyInitialN, hi: utf8.MaxRune, n: nonBasic}}
@@ -395,6 +402,127 @@ func (e *punyEncoder) encode(label string, g int) bool {
 		}
 	}
 	return true
+}
+
+// punySmall is the longest label, in code points, that encodeSmall
+// takes: RFC 3492's scans cost at most punySmall² steps there, less than
+// the grouped encoder's setup on the labels of real domains (at most 63
+// bytes), and the code points fit on the stack.
+const punySmall = 64
+
+// encodeSmall is encode for a label of at most punySmall code points,
+// basic of them basic (already written, with the delimiter): RFC 3492's
+// encoding procedure (section 6.3) as written, one scan of the label per
+// distinct non-basic code point, with no scratch on the heap.
+func (e *punyEncoder) encodeSmall(label string, basic int) bool {
+	var buf [punySmall]rune
+	rs := buf[:0]
+	for i := 0; i < len(label); {
+		var r rune
+		r, i = punyRune(label, i)
+		rs = append(rs, r)
+	}
+	// let n = initial_n, delta = 0, bias = initial_bias, h = b = basic
+	n, delta, bias, h := int64(punyInitialN), int64(0), int64(punyInitialBias), int64(basic)
+	// while h < length(input) do begin
+	for h < int64(len(rs)) {
+		// let m = the minimum {non-basic} code point >= n in the input
+		m := int64(utf8.MaxRune + 1)
+		for _, r := range rs {
+			if int64(r) >= n && int64(r) < m {
+				m = int64(r)
+			}
+		}
+		// let delta = delta + (m - n) * (h + 1), fail on overflow
+		if m-n > (punyMaxInt-delta)/(h+1) {
+			return false
+		}
+		delta += (m - n) * (h + 1)
+		// let n = m
+		n = m
+		// for each code point c in the input (in order) do begin
+		for _, r := range rs {
+			// if c < n {or c is basic} then increment delta, fail on
+			// overflow
+			if int64(r) < n {
+				if delta++; delta > punyMaxInt {
+					return false
+				}
+			}
+			// if c == n then begin (output delta as a variable-length
+			// integer, adapt the bias, let delta = 0, increment h)
+			if int64(r) == n {
+				bias = e.writeDelta(delta, bias, h+1, h == int64(basic))
+				delta = 0
+				h++
+			}
+		}
+		// increment delta and n
+		delta++
+		n++
+	}
+	return true
+}
+
+// appendPunycodeSmall appends the Punycode encoding of label, of at
+// most punySmall code points, to dst: encodeSmall's procedure, with no
+// encoder (so that dst may be on the caller's stack).
+func appendPunycodeSmall(dst []byte, label string) []byte {
+	var buf [punySmall]rune
+	rs := buf[:0]
+	basic := 0
+	for i := 0; i < len(label); {
+		var r rune
+		r, i = punyRune(label, i)
+		rs = append(rs, r)
+		if r < 0x80 {
+			dst = append(dst, byte(r))
+			basic++
+		}
+	}
+	if basic > 0 {
+		dst = append(dst, '-')
+	}
+	n, delta, bias, h := int64(punyInitialN), int64(0), int64(punyInitialBias), int64(basic)
+	for h < int64(len(rs)) {
+		m := int64(utf8.MaxRune + 1)
+		for _, r := range rs {
+			if int64(r) >= n && int64(r) < m {
+				m = int64(r)
+			}
+		}
+		// No overflow: at most punySmall code points below U+110000.
+		delta += (m - n) * (h + 1)
+		n = m
+		for _, r := range rs {
+			if int64(r) < n {
+				delta++
+			}
+			if int64(r) == n {
+				dst, bias = appendPunyDelta(dst, delta, bias, h+1, h == int64(basic))
+				delta = 0
+				h++
+			}
+		}
+		delta++
+		n++
+	}
+	return dst
+}
+
+// appendPunyDelta is writeDelta appending to dst.
+func appendPunyDelta(dst []byte, delta, bias, numPoints int64, firstTime bool) ([]byte, int64) {
+	q := delta
+	for k := int64(punyBase); ; k += punyBase {
+		t := punyThreshold(k, bias)
+		if q < t {
+			break
+		}
+		dst = append(dst, punyEncodeDigit(t+(q-t)%(punyBase-t)))
+		q = (q - t) / (punyBase - t)
+	}
+	dst = append(dst, punyEncodeDigit(q))
+	return dst, punyAdapt(delta, numPoints, firstTime)
 }
 
 // punySortByValue sets order to the indices of vals sorted by (value,

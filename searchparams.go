@@ -47,10 +47,21 @@ type SearchParams struct {
 // removing one leading '?': the URLSearchParams(init) constructor with a
 // string. https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams
 func NewSearchParams(query string) *SearchParams {
+	// Small enough to inline, so that a caller that does not keep the
+	// object can have it on its stack.
+	sp := new(SearchParams)
+	sp.list = newParsedForm(query)
+	return sp
+}
+
+// newParsedForm is NewSearchParams's list: query without one leading
+// '?', parsed, with room for one more pair (a new list is often
+// appended to).
+func newParsedForm(query string) []Param {
 	if len(query) > 0 && query[0] == '?' {
 		query = query[1:]
 	}
-	return &SearchParams{list: ParseForm(query)}
+	return appendParsedForm(make([]Param, 0, formPairs(query)+1), query)
 }
 
 // reset replaces the list with the one parsed from query (already without
@@ -77,6 +88,19 @@ func (sp *SearchParams) update() {
 	if u == nil || u.href == "" {
 		return
 	}
+	// A SearchParams whose url is u is the one u made and holds (the
+	// only one URL.SearchParams hands out). The work is done on that
+	// pointer, read from u, rather than on sp: through sp (its atomic
+	// view, u.pending = sp), every SearchParams would escape to the
+	// heap, a standalone one included.
+	if own := u.setterSearchParams(); own == sp {
+		own.markPending()
+	}
+}
+
+// markPending is update's work on sp, whose url is a URL.
+func (sp *SearchParams) markPending() {
+	u := sp.url
 	if v := sp.view.Load(); v != nil {
 		// A reader built the URL after the previous change: keep it,
 		// so that u holds no older href than it must.

@@ -3,6 +3,7 @@ package url
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // The URL serializer (URL Standard, section 4.5).
@@ -65,6 +66,9 @@ func (c *components) shift(f field, delta int) {
 // replace replaces output[start:end] with s and moves the offsets from
 // field f on by the change in length.
 func (p *parser) replace(start, end uint32, s string, f field) {
+	if p.out == nil && !p.blind && p.ref[start:end] == s {
+		return // the output holds s there already
+	}
 	p.materialize(len(s))
 	delta := len(s) - int(end-start)
 	if delta == 0 {
@@ -139,12 +143,20 @@ func (p *parser) appendUserinfo(userinfo string) {
 // host.
 func (p *parser) setHost(buffer string, offset int) outcome {
 	start := p.outLen()
+	end := start
+	if p.override != stateNone && p.out == nil && p.hostKind != HostNull {
+		// A setter whose output is still the href: the host is written
+		// over the old one, so that an unchanged host copies nothing
+		// (output.go); restoreOutput puts the old one back.
+		start = int(p.hostStart)
+		p.n = start
+	}
 	kind := HostEmpty
 	if buffer != "" {
 		var r outcome
 		kind, r = p.parseHost(buffer, !p.scheme.special(), offset)
 		if r != outcomeOK {
-			p.truncate(start)
+			p.restoreOutput(start, end)
 			return r
 		}
 		if p.scheme == schemeFile && !p.blind && p.outString()[start:] == "localhost" {
@@ -157,8 +169,18 @@ func (p *parser) setHost(buffer string, offset int) outcome {
 		p.hostKind = kind
 		return outcomeOK
 	}
-	host := string(p.out[start:])
-	p.out = p.out[:start]
+	// The host was written at the end of the output, or over the old
+	// host; it moves to its place (through a copy on the stack when it
+	// is short, unless it is part of the old href).
+	var host string
+	if p.out == nil {
+		host = p.ref[start:p.n]
+	} else {
+		var buf [64]byte
+		b := append(buf[:0], p.outString()[start:]...)
+		host = unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	p.restoreOutput(start, end)
 	if p.hostKind == HostNull {
 		// A host where there was none: "sc:/p" becomes "sc://h/p". Any
 		// "/." before the path is no longer needed.
@@ -170,6 +192,20 @@ func (p *parser) setHost(buffer string, offset int) outcome {
 	p.replace(p.hostStart, p.hostEnd, host, fieldHostEnd)
 	p.hostKind = kind
 	return outcomeOK
+}
+
+// restoreOutput cuts the output at start and puts back what p.ref held
+// from there to end: what setHost wrote over, or nothing (start == end).
+func (p *parser) restoreOutput(start, end int) {
+	if start == end {
+		p.truncate(start)
+		return
+	}
+	if p.out == nil {
+		p.n = end
+		return
+	}
+	p.out = append(p.out[:start], p.ref[start:end]...)
 }
 
 // setPort sets the port to the given decimal digits, or to null when

@@ -1,6 +1,10 @@
 package url
 
-import "errors"
+import (
+	"errors"
+	"unicode/utf8"
+	"unsafe"
+)
 
 // The URL API setters (URL Standard, section 6.1).
 // https://url.spec.whatwg.org/#url-class
@@ -33,20 +37,26 @@ var (
 	ErrInvalidValue = errors.New("invalid value")
 )
 
-// overrideParser returns a parser that runs on value with state override
-// st against u's URL, whose serialization it copies.
-func (u *URL) overrideParser(value string, st state) *parser {
-	p := &parser{override: st}
+// startOverride sets p up to run on value with state override st
+// against u's URL. The output starts as u's href (see output.go): it is
+// copied into a buffer of grow bytes more than the href only when the
+// setter writes something the href does not hold, so a setter that
+// changes nothing allocates nothing, and one that does allocates the
+// new href once. p is the caller's, on its stack.
+func (u *URL) startOverride(p *parser, value string, st state, grow int) {
+	p.override = st
 	p.preprocessOverride(value)
-	p.out = append(make([]byte, 0, len(u.href)+len(p.input)+16), u.href...)
+	p.ref, p.n = u.href, len(u.href)
+	p.outCap = len(u.href) + grow
 	p.components = u.components
-	return p
 }
 
-// commit stores the parser's URL in u, keeping u's SearchParams.
+// commit stores the parser's URL in u, keeping u's SearchParams. The
+// new href is the parser's buffer itself, or (when nothing differed
+// from the old href) a prefix of the old href: no copy.
 func (u *URL) commit(p *parser) {
 	p.finish()
-	u.href = string(p.out)
+	u.href = p.result()
 	u.components = p.components
 	u.assertInvariants("a setter")
 }
@@ -107,7 +117,12 @@ func (u *URL) SetProtocol(value string) error {
 	if u.href == "" {
 		return setterError(op, value, ErrInvalidValue)
 	}
-	return u.runOverride(op, value, u.overrideParser(value+":", stateSchemeStart), ErrInvalidValue)
+	// The spec runs the parser on value + ":"; colonAtEnd stands for
+	// that ":" without building the string.
+	var p parser
+	u.startOverride(&p, value, stateSchemeStart, len(value))
+	p.colonAtEnd = true
+	return u.runOverride(op, value, &p, ErrInvalidValue)
 }
 
 // cannotHaveCredentialsOrPort: the host is null or empty, or the scheme
@@ -125,8 +140,8 @@ func (u *URL) SetUsername(value string) error {
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError("set username", value, ErrCannotHaveCredentialsOrPort)
 	}
-	username := utf8PercentEncode(value, UserinfoSet)
-	if uint64(len(u.href)-len(u.Username())+len(username)) > hrefLimit {
+	username := userinfoValue(value)
+	if uint64(len(u.href)-len(u.Username())+len(username)+2*countInSet(username, UserinfoSet)) > hrefLimit {
 		return setterError("set username", value, ErrTooLong)
 	}
 	u.setUserinfo(username, u.Password())
@@ -141,30 +156,107 @@ func (u *URL) SetPassword(value string) error {
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError("set password", value, ErrCannotHaveCredentialsOrPort)
 	}
-	password := utf8PercentEncode(value, UserinfoSet)
-	if uint64(len(u.href)-len(u.Password())+len(password)+1) > hrefLimit {
+	password := userinfoValue(value)
+	if uint64(len(u.href)-len(u.Password())+len(password)+2*countInSet(password, UserinfoSet)+1) > hrefLimit {
 		return setterError("set password", value, ErrTooLong)
 	}
 	u.setUserinfo(u.Username(), password)
 	return nil
 }
 
-// setUserinfo rewrites the credentials from an encoded username and
-// password.
+// userinfoValue is the username or password setter's value with invalid
+// UTF-8 read as U+FFFD. Tabs and newlines stay (to be encoded): these
+// setters do not run the parser.
+func userinfoValue(value string) string {
+	if utf8.ValidString(value) {
+		return value
+	}
+	var p parser
+	p.cleanTabs(value, 0, len(value), false)
+	return p.input
+}
+
+// setUserinfo rewrites the credentials from a username and password
+// that it percent-encodes with the userinfo percent-encode set (an
+// already encoded one stays as it is: "%" is not in the set), in one
+// allocation of the new href, or none when they are unchanged.
 func (u *URL) setUserinfo(username, password string) {
-	userinfo := username
+	start := u.schemeEnd + 3
+	uc, pc := countInSet(username, UserinfoSet), countInSet(password, UserinfoSet)
+	userLen := len(username) + 2*uc
+	n := userLen
 	if password != "" {
-		userinfo += ":" + password
+		n += 1 + len(password) + 2*pc
 	}
-	if userinfo != "" {
-		userinfo += "@"
+	if n > 0 {
+		n++ // "@"
 	}
-	p := &parser{override: stateAuthority}
-	p.out = append(make([]byte, 0, len(u.href)+len(userinfo)), u.href...)
-	p.components = u.components
-	p.replace(u.schemeEnd+3, u.hostStart, userinfo, fieldHostStart)
-	p.usernameEnd = u.schemeEnd + 3 + uint32(len(username))
-	u.commit(p)
+	old := u.href[start:u.hostStart]
+	if n == len(old) && (n == 0 || equalUserinfo(old, username, password, userLen)) {
+		return
+	}
+	b := make([]byte, 0, len(u.href)-len(old)+n)
+	b = append(b, u.href[:start]...)
+	b = appendPercentEncoded(b, username, UserinfoSet)
+	if password != "" {
+		b = append(b, ':')
+		b = appendPercentEncoded(b, password, UserinfoSet)
+	}
+	if n > 0 {
+		b = append(b, '@')
+	}
+	b = append(b, u.href[u.hostStart:]...)
+	u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	u.shift(fieldHostStart, n-len(old))
+	u.usernameEnd = start + uint32(userLen)
+	u.assertInvariants("a setter")
+}
+
+// equalUserinfo reports whether old, the credentials of the href with
+// their "@", are username and password encoded, the username's encoding
+// userLen bytes long; old is as long as that encoding.
+func equalUserinfo(old, username, password string, userLen int) bool {
+	if !equalEncoded(old[:userLen], username, UserinfoSet) {
+		return false
+	}
+	rest := old[userLen : len(old)-1]
+	if password == "" {
+		return rest == ""
+	}
+	return rest != "" && rest[0] == ':' && equalEncoded(rest[1:], password, UserinfoSet)
+}
+
+// splice replaces href[start:end] with the concatenation of parts, in
+// one allocation of the new href's size, or none when that changes
+// nothing, and returns the change in length. The caller moves the
+// offsets.
+func (u *URL) splice(start, end uint32, parts ...string) int {
+	n := 0
+	for _, s := range parts {
+		n += len(s)
+	}
+	if n == int(end-start) {
+		old := u.href[start:end]
+		same := true
+		for _, s := range parts {
+			if old[:len(s)] != s {
+				same = false
+				break
+			}
+			old = old[len(s):]
+		}
+		if same {
+			return 0
+		}
+	}
+	b := make([]byte, 0, len(u.href)-int(end-start)+n)
+	b = append(b, u.href[:start]...)
+	for _, s := range parts {
+		b = append(b, s...)
+	}
+	b = append(b, u.href[end:]...)
+	u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	return n - int(end-start)
 }
 
 // SetHost sets the host and, if value has one, the port: "example.com:8080".
@@ -176,7 +268,9 @@ func (u *URL) SetHost(value string) error {
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
 	}
-	return u.runOverride(op, value, u.overrideParser(value, stateHost), ErrInvalidValue)
+	var p parser
+	u.startOverride(&p, value, stateHost, hostGrowth(value))
+	return u.runOverride(op, value, &p, ErrInvalidValue)
 }
 
 // SetHostname sets the host. A value with a port is invalid.
@@ -187,7 +281,9 @@ func (u *URL) SetHostname(value string) error {
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
 	}
-	return u.runOverride(op, value, u.overrideParser(value, stateHostname), ErrInvalidValue)
+	var p parser
+	u.startOverride(&p, value, stateHostname, hostGrowth(value))
+	return u.runOverride(op, value, &p, ErrInvalidValue)
 }
 
 // SetPort sets the port from the leading digits of value; "" removes the
@@ -199,13 +295,14 @@ func (u *URL) SetPort(value string) error {
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError(op, value, ErrCannotHaveCredentialsOrPort)
 	}
-	p := u.overrideParser(value, statePort)
+	var p parser
+	u.startOverride(&p, value, statePort, len(":65535"))
 	if value == "" {
 		p.setPort("")
-		u.commit(p)
+		u.commit(&p)
 		return nil
 	}
-	return u.runOverride(op, value, p, PortInvalid)
+	return u.runOverride(op, value, &p, PortInvalid)
 }
 
 // SetPathname replaces the path with value, parsed as a path: dot
@@ -218,7 +315,29 @@ func (u *URL) SetPathname(value string) error {
 	if u.href == "" || u.opaquePath {
 		return setterError(op, value, ErrOpaquePath)
 	}
-	p := u.overrideParser(value, statePathStart)
+	input, count := setterValue(value, PathSet)
+	if u.plainPath(input) {
+		// The path start and path states with state override on a path
+		// with no dot segment and no "\\" delimiter, in a URL with a host
+		// that is not file: the path is "/" (unless the value starts
+		// with it) and the value, percent-encoded with the path set.
+		mark := "/"
+		if input[0] == '/' {
+			mark = ""
+		}
+		start, end := u.pathStart, u.pathEnd()
+		if uint64(len(u.href)-int(end-start)+len(mark)+len(input)+2*count) > hrefLimit {
+			return setterError(op, value, ErrTooLong)
+		}
+		delta := u.spliceEncoded(start, end, mark, input, PathSet, count)
+		u.shift(fieldQueryStart, delta)
+		u.assertInvariants("a setter")
+		return nil
+	}
+	var p parser
+	p.override, p.input = statePathStart, input
+	p.ref, p.n = u.href, len(u.href)
+	p.components = u.components
 	// Empty the path: cut the output at the path (and any "/." before
 	// it) and keep the query and fragment aside.
 	pathEnd := u.pathEnd()
@@ -227,7 +346,11 @@ func (u *URL) SetPathname(value string) error {
 	if u.hostKind == HostNull {
 		cut = u.hostEnd
 	}
-	p.out = p.out[:cut]
+	// The new href is at most: up to the path, "/." (finish), the value
+	// percent-encoded with the path set and a "/" before it (dot
+	// segments only shorten it), and the query and fragment.
+	p.outCap = int(cut) + 3 + len(input) + 2*count + len(suffix)
+	p.truncate(int(cut))
 	p.pathStart = cut
 	p.queryStart, p.fragmentStart = 0, 0
 	if p.run(statePathStart, 0) == outcomeFailure {
@@ -237,16 +360,46 @@ func (u *URL) SetPathname(value string) error {
 		return setterError(op, value, ErrTooLong)
 	}
 	p.reattach(suffix, pathEnd, u)
-	u.commit(p)
+	u.commit(&p)
 	return nil
+}
+
+// plainPath reports whether the pathname setter may take the cleaned
+// value input as the path as it is (but percent-encoding, and a "/" in
+// front): the URL has a host and is not file (no "/." prefix, no
+// Windows drive letter quirk), input is not empty, holds no "\\" where
+// that is a delimiter (a special URL) and no dot segment.
+func (u *URL) plainPath(input string) bool {
+	if input == "" || u.hostKind == HostNull || u.scheme == schemeFile {
+		return false
+	}
+	special := u.scheme.special()
+	segStart := 0
+	for i := 0; i <= len(input); i++ {
+		if i < len(input) {
+			c := input[i]
+			if c == '\\' && special {
+				return false
+			}
+			if c != '/' {
+				continue
+			}
+		}
+		if seg := input[segStart:i]; seg != "" && (seg[0] == '.' || seg[0] == '%') &&
+			(isSingleDotSegment(seg) || isDoubleDotSegment(seg)) {
+			return false
+		}
+		segStart = i + 1
+	}
+	return true
 }
 
 // reattach appends suffix, the tail of u's href from offset from that a
 // setter cut off, and moves the query and fragment offsets that lay in
 // it to where they now are.
 func (p *parser) reattach(suffix string, from uint32, u *URL) {
-	at := uint32(len(p.out))
-	p.out = append(p.out, suffix...)
+	at := uint32(p.outLen())
+	p.writeString(suffix)
 	if u.queryStart != 0 && u.queryStart >= from {
 		p.queryStart = at + (u.queryStart - from)
 	}
@@ -266,7 +419,7 @@ func (u *URL) SetSearch(value string) error {
 	}
 	if value == "" {
 		u.setQuery("", false)
-		if sp := u.ownSearchParams(); sp != nil {
+		if sp := u.setterSearchParams(); sp != nil {
 			sp.reset("")
 		}
 		return nil
@@ -275,19 +428,24 @@ func (u *URL) SetSearch(value string) error {
 	if input[0] == '?' {
 		input = input[1:]
 	}
-	p := u.overrideParser(input, stateQuery)
-	queryEnd := u.queryEnd()
-	suffix := u.href[queryEnd:]
-	p.out = p.out[:u.pathEnd()]
-	p.fragmentStart = 0
-	p.startQuery()
-	p.run(stateQuery, 0) // cannot fail
-	if p.tooLong() || uint64(p.outLen()+len(suffix)) > hrefLimit {
+	set := QuerySet
+	if u.scheme.special() {
+		set = SpecialQuerySet
+	}
+	// The query state with state override, whose only step is to
+	// percent-encode each code point (UTF-8: a setter has no other
+	// encoding) and append it to the query: the query is the value,
+	// cleaned and encoded.
+	input, count := setterValue(input, set)
+	start, end := u.pathEnd(), u.queryEnd()
+	if uint64(len(u.href)-int(end-start)+1+len(input)+2*count) > hrefLimit {
 		return setterError("set search", value, ErrTooLong)
 	}
-	p.reattach(suffix, queryEnd, u)
-	u.commit(p)
-	if sp := u.ownSearchParams(); sp != nil {
+	delta := u.spliceEncoded(start, end, "?", input, set, count)
+	u.shift(fieldFragmentStart, delta)
+	u.queryStart = start
+	u.assertInvariants("a setter")
+	if sp := u.setterSearchParams(); sp != nil {
 		// The spec parses the value; browsers (and WPT) parse the value
 		// as the parser saw it, without tabs and newlines: the query.
 		q, _ := u.RawQuery()
@@ -305,41 +463,122 @@ func (u *URL) SetHash(value string) error {
 	if u.href == "" {
 		return setterError("set hash", value, ErrInvalidValue)
 	}
+	start := u.queryEnd()
+	if value == "" {
+		u.splice(start, uint32(len(u.href)))
+		u.fragmentStart = 0
+		u.assertInvariants("a setter")
+		return nil
+	}
 	input := value
-	if input != "" && input[0] == '#' {
+	if input[0] == '#' {
 		input = input[1:]
 	}
-	p := u.overrideParser(input, stateFragment)
-	p.out = p.out[:u.queryEnd()]
-	p.fragmentStart = 0
-	if value != "" {
-		p.startFragment()
-		p.run(stateFragment, 0) // cannot fail
-	}
-	if p.tooLong() {
+	// The fragment state with state override: each code point
+	// percent-encoded with the fragment percent-encode set and appended
+	// to the fragment.
+	input, count := setterValue(input, FragmentSet)
+	if uint64(int(start)+1+len(input)+2*count) > hrefLimit {
 		return setterError("set hash", value, ErrTooLong)
 	}
-	u.commit(p)
+	u.spliceEncoded(start, uint32(len(u.href)), "#", input, FragmentSet, count)
+	u.fragmentStart = start
+	u.assertInvariants("a setter")
 	return nil
+}
+
+// setterValue is the basic URL parser's preprocessing of a setter's
+// value (tabs and newlines removed, invalid UTF-8 read as U+FFFD; no
+// stripping with a state override), with the number of bytes of the
+// result in set: each becomes three when percent-encoded. One pass over
+// value when it needs no cleaning, which is the common case.
+func setterValue(value string, set EncodeSet) (input string, count int) {
+	nonASCII := false
+	for i := scan(value, 0, &percentTable, set); i < len(value); i++ {
+		// Every set holds the C0 controls and all bytes >= 0x80 (see
+		// percent.go), so the bytes preprocessing changes are counted
+		// here.
+		if c := value[i]; percentTable[c]&set != 0 {
+			count++
+			switch {
+			case c == '\t' || c == '\n' || c == '\r':
+				return cleanSetterValue(value, set)
+			case c >= utf8.RuneSelf:
+				nonASCII = true
+			}
+		}
+	}
+	if nonASCII && !utf8.ValidString(value) {
+		return cleanSetterValue(value, set)
+	}
+	return value, count
+}
+
+// cleanSetterValue is setterValue for a value preprocessing changes.
+func cleanSetterValue(value string, set EncodeSet) (string, int) {
+	var p parser
+	p.preprocessOverride(value)
+	return p.input, countInSet(p.input, set)
+}
+
+// spliceEncoded replaces href[start:end] with mark and s percent-encoded
+// with set (count is the number of bytes of s in set), in one allocation
+// of the new href's size, or none when that changes nothing, and
+// returns the change in length. The caller moves the offsets.
+func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, count int) int {
+	n := len(mark) + len(s) + 2*count
+	old := u.href[start:end]
+	if count == 0 {
+		return u.splice(start, end, mark, s)
+	}
+	if n == len(old) && old[:len(mark)] == mark && equalEncoded(old[len(mark):], s, set) {
+		return 0
+	}
+	b := make([]byte, 0, len(u.href)-len(old)+n)
+	b = append(b, u.href[:start]...)
+	b = append(b, mark...)
+	b = appendPercentEncoded(b, s, set)
+	b = append(b, u.href[end:]...)
+	u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	return n - len(old)
+}
+
+// equalEncoded reports whether enc is s percent-encoded with set, whose
+// encoding is known to be as long as enc.
+func equalEncoded(enc, s string, set EncodeSet) bool {
+	j := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if percentTable[c]&set == 0 {
+			if enc[j] != c {
+				return false
+			}
+			j++
+			continue
+		}
+		if enc[j] != '%' || enc[j+1] != upperHex[c>>4] || enc[j+2] != upperHex[c&15] {
+			return false
+		}
+		j += 3
+	}
+	return true
 }
 
 // setQuery sets the query to an already encoded string, or to null.
 func (u *URL) setQuery(query string, nonNull bool) {
-	p := &parser{override: stateQuery}
-	p.out = append(make([]byte, 0, len(u.href)+len(query)+1), u.href...)
-	p.components = u.components
-	s := ""
-	if nonNull {
-		s = "?" + query
-	}
 	start := u.pathEnd()
-	p.replace(start, u.queryEnd(), s, fieldFragmentStart)
+	mark := ""
 	if nonNull {
-		p.queryStart = start
-	} else {
-		p.queryStart = 0
+		mark = "?"
 	}
-	u.commit(p)
+	delta := u.splice(start, u.queryEnd(), mark, query)
+	u.shift(fieldFragmentStart, delta)
+	if nonNull {
+		u.queryStart = start
+	} else {
+		u.queryStart = 0
+	}
+	u.assertInvariants("a setter")
 }
 
 // SearchParams returns the URL's query as a live URLSearchParams object:
@@ -380,6 +619,20 @@ func (u *URL) SearchParams() *SearchParams {
 	}
 }
 
+// setterSearchParams is ownSearchParams for a setter, which (see
+// [URL]) runs alone: nothing else uses the URL meanwhile, so a plain load
+// of the pointer does, and unlike the atomic load it does not make the
+// URL escape to the heap (a URL parsed, set and dropped stays on the
+// caller's stack). &u.searchParams is the address of the pointer: an
+// atomic.Pointer holds nothing else.
+func (u *URL) setterSearchParams() *SearchParams {
+	sp := (*SearchParams)(*(*unsafe.Pointer)(unsafe.Pointer(&u.searchParams)))
+	if sp != nil && sp.url == u {
+		return sp
+	}
+	return nil
+}
+
 // ownSearchParams returns the SearchParams object made for u, or nil if
 // none was (or the one held came with a copy of another URL).
 func (u *URL) ownSearchParams() *SearchParams {
@@ -389,11 +642,13 @@ func (u *URL) ownSearchParams() *SearchParams {
 	return nil
 }
 
-// utf8PercentEncode percent-encodes s, reading invalid UTF-8 bytes as
-// U+FFFD. Tabs and newlines are encoded, not removed: the username and
-// password setters do not run the parser.
-func utf8PercentEncode(s string, set EncodeSet) string {
-	var p parser
-	p.cleanTabs(s, 0, len(s), false)
-	return PercentEncode(p.input, set)
+// hostGrowth bounds how much longer than value a host (and the "//"
+// before it, where there was none) may serialize: an IPv4 address such
+// as "1" becomes "0.0.0.1", and a non-ASCII label its Punycode form
+// with "xn--". A longer host only costs the buffer a second allocation.
+func hostGrowth(value string) int {
+	return len(value) + 24
 }
+
+// upperHex are the digits of a percent-encoded byte.
+const upperHex = "0123456789ABCDEF"

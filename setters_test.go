@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"unsafe"
 )
 
 // TestInvalidUTF8Setters checks the rules of TestInvalidUTF8Parse
@@ -115,6 +117,73 @@ func TestSettersTooLong(t *testing.T) {
 			}
 			if err := u.checkInvariants(); err != nil {
 				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestSetterSearchParams: the setters' plain load of the SearchParams
+// pointer (setterSearchParams) reads what the atomic load reads.
+func TestSetterSearchParams(t *testing.T) {
+	if unsafe.Sizeof(atomic.Pointer[SearchParams]{}) != unsafe.Sizeof(unsafe.Pointer(nil)) {
+		t.Fatal("atomic.Pointer holds more than the pointer")
+	}
+	u := MustParse("https://example.com/?a=1")
+	if u.setterSearchParams() != nil {
+		t.Fatal("a URL with no SearchParams yet has some")
+	}
+	sp := u.SearchParams()
+	if got := u.setterSearchParams(); got != sp {
+		t.Fatalf("setterSearchParams() = %p, want %p", got, sp)
+	}
+	if err := u.SetSearch("b=2"); err != nil || sp.Get("b") != "2" || sp.Has("a") {
+		t.Fatalf("SetSearch: err %v, params %q", err, sp.String())
+	}
+	if c := u.Clone(); c.setterSearchParams() != nil {
+		t.Fatal("a clone of a URL took its SearchParams")
+	}
+}
+
+// BenchmarkSetter times each setter on a URL of typical size, the value
+// alternating between two so that every call changes the href (one
+// allocation, the new href), and once with the value the URL holds
+// (none).
+func BenchmarkSetter(b *testing.B) {
+	const href = "https://www.example.com/archives/2006/02/page.shtml?q=395704&sort=desc#top"
+	for _, tc := range []struct {
+		name string
+		set  func(*URL, string) error
+		a, b string
+	}{
+		{"pathname", (*URL).SetPathname, "/projects/cosm/", "/group/Web tv/x.html"},
+		{"search", (*URL).SetSearch, "?q=545727&sort=desc&x=1", "q=165710&s=a b"},
+		{"hash", (*URL).SetHash, "#top", "frag ment"},
+		{"host", (*URL).SetHost, "example.org", "www.example.net:8080"},
+		{"hostname", (*URL).SetHostname, "example.org", "www.example.net"},
+		{"port", (*URL).SetPort, "8080", ""},
+		{"protocol", (*URL).SetProtocol, "http", "https"},
+		{"username", (*URL).SetUsername, "user", "us er"},
+		{"password", (*URL).SetPassword, "secret", "pass word"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			u := MustParse(href)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				v := tc.a
+				if i&1 != 0 {
+					v = tc.b
+				}
+				i++
+				tc.set(u, v)
+			}
+		})
+		b.Run(tc.name+"/unchanged", func(b *testing.B) {
+			u := MustParse(href)
+			tc.set(u, tc.a)
+			b.ReportAllocs()
+			for b.Loop() {
+				tc.set(u, tc.a)
 			}
 		})
 	}

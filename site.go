@@ -201,7 +201,7 @@ func parseDomain(host string) (string, bool) {
 	if host == "" {
 		return "", false // the parser fails an empty special host
 	}
-	p := parser{input: host}
+	p := parser{input: host, ref: host}
 	kind, r := p.parseHost(host, false, 0)
 	if r != outcomeOK || kind != HostDomain {
 		return "", false

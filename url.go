@@ -316,8 +316,21 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 	// (fastpath.go). Validation errors and query encodings need the
 	// general parser.
 	if pr.OnValidationError == nil && pr.Encoding == nil && uint64(len(input)) <= pr.limit() {
-		if c, ok := parseNormalized(input); ok {
+		c, ok := parseNormalized(input)
+		if ok {
 			u.href, u.components = input, c
+			u.assertInvariants(op)
+			return nil
+		}
+		if c.pathStart != 0 && c.scheme != schemeFile {
+			// The fast path vouched for everything before the path: the
+			// general parser takes over there (no base is needed).
+			p := parser{limit: pr.limit()}
+			if r := p.parseFromPath(input, c); r != outcomeOK {
+				return p.parseError(op, input, r)
+			}
+			u.href = p.result()
+			u.components = p.components
 			u.assertInvariants(op)
 			return nil
 		}
@@ -353,6 +366,7 @@ func (p *parser) parseInput(input string) outcome {
 	} else {
 		p.preprocess(input)
 	}
+	p.ref = p.input
 	if r := p.run(stateSchemeStart, 0); r != outcomeOK {
 		return r
 	}
@@ -368,6 +382,32 @@ func (p *parser) parseInput(input string) outcome {
 	}
 	// Checked before finish, which reads the offsets: past the limit,
 	// they may have wrapped.
+	if p.tooLong() {
+		return outcomeTooLong
+	}
+	p.finish()
+	if p.tooLong() {
+		return outcomeTooLong
+	}
+	return outcomeOK
+}
+
+// parseFromPath parses input, whose scheme, host and port the fast path
+// found in normal form (c, up to its pathStart; fastpath.go), from its
+// path on: what the basic URL parser would do, as the scheme and
+// authority states would have written input up to the path as it is.
+// The path, query and fragment states have no failure: the result is a
+// URL unless its href is too long (outcomeTooLong).
+func (p *parser) parseFromPath(input string, c components) outcome {
+	// Preprocessing: the input starts with the scheme (nothing to strip
+	// there) and holds no tab, newline or invalid byte before the path,
+	// so the cleaned input has the same prefix.
+	p.preprocess(input)
+	p.ref = p.input
+	c.queryStart, c.fragmentStart = 0, 0
+	p.components = c
+	p.n = int(c.pathStart)
+	p.run(statePathStart, int(c.pathStart))
 	if p.tooLong() {
 		return outcomeTooLong
 	}
@@ -611,7 +651,7 @@ func (u *URL) assign(v *URL) {
 	u.href = v.href
 	u.components = v.components
 	u.pending = nil
-	if sp := u.ownSearchParams(); sp != nil {
+	if sp := u.setterSearchParams(); sp != nil {
 		sp.view.Store(nil)
 		q, _ := u.RawQuery()
 		sp.reset(q)

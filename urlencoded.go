@@ -6,6 +6,7 @@ package url
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/weburl/url/internal/legacy"
 	"golang.org/x/text/encoding"
@@ -34,27 +35,32 @@ func ParseForm(input string) []Param {
 	return appendParsedForm(nil, input)
 }
 
+// formPairs counts the pairs of input: the list is sized by the pairs,
+// not by the '&', as a run of '&' holds no pair and must not cost memory.
+func formPairs(input string) int {
+	n := 0
+	prev := byte('&')
+	for i := 0; i < len(input); i++ {
+		c := input[i]
+		if prev == '&' && c != '&' {
+			n++
+		}
+		prev = c
+	}
+	return n
+}
+
 // appendParsedForm appends the pairs of input to list.
 func appendParsedForm(list []Param, input string) []Param {
 	if list == nil {
 		if input == "" {
 			return nil
 		}
-		// Size the list by the pairs, not by the '&': a run of '&'
-		// holds no pair, and must not cost memory.
-		n := 0
-		prev := byte('&')
-		for i := 0; i < len(input); i++ {
-			c := input[i]
-			if prev == '&' && c != '&' {
-				n++
-			}
-			prev = c
-		}
-		list = make([]Param, 0, n)
+		list = make([]Param, 0, formPairs(input))
 	}
+	var decoded formDecoder
 	for len(input) > 0 {
-		seq := input
+		from, seq := input, input
 		if i := strings.IndexByte(input, '&'); i >= 0 {
 			seq, input = input[:i], input[i+1:]
 		} else {
@@ -67,9 +73,78 @@ func appendParsedForm(list []Param, input string) []Param {
 		if i := strings.IndexByte(seq, '='); i >= 0 {
 			name, value = seq[:i], seq[i+1:]
 		}
-		list = append(list, Param{decodeFormComponent(name), decodeFormComponent(value)})
+		list = append(list, Param{decoded.component(name, from), decoded.component(value, from)})
 	}
 	return list
+}
+
+// formDecoder holds one buffer for the decoded names and values of a
+// query, so that parsing it allocates once for all the components that
+// change in decoding (and not at all when none does).
+type formDecoder struct {
+	buf []byte
+}
+
+// component returns s decoded (decodeFormComponent); from is the input
+// from s's pair on, whose components the buffer is made for.
+func (d *formDecoder) component(s, from string) string {
+	i := 0
+	for ; i < len(s); i++ {
+		if c := s[i]; c == '+' || c == '%' || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	if i == len(s) {
+		return s
+	}
+	if !utf8.ValidString(s) {
+		return decodeFormComponent(s) // U+FFFD may make it longer
+	}
+	if d.buf == nil {
+		// Decoding never lengthens valid UTF-8 ("+" and "%XX" shrink or
+		// stay): the rest of the query fits, and the buffer never moves.
+		d.buf = make([]byte, 0, len(from))
+	}
+	start := len(d.buf)
+	d.buf = appendFormDecoded(d.buf, s)
+	out := d.buf[start:]
+	if !utf8.Valid(out) {
+		// Percent-decoding made invalid UTF-8: the general decoder
+		// replaces it.
+		d.buf = d.buf[:start]
+		return decodeFormComponent(s)
+	}
+	if len(out) == len(s) && string(out) == s {
+		d.buf = d.buf[:start]
+		return s
+	}
+	return unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+// appendFormDecoded appends s with '+' replaced by a space and
+// percent-encoded bytes decoded.
+func appendFormDecoded(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] != '+' && s[j] != '%' {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		if j == len(s) {
+			break
+		}
+		c := s[j]
+		i = j + 1
+		switch {
+		case c == '+':
+			c = ' '
+		case j+2 < len(s) && isHex(s[j+1]) && isHex(s[j+2]):
+			c = unhex(s[j+1])<<4 | unhex(s[j+2])
+			i = j + 3
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // decodeFormComponent replaces '+' with a space, percent-decodes and
@@ -180,7 +255,34 @@ func SerializeForm(params []Param) string {
 	if len(params) == 0 {
 		return ""
 	}
-	return string(appendSerializedForm(nil, params))
+	n, ok := serializedFormLen(params)
+	if !ok {
+		return string(appendSerializedForm(nil, params))
+	}
+	// Exactly sized: the buffer is the string (one allocation).
+	b := appendSerializedForm(make([]byte, 0, n), params)
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// serializedFormLen returns the length of params serialized, when every
+// name and value is valid UTF-8 (ok): each byte in the
+// application/x-www-form-urlencoded percent-encode set takes three bytes
+// but a space, which becomes "+".
+func serializedFormLen(params []Param) (n int, ok bool) {
+	n = 2*len(params) - 1 // the "=" of each pair and the "&" between them
+	for _, p := range params {
+		for _, s := range [2]string{p.Name, p.Value} {
+			k := countInSet(s, FormURLEncodedSet)
+			if k > 0 {
+				if !utf8.ValidString(s) {
+					return 0, false
+				}
+				k -= strings.Count(s, " ")
+			}
+			n += len(s) + 2*k
+		}
+	}
+	return n, true
 }
 
 func appendSerializedForm(dst []byte, params []Param) []byte {

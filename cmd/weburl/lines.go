@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"unsafe"
 )
 
 // errLineTooLong is the error of a line longer than maxLine.
@@ -25,16 +26,41 @@ func newLineReader(r io.Reader) *lineReader {
 	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
 }
 
-// next returns the next line without its "\n" or "\r\n". At the end of
+// next returns the next line without its "\n" or "\r\n", valid until
+// the next call (it is a view of the reader's buffer). At the end of
 // the input it returns io.EOF; for a line longer than maxLine it returns
 // errLineTooLong, having read past it.
 func (l *lineReader) next() (string, error) {
+	chunk, err := l.r.ReadSlice('\n')
+	if err == nil && len(chunk) <= maxLine+2 {
+		// The common case: the whole line is in the reader's buffer,
+		// and the view is of that buffer (valid until the next read).
+		l.n++
+		line := chunk[:len(chunk)-1]
+		if len(line) > 0 && line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		if len(line) > maxLine {
+			l.skipped = len(chunk) - 1
+			return "", errLineTooLong
+		}
+		return unsafe.String(unsafe.SliceData(line), len(line)), nil
+	}
+	// A long line, or the last one: collected from this first chunk on.
+	return l.collect(chunk, err)
+}
+
+// collect is next for a line that does not fit the reader's buffer (or
+// ends the input without "\n"), whose first chunk was read with err.
+func (l *lineReader) collect(chunk []byte, err error) (string, error) {
 	l.buf = l.buf[:0]
 	tooLong := false
 	total := 0 // the line's length, its "\n" included
 	endNL := false
-	for {
-		chunk, err := l.r.ReadSlice('\n')
+	for first := true; ; first = false {
+		if !first {
+			chunk, err = l.r.ReadSlice('\n')
+		}
 		total += len(chunk)
 		endNL = len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
 		if !tooLong {
@@ -80,5 +106,7 @@ func (l *lineReader) next() (string, error) {
 		l.skipped = total
 		return "", errLineTooLong
 	}
-	return string(line), nil
+	// A view of the buffer, valid until the next call (see eachInput):
+	// no copy per line.
+	return unsafe.String(unsafe.SliceData(line), len(line)), nil
 }

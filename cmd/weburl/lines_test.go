@@ -46,7 +46,7 @@ func TestLineReader(t *testing.T) {
 					} else if err != nil {
 						t.Fatal(err)
 					}
-					got = append(got, line)
+					got = append(got, strings.Clone(line)) // valid until the next call
 				}
 				if strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
 					t.Errorf("got %d lines %.80q, want %d %.80q", len(got), got, len(tc.want), tc.want)

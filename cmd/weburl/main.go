@@ -239,10 +239,12 @@ func writeFailed(stderr io.Writer, err error) int {
 
 // eachInput calls handle for each argument or, with none, for each line
 // of stdin (numbered from 1; 0 for an argument), skipping a byte order
-// mark at the start and blank lines. With a non-nil rowFailed (the
-// -rows mode) it skips nothing: a blank line is handled as any other,
-// and a line too long to read is passed to rowFailed, so that every
-// input line gets its row of output. It stops when out has failed to
+// mark at the start and blank lines. A line of stdin is valid only
+// until handle returns (it is a view of the reader's buffer): handle
+// must copy what it keeps. With a non-nil rowFailed (the -rows mode) it
+// skips nothing: a blank line is handled as any other, and a line too
+// long to read is passed to rowFailed, so that every input line gets its
+// row of output. It stops when out has failed to
 // write. It returns 1 if a line was too long, 2 for a failure to read
 // stdin, and the error of out.
 func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writer, handle func(input string, line int), rowFailed func(err error)) (int, error) {
@@ -280,7 +282,7 @@ func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 		if lines.n == 1 {
 			line = strings.TrimPrefix(line, "\uFEFF")
 		}
-		if rowFailed == nil && strings.Trim(line, " \t\r\n\f\v") == "" {
+		if rowFailed == nil && isBlank(line) {
 			continue
 		}
 		handle(line, lines.n)
@@ -288,4 +290,18 @@ func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 			return status, err
 		}
 	}
+}
+
+// isBlank reports whether line holds only spaces, tabs, line breaks,
+// form feeds and vertical tabs (what strings.TrimSpace trims in ASCII),
+// looking at the first byte only in the common case.
+func isBlank(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case ' ', '\t', '\r', '\n', '\f', '\v':
+		default:
+			return false
+		}
+	}
+	return true
 }

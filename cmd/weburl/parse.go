@@ -85,6 +85,35 @@ var fields = []struct {
 	{"hash", (*url.URL).Hash},
 }
 
+// fieldValue returns fields[i].get(u) with a direct call: through the
+// function value, the URL of every line would escape to the heap (one
+// allocation per line).
+func fieldValue(u *url.URL, i int) string {
+	switch i {
+	case 0:
+		return u.Href()
+	case 1:
+		return u.Origin()
+	case 2:
+		return u.Protocol()
+	case 3:
+		return u.Username()
+	case 4:
+		return u.Password()
+	case 5:
+		return u.Host()
+	case 6:
+		return u.Hostname()
+	case 7:
+		return u.Port()
+	case 8:
+		return u.Pathname()
+	case 9:
+		return u.Search()
+	}
+	return u.Hash()
+}
+
 func fieldNames() string {
 	var names []string
 	for _, f := range fields {
@@ -105,21 +134,21 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status := parseFlags(fs, args, stdout); status >= 0 {
 		return status
 	}
-	var get func(*url.URL) string
+	get := -1 // the index in fields of -field
 	if *field != "" {
-		for _, f := range fields {
+		for i, f := range fields {
 			if f.name == *field {
-				get = f.get
+				get = i
 			}
 		}
-		if get == nil {
+		if get < 0 {
 			return usageError(fs, "unknown -field %q (want one of %s)", *field, fieldNames())
 		}
 		if *asJSON {
 			return usageError(fs, "-field and -json exclude each other")
 		}
 	}
-	if *rows && get == nil && !*asJSON {
+	if *rows && get < 0 && !*asJSON {
 		return usageError(fs, "-rows needs -field or -json (one output line per input)")
 	}
 	var baseURL *url.URL
@@ -139,7 +168,9 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		p.OnValidationError = log.Add
 	}
 	handle := func(input string, line int) {
-		log = url.ValidationLog{Max: maxValidationErrors}
+		if *verbose {
+			log = url.ValidationLog{Max: maxValidationErrors}
+		}
 		u, err := p.ParseRef(baseURL, input)
 		if err != nil {
 			status = 1
@@ -149,10 +180,10 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "weburl: %v\n", err)
 			}
 		}
-		if get != nil {
+		if get >= 0 {
 			// The fast path for pipes: no formatting.
 			if err == nil {
-				out.WriteString(get(u))
+				out.WriteString(fieldValue(u, get))
 				if *rows {
 					out.WriteByte('\t')
 				}
@@ -245,7 +276,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var rowFailed func(error)
 	if *rows {
 		rowFailed = func(err error) {
-			if get != nil {
+			if get >= 0 {
 				writeRowError(out, err)
 				return
 			}

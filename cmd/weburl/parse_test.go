@@ -2,8 +2,14 @@ package main
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/weburl/url"
 )
 
 // TestParseField: -field prints one component per line, nothing for an
@@ -64,6 +70,68 @@ func BenchmarkParseField(b *testing.B) {
 			b.Fatal(stderr.String())
 		}
 	}
+}
+
+// TestFieldValue: the direct calls of fieldValue are the getters of the
+// fields table, in its order.
+func TestFieldValue(t *testing.T) {
+	u := url.MustParse("https://user:pass@example.com:8080/p/a?q=1#h")
+	for i, f := range fields {
+		if got, want := fieldValue(u, i), f.get(u); got != want {
+			t.Errorf("fieldValue(u, %d) = %q, want %s = %q", i, got, f.name, want)
+		}
+	}
+}
+
+// TestIsBlank: the lines eachInput skips.
+func TestIsBlank(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"", true}, {" \t\r\n\f\v", true}, {"x", false}, {" x ", false}, {"\u00a0", false},
+	} {
+		if got := isBlank(tc.line); got != tc.want {
+			t.Errorf("isBlank(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkParseFieldDataset times parse -field href on kasztp.txt of
+// ../shared/datasets (URL_DATASETS) and the library's Parse and Href on
+// the same lines, one pass of each per iteration (paired, so that a
+// busy machine slows both alike), and reports both per line and the
+// CLI's rate as a share of the library's, without the process start.
+//
+//	URL_DATASETS=../../../shared/datasets taskset -c 0 go test -run '^$' -bench ParseFieldDataset ./cmd/weburl
+func BenchmarkParseFieldDataset(b *testing.B) {
+	dir := os.Getenv("URL_DATASETS")
+	if dir == "" {
+		b.Skip("URL_DATASETS not set")
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "kasztp.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	var cli, lib time.Duration
+	n := 0
+	for b.Loop() {
+		t0 := time.Now()
+		run([]string{"parse", "-field", "href"}, bytes.NewReader(data), io.Discard, io.Discard)
+		t1 := time.Now()
+		for _, line := range lines {
+			if u, err := url.Parse(line); err == nil {
+				n += len(u.Href())
+			}
+		}
+		cli, lib = cli+t1.Sub(t0), lib+time.Since(t1)
+	}
+	perLine := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(b.N*len(lines)) }
+	b.ReportMetric(perLine(cli), "cli-ns/line")
+	b.ReportMetric(perLine(lib), "lib-ns/line")
+	b.ReportMetric(100*float64(lib)/float64(cli), "cli-rate-%")
+	b.ReportMetric(0, "ns/op")
 }
 
 // TestParseDataURL: parse shows a data: URL's MIME type and body size

@@ -1,0 +1,232 @@
+package url
+
+import (
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Preprocessing of the basic URL parser's input (URL Standard, section
+// 4.4, the steps before the state machine): leading and trailing C0
+// control or space stripped (not with a state override), ASCII tab or
+// newline removed, and each byte that is not part of valid UTF-8 read as
+// U+FFFD (the spec's input is a scalar value string). The input is copied
+// only when a tab, a newline or an invalid byte occurs; the offset map
+// that takes an offset in the cleaned input back to the caller's is kept
+// only when validation errors are reported.
+// https://url.spec.whatwg.org/#concept-basic-url-parser (steps 1-3)
+
+// preprocess strips leading and trailing C0 control or space, removes
+// ASCII tab or newline, and replaces each byte that is not part of valid
+// UTF-8 with U+FFFD (the spec's input is a scalar value string). The
+// input is copied only when tabs, newlines or invalid bytes occur.
+func (p *parser) preprocess(input string) {
+	start, end := 0, len(input)
+	for start < end && input[start] <= ' ' {
+		start++
+	}
+	for end > start && input[end-1] <= ' ' {
+		end--
+	}
+	if (start > 0 || end < len(input)) && p.report != nil {
+		p.warnAt(InvalidURLUnit, 0)
+	}
+	p.clean(input, start, end)
+}
+
+// preprocessOverride prepares a setter's value: with a state override
+// the parser removes tabs and newlines but strips nothing.
+func (p *parser) preprocessOverride(value string) {
+	p.clean(value, 0, len(value))
+}
+
+// clean sets p.input to input[start:end] without tabs and newlines, with
+// invalid UTF-8 bytes replaced.
+func (p *parser) clean(input string, start, end int) {
+	p.cleanTabs(input, start, end, true)
+}
+
+// cleanTabs is clean, removing tabs and newlines only if removeTabs.
+// The offset map (p.offsets) is built only when validation errors are
+// reported; otherwise origOffset recomputes the one offset a failure
+// needs by rescanning the caller's input, so that Parse allocates no
+// more than the cleaned input.
+func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
+	p.origLead = start
+	s := input[start:end]
+	i := 0
+	// Eight bytes at a time while all are printable ASCII (0x21-0x7F):
+	// the high bit of a byte of (w - 0x21...) | w is set for the lowest
+	// byte below 0x21 or above 0x7F.
+	for ; i+8 <= len(s); i += 8 {
+		if ((load64(s[i:i+8])-0x2121212121212121)|load64(s[i:i+8]))&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if ' ' < c && c < utf8.RuneSelf {
+			continue
+		}
+		if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
+			break
+		}
+		if c >= utf8.RuneSelf {
+			if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
+				break
+			} else {
+				i += size - 1
+			}
+		}
+	}
+	if i == len(s) {
+		p.input = s
+		return
+	}
+	// Slow path: build the cleaned input, of exactly the size it needs,
+	// and the offset map if needed.
+	p.orig, p.origTabs = s, removeTabs
+	out := make([]byte, 0, i+cleanLen(s[i:], removeTabs))
+	out = append(out, s[:i]...)
+	reportedTab := false
+	for i < len(s) {
+		// Copy the run of bytes that stay as they are in one append.
+		j := i
+		for j < len(s) {
+			c := s[j]
+			if c < utf8.RuneSelf {
+				if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
+					break
+				}
+				j++
+				continue
+			}
+			if c < 0xC2 || c > 0xF4 {
+				break // never the first byte of a UTF-8 sequence
+			}
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			j += size
+		}
+		out = append(out, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
+		if c := s[i]; c < utf8.RuneSelf {
+			// A tab or newline: removed.
+			if p.report != nil && !reportedTab {
+				reportedTab = true
+				p.warnAt(InvalidURLUnit, start+i)
+			}
+		} else {
+			// An invalid UTF-8 byte: U+FFFD. So is each byte after it
+			// that never starts a UTF-8 sequence: with no offset map to
+			// keep, a run of them is replaced in bulk.
+			k := i + 1
+			if p.report == nil {
+				for k < len(s) && s[k] >= utf8.RuneSelf && (s[k] < 0xC2 || s[k] > 0xF4) {
+					k++
+				}
+			}
+			for n := k - i; n > 0; n -= min(n, len(replacementRun)/3) {
+				out = append(out, replacementRun[:3*min(n, len(replacementRun)/3)]...)
+			}
+			i = k - 1
+		}
+		i++
+		if p.report != nil {
+			p.mark(len(out), start+i)
+		}
+	}
+	p.input = unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+// replacementRun is U+FFFD, the replacement of an invalid UTF-8 byte,
+// 32 times.
+const replacementRun = "\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD" +
+	"\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD"
+
+// load64 reads eight bytes of s, little-endian, in one load.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// cleanLen returns the length of s once cleaned: without tabs and
+// newlines if removeTabs, each invalid UTF-8 byte counted as the three
+// bytes of U+FFFD.
+func cleanLen(s string, removeTabs bool) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !(removeTabs && (c == '\t' || c == '\n' || c == '\r')) {
+				n++
+			}
+			i++
+			continue
+		}
+		if c < 0xC2 || c > 0xF4 {
+			// Never the first byte of a UTF-8 sequence: U+FFFD.
+			i++
+			n += 3
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if r == utf8.RuneError && size == 1 {
+			size = 3
+		}
+		n += size
+	}
+	return n
+}
+
+func (p *parser) mark(proc, orig int) {
+	p.offsets.add(proc, orig)
+}
+
+// origOffset maps an offset in p.input to the caller's input.
+func (p *parser) origOffset(i int) int {
+	if p.report == nil && p.orig != "" {
+		// No map was built: rescan for the one offset a failure needs.
+		return p.origLead + rescanOffset(p.orig, i, p.origTabs)
+	}
+	return p.offsets.lookup(i, p.origLead)
+}
+
+// rescanOffset returns the offset in orig of offset i of orig cleaned
+// (see cleanTabs): what the offset map says, found without one.
+func rescanOffset(orig string, i int, removeTabs bool) int {
+	isTab := func(c byte) bool { return removeTabs && (c == '\t' || c == '\n' || c == '\r') }
+	j, proc := 0, 0
+	for j < len(orig) && proc < i {
+		c := orig[j]
+		switch {
+		case isTab(c):
+			j++
+		case c < utf8.RuneSelf:
+			j++
+			proc++
+		default:
+			r, size := utf8.DecodeRuneInString(orig[j:])
+			if r == utf8.RuneError && size == 1 {
+				if proc+3 > i {
+					// Inside the U+FFFD: the map points past the byte.
+					return j + (i - proc)
+				}
+				proc += 3
+			} else {
+				proc += size
+			}
+			j += size
+		}
+	}
+	// Offsets right after removed tabs map past them.
+	for j < len(orig) && isTab(orig[j]) {
+		j++
+	}
+	return j + (i - proc)
+}
