@@ -617,31 +617,15 @@ func benchLinksDocument(size int) string {
 // TestExtractLinksLinearTime extracts links from hostile documents at
 // 16 KiB and at 256 KiB (16 times larger): the larger may take at most 64
 // times as long, where quadratic time would take 256 times. The shapes
-// are the ones a crawler meets on a hostile page: many links, many lines,
-// one huge attribute, a huge srcset, links full of validation errors,
-// unclosed tags and character references.
+// are hostileShapes (memory_test.go), the ones a crawler meets on a
+// hostile page: many links, many lines, one huge attribute, a huge
+// srcset, validation errors, unclosed tags, character references, many
+// attributes, open elements and deep nesting.
 func TestExtractLinksLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")
 	}
-	repeat := func(unit string) func(n int) string {
-		return func(n int) string { return strings.Repeat(unit, n/len(unit)) }
-	}
-	shapes := []struct {
-		name  string
-		build func(n int) string
-	}{
-		{"links", repeat(`<a href=x>`)},
-		{"links-on-lines", repeat("<a\nhref=\n'x\ny'>\n")},
-		{"huge-href", func(n int) string { return `<a href="` + strings.Repeat("a/", n/2) + `">` }},
-		{"huge-srcset", func(n int) string { return `<img srcset="` + strings.Repeat("a 1x, ", n/6) + `">` }},
-		{"validation-errors", repeat(`<a href="https://h/a b\c%">`)},
-		{"base-then-links", func(n int) string { return `<base href="https://b.example/d/">` + repeat(`<a href=../x>`)(n) }},
-		{"unclosed-tag", func(n int) string { return `<a ` + strings.Repeat(`href=x `, n/7) }},
-		{"char-refs", func(n int) string { return `<a href="` + strings.Repeat("&amp;", n/5) + `">` }},
-		{"crs", func(n int) string { return `<a href="x` + strings.Repeat("\r", n) + `">` }},
-	}
-	for _, s := range shapes {
+	for _, s := range hostileShapes {
 		t.Run(s.name, func(t *testing.T) {
 			small, large := s.build(16<<10), s.build(256<<10)
 			extract := func(doc string) func() {
