@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	url "github.com/weburl/url"
@@ -101,8 +102,16 @@ func FuzzNew(f *testing.F) {
 			return
 		}
 		// The pattern strings are a fixed point: compiled again one
-		// component at a time, they give the same pattern.
+		// component at a time, they give the same pattern. Except where
+		// the standard's "process a URLPatternInit" strips a delimiter
+		// from an init's value (a protocol's trailing ":", a search's
+		// leading "?", a hash's leading "#"): a pattern string that keeps
+		// one (":0###" has hash pattern "#") loses it when it is given
+		// back as an init, as it does in browsers.
 		strs := patternStrings(p)
+		if strings.HasSuffix(strs[0], ":") || strings.HasPrefix(strs[6], "?") || strings.HasPrefix(strs[7], "#") {
+			return
+		}
 		q, err := o.NewInit(Init{
 			Protocol: &strs[0], Username: &strs[1], Password: &strs[2], Hostname: &strs[3],
 			Port: &strs[4], Pathname: &strs[5], Search: &strs[6], Hash: &strs[7],
