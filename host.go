@@ -11,6 +11,8 @@ import (
 	"golang.org/x/net/idna"
 	"golang.org/x/text/secure/bidirule"
 	"golang.org/x/text/unicode/bidi"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // Hosts (URL Standard, section 3).
@@ -265,7 +267,7 @@ func (p *parser) checkDomainToASCII(domain string, offset int, e *punyEncoder) (
 	case isASCII(domain):
 		// 5. If domain is an ASCII string, set result to domain,
 		// lowercased.
-		u = asciiLowercase(domain)
+		u = ascii.Lower(domain)
 		n = len(u)
 	case !utf8.ValidString(domain):
 		ok = false // U+FFFD, which ToASCII rejects
@@ -351,23 +353,6 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// asciiLowercase returns s with ASCII upper alphas lowercased, s itself
-// when there are none.
-func asciiLowercase(s string) string {
-	for i := 0; i < len(s); i++ {
-		if byteClass[s[i]]&classUpper != 0 {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if byteClass[b[j]]&classUpper != 0 {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // ToUnicode converts an ASCII domain, such as a URL's Hostname, to
@@ -720,7 +705,7 @@ func mapACELabel(label string) (string, bool) {
 		if len(label) < 4 || !strings.EqualFold(label[:4], "xn--") {
 			return "", false
 		}
-		return asciiLowercase(label), true
+		return ascii.Lower(label), true
 	}
 	// Only '-', U+FE63 and U+FF0D map to '-' (tested for every code
 	// point): a label with fewer than two of them cannot map to "xn--".

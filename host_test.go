@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // idnaStep4Cases are domains with "xn--" labels, and what whatwg-url
@@ -176,7 +178,7 @@ func TestLabelSeparators(t *testing.T) {
 		if c == '.' {
 			continue
 		}
-		if m, _ := idnaProfile.ToUnicode(string(c)); m != asciiLowercase(string(c)) {
+		if m, _ := idnaProfile.ToUnicode(string(c)); m != ascii.Lower(string(c)) {
 			t.Errorf("%q maps to %q", c, m)
 		}
 	}

@@ -28,6 +28,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/weburl/url/internal/percent"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // safeBrowsingKey canonicalizes input by the Safe Browsing rules.
@@ -139,7 +141,7 @@ func sbScheme(s string) (scheme, rest string) {
 	if j > 0 && (j == len(after) || after[j] == '/' || after[j] == '?') {
 		return "", s // a port
 	}
-	return asciiLowercase(s[:i]), after
+	return ascii.Lower(s[:i]), after
 }
 
 // sbHost canonicalizes the host of an authority (already
@@ -154,7 +156,7 @@ func sbHost(authority string) string {
 		if i := strings.IndexByte(authority, ']'); i >= 0 {
 			// An IPv6 literal: kept as it is, lowercased (v4 of the page
 			// normalizes IP addresses to IPv4 form only).
-			return asciiLowercase(authority[:i+1])
+			return ascii.Lower(authority[:i+1])
 		}
 	}
 	host, _, _ := strings.Cut(authority, ":") // the port, if any, goes
@@ -178,7 +180,7 @@ func sbHost(authority string) string {
 			host = host[:i+1]
 		}
 	}
-	return asciiLowercase(host)
+	return ascii.Lower(host)
 }
 
 // isSBHostASCII reports whether the ASCII form of an internationalized

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // The URL serializer (URL Standard, section 4.5).
@@ -95,7 +97,7 @@ func (p *parser) appendScheme(scheme string, typ schemeType) {
 
 // setScheme replaces the scheme (state override).
 func (p *parser) setScheme(scheme string, typ schemeType) {
-	lower := asciiLowercase(scheme)
+	lower := ascii.Lower(scheme)
 	p.replace(0, p.schemeEnd, lower, fieldSchemeEnd)
 	p.scheme = typ
 }

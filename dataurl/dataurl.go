@@ -24,6 +24,8 @@ import (
 	"strings"
 
 	url "github.com/weburl/url"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // DataURL is the Fetch Standard's data: URL struct
@@ -215,7 +217,7 @@ func processHref(href, input string) (processed, error) {
 // the ";".
 func cutBase64Suffix(mimeType string) (string, bool) {
 	const suffix = "base64"
-	if len(mimeType) < len(suffix)+1 || asciiLower(mimeType[len(mimeType)-len(suffix):]) != suffix {
+	if len(mimeType) < len(suffix)+1 || ascii.Lower(mimeType[len(mimeType)-len(suffix):]) != suffix {
 		return "", false
 	}
 	rest := strings.TrimRight(mimeType[:len(mimeType)-len(suffix)], " ")

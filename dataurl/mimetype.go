@@ -4,6 +4,8 @@ import (
 	"iter"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // MIMEType is a MIME type record of the MIME Sniffing Standard
@@ -74,7 +76,7 @@ func parseMIMEType(input string) (*MIMEType, bool) {
 	}
 	// 10. Let mimeType be a new MIME type record whose type is type, in
 	// ASCII lowercase, and subtype is subtype, in ASCII lowercase.
-	m := &MIMEType{typ: asciiLower(typ), subtype: asciiLower(subtype)}
+	m := &MIMEType{typ: ascii.Lower(typ), subtype: ascii.Lower(subtype)}
 	var seen paramSet
 	// 11. While position is not past the end of input:
 	for position < len(input) {
@@ -139,7 +141,7 @@ func parseMIMEType(input string) (*MIMEType, bool) {
 		if name == "" || !solelyTokenCodePoints(name) || !solelyQuotedStringTokenCodePoints(value) {
 			continue
 		}
-		name = asciiLower(name)
+		name = ascii.Lower(name)
 		if seen.add(m.params, name, input[position:]) {
 			m.params = append(m.params, param{name, value})
 		}
@@ -420,21 +422,4 @@ func solelyQuotedStringTokenCodePoints(s string) bool {
 		i += size
 	}
 	return true
-}
-
-// asciiLower returns s in ASCII lowercase, s itself when it has no upper
-// case letter.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }

@@ -76,16 +76,3 @@ func TestManyParameters(t *testing.T) {
 		t.Errorf("Param(p99) = %q, %v", v, ok)
 	}
 }
-
-// TestASCIILower: only A-Z change; a string without them is returned
-// as it is.
-func TestASCIILower(t *testing.T) {
-	for in, want := range map[string]string{"": "", "abc": "abc", "ABC": "abc", "aÉb": "aÉb", "X/Y": "x/y"} {
-		if got := asciiLower(in); got != want {
-			t.Errorf("asciiLower(%q) = %q", in, got)
-		}
-	}
-	if testing.AllocsPerRun(10, func() { asciiLower("already-lower") }) != 0 {
-		t.Error("asciiLower allocates for a string without upper case")
-	}
-}

@@ -1,5 +1,7 @@
 package links
 
+import "github.com/weburl/url/internal/ascii"
+
 // The elements and attributes that hold links, and what kind of link
 // each is.
 
@@ -214,7 +216,7 @@ func linkRelKind(rel string) Kind {
 	n := 0
 	for _, tok := range fieldsSpace(rel) {
 		n++
-		switch lowerASCII(tok) {
+		switch ascii.Lower(tok) {
 		case "stylesheet", "icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon",
 			"preload", "modulepreload", "prefetch", "manifest":
 			return Subresource
@@ -243,22 +245,6 @@ func fieldsSpace(s string) []string {
 		out = append(out, s[:i])
 		s = s[i:]
 	}
-}
-
-// lowerASCII returns s with ASCII upper-case letters in lower case.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // breakoutTags are the start tags that end foreign content (SVG) in the

@@ -14,6 +14,8 @@ import (
 	url "github.com/weburl/url"
 
 	"github.com/weburl/url/internal/cputime"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // linkString is a Link in one line, for comparisons:
@@ -375,7 +377,7 @@ func FuzzAttrValueSpans(f *testing.F) {
 			if tt == html.EndTagToken {
 				raw := z.Raw()
 				n := string(tagName(raw[2:]))
-				if name, _ := z.TagName(); !strings.Contains(n, "\x00") && string(name) != lowerASCII(n) {
+				if name, _ := z.TagName(); !strings.Contains(n, "\x00") && string(name) != ascii.Lower(n) {
 					t.Errorf("%q: end tag name %q, read from raw %q", raw, name, n)
 				}
 			}
@@ -385,7 +387,7 @@ func FuzzAttrValueSpans(f *testing.F) {
 			raw := []byte(string(z.Raw()))
 			spans := attrValueSpans(raw)
 			name, more := z.TagName()
-			if n := tagName(raw[1:]); !strings.Contains(string(n), "\x00") && string(name) != lowerASCII(string(n)) {
+			if n := tagName(raw[1:]); !strings.Contains(string(n), "\x00") && string(name) != ascii.Lower(string(n)) {
 				t.Errorf("%q: tag name %q, read from raw %q", raw, name, n)
 			}
 			var keys, vals []string
@@ -399,7 +401,7 @@ func FuzzAttrValueSpans(f *testing.F) {
 				t.Fatalf("%q: %d spans, %d attributes", raw, len(spans), len(vals))
 			}
 			for i, s := range spans {
-				if k := string(raw[s.ks:s.ke]); !strings.Contains(k, "\x00") && lowerASCII(k) != keys[i] {
+				if k := string(raw[s.ks:s.ke]); !strings.Contains(k, "\x00") && ascii.Lower(k) != keys[i] {
 					t.Errorf("%q: attribute %d is named %q, its span %q", raw, i, keys[i], k)
 				}
 				w := string(raw[s.vs:s.ve])
@@ -418,7 +420,7 @@ func attrValueSpans(raw []byte) []attrSpan {
 	var spans []attrSpan
 	seen := map[string]bool{}
 	for _, s := range appendAttrSpans(nil, raw) {
-		key := lowerASCII(string(raw[s.ks:s.ke])) // as x/net/html lowers attribute names
+		key := ascii.Lower(string(raw[s.ks:s.ke])) // as x/net/html lowers attribute names
 		if !seen[key] {
 			seen[key] = true
 			spans = append(spans, s)

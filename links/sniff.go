@@ -10,6 +10,8 @@ import (
 	"golang.org/x/text/encoding"
 
 	charsets "github.com/weburl/url/charset"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // defaultEncoding is the encoding of a document that declares none:
@@ -97,7 +99,7 @@ func lookup(label string, bom int) sniffed {
 // the output encoding treat apart, and the label (trimmed, in lower
 // case) otherwise.
 func canonicalName(label string) string {
-	l := lowerASCII(strings.Trim(label, "\t\n\f\r "))
+	l := ascii.Lower(strings.Trim(label, "\t\n\f\r "))
 	switch l {
 	case "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8":
 		return "utf-8"
