@@ -169,34 +169,11 @@ func decodeFormComponent(s string) string {
 	if plain && utf8.ValidString(s) {
 		return s
 	}
-	// A strings.Builder hands over its buffer without a copy.
-	var sb strings.Builder
-	sb.Grow(len(s))
-	sb.WriteString(s[:i])
-	for i < len(s) {
-		j := i
-		for j < len(s) && s[j] != '+' && s[j] != '%' {
-			j++
-		}
-		sb.WriteString(s[i:j])
-		if j == len(s) {
-			break
-		}
-		c := s[j]
-		i = j + 1
-		switch {
-		case c == '+':
-			c = ' '
-		case j+2 < len(s) && isHex(s[j+1]) && isHex(s[j+2]):
-			c = unhex(s[j+1])<<4 | unhex(s[j+2])
-			i = j + 3
-		}
-		sb.WriteByte(c)
+	b := appendFormDecoded(append(make([]byte, 0, len(s)), s[:i]...), s[i:])
+	if utf8.Valid(b) {
+		return unsafe.String(unsafe.SliceData(b), len(b)) // b is not used again
 	}
-	if out := sb.String(); utf8.ValidString(out) {
-		return out
-	}
-	return string(appendUTF8Decoded(make([]byte, 0, sb.Len()+8), []byte(sb.String())))
+	return string(appendUTF8Decoded(make([]byte, 0, len(b)+8), b))
 }
 
 // appendUTF8Decoded appends b to dst with each maximal invalid subpart
