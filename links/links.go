@@ -92,28 +92,7 @@ func (l *Link) PositionOf(offset int) Position {
 	if !l.exact || offset <= 0 {
 		return l.Position
 	}
-	offset = min(offset, len(l.Raw))
-	p := l.Position
-	p.Offset += offset
-	lineStart := -1 // the offset in Raw where the last line began
-	for i := 0; i < offset; i++ {
-		switch l.Raw[i] {
-		case '\r':
-			if i+1 < len(l.Raw) && l.Raw[i+1] == '\n' {
-				continue
-			}
-			fallthrough
-		case '\n':
-			p.Line++
-			lineStart = i + 1
-		}
-	}
-	if lineStart < 0 {
-		p.Col += offset
-	} else {
-		p.Col = offset - lineStart + 1
-	}
-	return p
+	return advance(l.Position, l.Raw, offset)
 }
 
 // A Kind is what a browser does with a link.
