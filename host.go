@@ -418,7 +418,9 @@ func ToASCII(domain string) (string, error) {
 // implementation (whatwg-url); see punycode.go for what browsers do.
 // x/net/idna itself refuses to decode an "xn--" label into more than
 // 1,024 code points, which bounds its (quadratic) decoder to O(1024 n);
-// such a label is a failure here where whatwg-url would accept it.
+// when it fails on a domain with such a label, the domain is processed
+// again label by label, with the "xn--" labels decoded here
+// (uts46ByLabel).
 
 // unicode16 is x/net/idna's switch between the UTS #46 of Unicode 15
 // and earlier and that of Unicode 16 and later: it follows the Unicode
@@ -499,7 +501,12 @@ func uts46ToASCIIStrict(domain string) (string, bool) {
 // Punycode encoder for the writing.
 func uts46Map(domain string, e *punyEncoder) (u string, n int, ok bool) {
 	u, err := idnaProfile.ToUnicode(domain)
-	if err != nil || !checkACELabels(domain, nil) || !bidiRuleHolds(u) {
+	if err != nil && hasLongACELabel(u) {
+		u, ok = uts46ByLabel(domain)
+	} else {
+		ok = err == nil && checkACELabels(domain, nil) && bidiRuleHolds(u)
+	}
+	if !ok {
 		return "", 0, false
 	}
 	if isASCII(u) {
@@ -609,12 +616,88 @@ func (e *punyEncoder) asciiForm(u string) bool {
 // result is usable even when ok is false (an error was recorded).
 func uts46ToUnicode(domain string) (string, bool) {
 	u, err := idnaProfile.ToUnicode(domain)
+	if err != nil && hasLongACELabel(u) {
+		return uts46ByLabel(domain)
+	}
 	var keep []aceLabel
 	ok := checkACELabels(domain, &keep)
 	if len(keep) > 0 {
 		u = restoreLabels(u, keep)
 	}
 	return u, ok && err == nil && bidiRuleHolds(u)
+}
+
+// xnetDecodeLimit is the most code points x/net/idna decodes an "xn--"
+// label into: it fails on a longer one.
+const xnetDecodeLimit = 1024
+
+// hasLongACELabel reports whether u, x/net/idna's ToUnicode result for a
+// domain on which it recorded an error, holds an "xn--" label that x/net
+// may have refused to decode for its length alone: it leaves a label it
+// cannot decode as it is, and a Punycode label decodes into at most as
+// many code points as it has bytes after "xn--".
+func hasLongACELabel(u string) bool {
+	if len(u) <= len("xn--")+xnetDecodeLimit {
+		return false
+	}
+	for label := range strings.SplitSeq(u, ".") {
+		if len(label) > len("xn--")+xnetDecodeLimit && strings.HasPrefix(label, "xn--") {
+			return true
+		}
+	}
+	return false
+}
+
+// uts46ByLabel is Unicode ToUnicode with the URL Standard's flags (UTS
+// #46 section 4, Processing, steps 1 to 4, and validity criterion 9 on
+// the result), one label at a time, with step 4's decoding of "xn--"
+// labels done here, without x/net/idna's length limit; x/net/idna maps
+// and normalizes each label (steps 1 and 2) and validates it (criteria
+// 1 and 5 to 8). Splitting the input at the code points that map to
+// U+002E FULL STOP (cutLabel) gives the labels of step 3, as in
+// checkACELabels. The result is usable even when ok is false. For
+// domains with a label that x/net/idna refuses to decode for its
+// length (hasLongACELabel): the common case goes through x/net/idna's
+// processing of the whole domain.
+func uts46ByLabel(domain string) (string, bool) {
+	var b strings.Builder
+	ok := true
+	for {
+		label, rest, more := cutLabel(domain)
+		if mapped, isACE := mapACELabel(label); isACE {
+			// Step 4, "xn--" labels: ASCII, valid Punycode that decodes
+			// into a label neither empty nor all ASCII nor starting
+			// with "xn--" (validACELabel), and that meets the validity
+			// criteria: x/net/idna maps it to itself (its code points
+			// are valid or deviation, and it is in NFC) and records no
+			// error (criteria 6 and 8).
+			var dec []rune
+			valid := isASCII(mapped) && validACELabel(mapped)
+			if valid {
+				dec, _ = appendPunycodeDecoded(nil, mapped[len("xn--"):])
+				s := string(dec)
+				m, err := idnaProfile.ToUnicode(s)
+				valid = err == nil && m == s
+			}
+			if valid {
+				b.WriteString(string(dec))
+			} else {
+				ok = false
+				b.WriteString(mapped)
+			}
+		} else {
+			m, err := idnaProfile.ToUnicode(label)
+			ok = ok && err == nil
+			b.WriteString(m)
+		}
+		if !more {
+			break
+		}
+		b.WriteByte('.')
+		domain = rest
+	}
+	u := b.String()
+	return u, ok && bidiRuleHolds(u)
 }
 
 // aceLabel is a label of the mapped domain that UTS #46 leaves as it is

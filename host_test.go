@@ -56,7 +56,16 @@ var idnaStep4Cases = []struct {
 	{"xn\uFE63\uFF0Dn3h.☃", "xn--n3h.xn--n3h", "☃.☃", true},
 	{"xn--zca.ß", "xn--zca.xn--zca", "ß.ß", true},
 	{"xn--nxasmq6b.com", "xn--nxasmq6b.com", "βόλοσ.com", true},
+	// A label that decodes to 1,025 code points: no length limit
+	// (golang.org/x/net/idna refuses to decode more than 1,024).
+	{"é." + longACELabel, "xn--9ca." + longACELabel, "é." + strings.Repeat("é", 1025), true},
+	{longACELabel, longACELabel, strings.Repeat("é", 1025), true},
+	{"é." + longACELabel + "-", "", "é." + longACELabel + "-", false},
 }
+
+// longACELabel is the Punycode label of 1,025 U+00E9 (whatwg-url's
+// punycode.js: "9ca" and 1,024 "a").
+var longACELabel = "xn--9ca" + strings.Repeat("a", 1024)
 
 func TestIDNAStep4(t *testing.T) {
 	cases := idnaStep4Cases
