@@ -500,11 +500,17 @@ func uts46ToASCIIStrict(domain string) (string, bool) {
 // records an error. e counts the ASCII form and keeps the scratch of its
 // Punycode encoder for the writing.
 func uts46Map(domain string, e *punyEncoder) (u string, n int, ok bool) {
-	u, err := idnaProfile.ToUnicode(domain)
-	if err != nil && hasLongACELabel(u) {
-		u, ok = uts46ByLabel(domain)
+	if fast, isBidi := uts46Unchanged(domain); fast {
+		// The domain as it is, unless the Bidi rule fails.
+		u, ok = domain, !isBidi || bidiRuleLabels(domain)
 	} else {
-		ok = err == nil && checkACELabels(domain, nil) && bidiRuleHolds(u)
+		var err error
+		u, err = idnaProfile.ToUnicode(domain)
+		if err != nil && hasLongACELabel(u) {
+			u, ok = uts46ByLabel(domain)
+		} else {
+			ok = err == nil && checkACELabels(domain, nil) && bidiRuleHolds(u)
+		}
 	}
 	if !ok {
 		return "", 0, false
@@ -839,9 +845,12 @@ func bidiRuleHolds(domain string) bool {
 			break
 		}
 	}
-	if !isBidi {
-		return true
-	}
+	return !isBidi || bidiRuleLabels(domain)
+}
+
+// bidiRuleLabels reports whether every label of domain, a Bidi domain
+// name, satisfies RFC 5893's Bidi rule (UTS #46 validity criterion 9).
+func bidiRuleLabels(domain string) bool {
 	for label := range strings.SplitSeq(domain, ".") {
 		if !bidirule.ValidString(label) {
 			return false

@@ -1,0 +1,126 @@
+package url
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// A shortcut through UTS #46 processing for the domains of real
+// internationalized URLs: lower-case letters of the common scripts, in
+// NFC, which Unicode ToUnicode leaves as they are. Deciding that from a
+// small table (uts46fast_table.go) costs a fraction of
+// golang.org/x/net/idna's processing, and allocates nothing.
+
+// Kinds of the code points in uts46FastTable (its low 3 bits).
+const (
+	// fastLetter: valid or deviation in the IDNA Mapping Table (so
+	// mapping leaves it as it is), Bidi_Class neither R, AL nor AN,
+	// not a combining mark, canonical combining class 0, and
+	// NFC_Quick_Check Yes (nothing composes with it, or stands
+	// instead of it, in NFC).
+	fastLetter = iota
+	// fastLetterRTL: as fastLetter, with Bidi_Class R, AL or AN.
+	fastLetterRTL
+	// fastMark: valid, General_Category Mark, so it cannot begin a
+	// label (validity criterion 6); otherwise as fastLetter.
+	fastMark
+	// fastMarkNorm: as fastMark, but a label holding it may not be in
+	// NFC (a canonical combining class other than 0, or a code point
+	// that may compose with the one before it).
+	fastMarkNorm
+	// fastEveryOther: as fastLetter, for every other code point from
+	// the first of the range on (the lower-case letters of the blocks
+	// that alternate upper and lower case).
+	fastEveryOther
+)
+
+// uts46FastRange returns the kind of code point r in uts46FastTable, and
+// false when the table does not have r.
+func uts46FastRange(r rune) (kind uint32, ok bool) {
+	t := uts46FastTable[:]
+	// The last entry whose first code point is at most r.
+	lo, hi := 0, len(t)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rune(t[m]>>16) <= r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == 0 {
+		return 0, false
+	}
+	e := t[lo-1]
+	first := rune(e >> 16)
+	kind = e & 7
+	if r-first > rune(e>>3&0x1FFF) || kind == fastEveryOther && (r-first)&1 != 0 {
+		return 0, false
+	}
+	return kind, true
+}
+
+// uts46Unchanged decides UTS #46 processing (section 4, steps 1 to 4,
+// with the flags of the URL Standard's domain to ASCII: nontransitional,
+// CheckHyphens and UseSTD3ASCIIRules false, CheckJoiners true) for a
+// domain whose labels hold only lower-case ASCII letters, digits and
+// U+002D, and code points of uts46FastTable: for such a domain, when ok,
+// the processing leaves it as it is and records no error, except that
+// when bidi is set it is a Bidi domain name, whose labels must pass the
+// Bidi rule (validity criterion 9, bidiRuleLabels). ok is false when it
+// cannot tell (any other code point; the processing must then run).
+//
+// Step by step, for such a domain: 1 (map) leaves every code point as
+// it is (each is valid or deviation, and deviations stay,
+// nontransitional); 2 (normalize) leaves it as it is when every label
+// is in NFC: the table's letters are NFC_Quick_Check Yes with canonical
+// combining class 0, and a label holding a mark that may break NFC is
+// checked with norm.NFC.QuickSpanString, as x/net/idna does; 3 breaks it
+// at U+002E; 4 (convert/validate): a label starting with "xn--" makes it
+// answer false; for the others, criteria 1 (NFC, above), 2 and 3
+// (CheckHyphens false), 4 (no "xn--" start), 5 (no U+002E in a label),
+// 6 (no combining mark at a label's start, checked here), 7 (valid or
+// deviation, the table) and 8 (CheckJoiners: the table has neither
+// U+200C nor U+200D, the only code points ContextJ rules constrain) all
+// hold.
+func uts46Unchanged(domain string) (ok, bidi bool) {
+	start, checkNFC := 0, false
+	for i := 0; i < len(domain); {
+		c := domain[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-':
+			case c == '.':
+				if !uts46FastLabel(domain[start:i], checkNFC) {
+					return false, false
+				}
+				start, checkNFC = i+1, false
+			default:
+				return false, false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(domain[i:])
+		kind, found := uts46FastRange(r)
+		switch {
+		case !found, kind >= fastMark && kind <= fastMarkNorm && i == start:
+			return false, false
+		case kind == fastLetterRTL:
+			bidi = true
+		case kind == fastMarkNorm:
+			checkNFC = true
+		}
+		i += size
+	}
+	return uts46FastLabel(domain[start:], checkNFC), bidi
+}
+
+// uts46FastLabel is the rest of uts46Unchanged's step 4 on one label:
+// it must not start with "xn--" (which step 4 decodes), and it must be
+// in NFC when checkNFC is set.
+func uts46FastLabel(label string, checkNFC bool) bool {
+	return !strings.HasPrefix(label, "xn--") && (!checkNFC || norm.NFC.QuickSpanString(label) == len(label))
+}
