@@ -269,11 +269,10 @@ func (p *parser) checkDomainToASCII(domain string, offset int, e *punyEncoder) (
 		// lowercased.
 		u = ascii.Lower(domain)
 		n = len(u)
-	case !utf8.ValidString(domain):
-		ok = false // U+FFFD, which ToASCII rejects
 	default:
 		// 6. Otherwise, set result to the result of running domain
-		// parser ToASCII with domain and false; failure fails.
+		// parser ToASCII with domain and false; failure fails. (Invalid
+		// UTF-8 stands for U+FFFD, which ToASCII rejects.)
 		u, n, ok = uts46Map(domain, e)
 	}
 	// 7. If result is the empty string, then return failure. (n is -1
@@ -497,12 +496,15 @@ func uts46ToASCIIStrict(domain string) (string, bool) {
 // uts46Map is Unicode ToASCII up to the Punycode encoding: it returns
 // the mapped, normalized and validated domain, and the length of its
 // ASCII form, which e.appendASCIIForm writes. ok is false when ToASCII
-// records an error. e counts the ASCII form and keeps the scratch of its
-// Punycode encoder for the writing.
+// records an error, and when domain is not valid UTF-8 (an invalid byte
+// is U+FFFD, which ToASCII rejects). e counts the ASCII form and keeps
+// the scratch of its Punycode encoder for the writing.
 func uts46Map(domain string, e *punyEncoder) (u string, n int, ok bool) {
 	if fast, isBidi := uts46Unchanged(domain); fast {
 		// The domain as it is, unless the Bidi rule fails.
 		u, ok = domain, !isBidi || bidiRuleLabels(domain)
+	} else if !utf8.ValidString(domain) {
+		return "", 0, false
 	} else {
 		var err error
 		u, err = idnaProfile.ToUnicode(domain)

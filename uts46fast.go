@@ -70,7 +70,8 @@ func uts46FastRange(r rune) (kind uint32, ok bool) {
 // the processing leaves it as it is and records no error, except that
 // when bidi is set it is a Bidi domain name, whose labels must pass the
 // Bidi rule (validity criterion 9, bidiRuleLabels). ok is false when it
-// cannot tell (any other code point; the processing must then run).
+// cannot tell (any other code point, or invalid UTF-8; the processing
+// must then run).
 //
 // Step by step, for such a domain: 1 (map) leaves every code point as
 // it is (each is valid or deviation, and deviations stay,
@@ -103,7 +104,7 @@ func uts46Unchanged(domain string) (ok, bidi bool) {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(domain[i:])
+		r, size := decodeBMPRune(domain, i)
 		kind, found := uts46FastRange(r)
 		switch {
 		case !found, kind >= fastMark && kind <= fastMarkNorm && i == start:
@@ -116,6 +117,22 @@ func uts46Unchanged(domain string) (ok, bidi bool) {
 		i += size
 	}
 	return uts46FastLabel(domain[start:], checkNFC), bidi
+}
+
+// decodeBMPRune decodes the UTF-8 sequence of two or three bytes at s[i]
+// (s[i] >= 0x80), and returns -1 when it is not one (a code point
+// beyond U+FFFF, one encoded in more bytes than it needs, or invalid
+// UTF-8), which uts46FastRange does not have, with the size 1.
+func decodeBMPRune(s string, i int) (rune, int) {
+	switch c := s[i]; {
+	case c >= 0xC2 && c < 0xE0 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+		return rune(c&0x1F)<<6 | rune(s[i+1]&0x3F), 2
+	case c >= 0xE0 && c < 0xF0 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80:
+		if r := rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F); r >= 0x800 {
+			return r, 3 // surrogates are not in the table
+		}
+	}
+	return -1, 1
 }
 
 // uts46FastLabel is the rest of uts46Unchanged's step 4 on one label:

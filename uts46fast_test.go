@@ -159,6 +159,9 @@ func TestUTS46Unchanged(t *testing.T) {
 		"ü\u3002a", "ü\uFF0Ea", "ü\u200Cx", "ü\u00AD", "ü\uFFFD", "ü\U0001F600",
 		"e\u0301", // U+0301 composes with e: NFC is é
 		"a\u093C\u0301b", "éa\u0301",
+		// Invalid UTF-8: truncated, overlong (U+00E9 in three bytes),
+		// a surrogate, a stray continuation byte.
+		"ü\xc3", "\xe0\x83\xa9", "\xed\xa0\x80", "ü\x80", "\xc3\xa9\xa9",
 	}
 	for _, d := range decided {
 		if !agreesWithReference(t, d) {
