@@ -554,11 +554,13 @@ func appendShortASCIIForm(dst []byte, u string) ([]byte, bool) {
 		if isASCII(label) {
 			dst = append(dst, label...)
 		} else {
-			if unicode16 && strings.ContainsRune(label, utf8.RuneError) || utf8.RuneCountInString(label) > punySmall {
+			if unicode16 && strings.ContainsRune(label, utf8.RuneError) {
 				return dst, false
 			}
-			dst = append(dst, "xn--"...)
-			dst = appendPunycodeSmall(dst, label)
+			var ok bool
+			if dst, ok = appendPunycodeShort(append(dst, "xn--"...), label); !ok {
+				return dst, false
+			}
 		}
 		if dot >= 0 {
 			dst = append(dst, '.')

@@ -251,6 +251,16 @@ const punyBuckets = utf8.MaxRune>>10 + 1
 // encode encodes label; g, when not 0, sets the group size (for tests).
 func (e *punyEncoder) encode(label string, g int) bool {
 	label = validUTF8(label)
+	if g <= 0 {
+		var buf [punyShortOut]byte
+		if b, ok := appendPunycodeShort(buf[:0], label); ok {
+			e.n += len(b)
+			if !e.count {
+				e.out = append(e.out, b...)
+			}
+			return true
+		}
+	}
 	// The basic code points, straight to the output, and the histogram
 	// of the others.
 	length, basic := 0, 0
@@ -271,9 +281,6 @@ func (e *punyEncoder) encode(label string, g int) bool {
 		return true
 	}
 	if g <= 0 {
-		if length <= punySmall {
-			return e.encodeSmall(label, basic)
-		}
 		g = max(punyMinGroup, (nonBasic+punyGroups-1)/punyGroups)
 	}
 	one := [1]punyGroup{{lo: punyInitialN, hi: utf8.MaxRune, n: nonBasic}}
@@ -404,125 +411,126 @@ func (e *punyEncoder) encode(label string, g int) bool {
 	return true
 }
 
-// punySmall is the longest label, in code points, that encodeSmall
-// takes: RFC 3492's scans cost at most punySmall² steps there, less than
-// the grouped encoder's setup on the labels of real domains (at most 63
-// bytes), and the code points fit on the stack.
+// punySmall is the longest label, in code points, that
+// appendPunycodeShort takes: RFC 3492's scans cost at most punySmall²
+// steps there, less than the grouped encoder's setup on the labels of
+// real domains (at most 63 bytes), and the code points fit on the stack.
 const punySmall = 64
 
-// encodeSmall is encode for a label of at most punySmall code points,
-// basic of them basic (already written, with the delimiter): RFC 3492's
-// encoding procedure (section 6.3) as written, one scan of the label per
-// distinct non-basic code point, with no scratch on the heap.
-func (e *punyEncoder) encodeSmall(label string, basic int) bool {
-	var buf [punySmall]rune
-	rs := buf[:0]
-	for i := 0; i < len(label); {
-		var r rune
-		r, i = punyRune(label, i)
-		rs = append(rs, r)
-	}
-	// let n = initial_n, delta = 0, bias = initial_bias, h = b = basic
-	n, delta, bias, h := int64(punyInitialN), int64(0), int64(punyInitialBias), int64(basic)
-	// while h < length(input) do begin
-	for h < int64(len(rs)) {
-		// let m = the minimum {non-basic} code point >= n in the input
-		m := int64(utf8.MaxRune + 1)
-		for _, r := range rs {
-			if int64(r) >= n && int64(r) < m {
-				m = int64(r)
-			}
-		}
-		// let delta = delta + (m - n) * (h + 1), fail on overflow
-		if m-n > (punyMaxInt-delta)/(h+1) {
-			return false
-		}
-		delta += (m - n) * (h + 1)
-		// let n = m
-		n = m
-		// for each code point c in the input (in order) do begin
-		for _, r := range rs {
-			// if c < n {or c is basic} then increment delta, fail on
-			// overflow
-			if int64(r) < n {
-				if delta++; delta > punyMaxInt {
-					return false
-				}
-			}
-			// if c == n then begin (output delta as a variable-length
-			// integer, adapt the bias, let delta = 0, increment h)
-			if int64(r) == n {
-				bias = e.writeDelta(delta, bias, h+1, h == int64(basic))
-				delta = 0
-				h++
-			}
-		}
-		// increment delta and n
-		delta++
-		n++
-	}
-	return true
-}
+// punyShortOut is room for the encoding of a label of punySmall code
+// points: each delta is below 2^27 (see appendPunycodeShort), at most 7
+// digits.
+const punyShortOut = 8*punySmall + 1
 
-// appendPunycodeSmall appends the Punycode encoding of label, of at
-// most punySmall code points, to dst: encodeSmall's procedure, with no
-// encoder (so that dst may be on the caller's stack).
-func appendPunycodeSmall(dst []byte, label string) []byte {
-	var buf [punySmall]rune
-	rs := buf[:0]
-	basic := 0
-	for i := 0; i < len(label); {
+// appendPunycodeShort appends the Punycode encoding of label (RFC 3492
+// section 6.3, without the "xn--" prefix) to dst when label, valid
+// UTF-8, has at most punySmall code points, and reports false (with
+// dst holding garbage after its old length) when it has more. It is
+// the encoding procedure as written, one scan of the label per distinct
+// non-basic code point, with the distinct code points sorted first
+// rather than searched for in each round, and no scratch on the heap
+// (dst may be on the caller's stack). No overflow check: the deltas
+// stay below (punySmall+1) × 0x110000 < 2^27.
+func appendPunycodeShort(dst []byte, label string) ([]byte, bool) {
+	var cps, distinct [punySmall]uint32
+	n, basic, d := 0, 0, 0
+	for i := 0; i < len(label); n++ {
+		if n == punySmall {
+			return dst, false
+		}
 		var r rune
 		r, i = punyRune(label, i)
-		rs = append(rs, r)
-		if r < 0x80 {
-			dst = append(dst, byte(r))
+		c := uint32(r)
+		cps[n] = c
+		if c < punyInitialN {
+			// "copy them to the output in order"
+			dst = append(dst, byte(c))
 			basic++
+			continue
 		}
+		// The distinct non-basic code points, in ascending order.
+		j := d
+		for j > 0 && distinct[j-1] > c {
+			j--
+		}
+		if j > 0 && distinct[j-1] == c {
+			continue
+		}
+		copy(distinct[j+1:d+1], distinct[j:d])
+		distinct[j] = c
+		d++
 	}
+	// "followed by a delimiter if b > 0"
 	if basic > 0 {
 		dst = append(dst, '-')
 	}
-	n, delta, bias, h := int64(punyInitialN), int64(0), int64(punyInitialBias), int64(basic)
-	for h < int64(len(rs)) {
-		m := int64(utf8.MaxRune + 1)
-		for _, r := range rs {
-			if int64(r) >= n && int64(r) < m {
-				m = int64(r)
-			}
-		}
-		// No overflow: at most punySmall code points below U+110000.
-		delta += (m - n) * (h + 1)
-		n = m
-		for _, r := range rs {
-			if int64(r) < n {
+	// "let n = initial_n, delta = 0, bias = initial_bias, h = b = the
+	// number of basic code points"
+	next, delta, bias, h := uint32(punyInitialN), uint32(0), uint32(punyInitialBias), uint32(basic)
+	// "while h < length(input) do begin": one round per distinct
+	// non-basic code point m, "the minimum code point >= n".
+	for _, m := range distinct[:d] {
+		// "let delta = delta + (m - n) * (h + 1), let n = m"
+		delta += (m - next) * (h + 1)
+		for _, c := range cps[:n] {
+			// "if c < n then increment delta"
+			if c < m {
 				delta++
-			}
-			if int64(r) == n {
-				dst, bias = appendPunyDelta(dst, delta, bias, h+1, h == int64(basic))
+			} else if c == m {
+				// "output delta as a generalized variable-length
+				// integer, let bias = adapt(delta, h + 1, test h
+				// equals b?), let delta = 0, increment h"
+				dst, bias = appendPunyDeltaShort(dst, delta, bias, h+1, h == uint32(basic))
 				delta = 0
 				h++
 			}
 		}
+		// "increment delta and n"
 		delta++
-		n++
+		next = m + 1
 	}
-	return dst
+	return dst, true
 }
 
-// appendPunyDelta is writeDelta appending to dst.
-func appendPunyDelta(dst []byte, delta, bias, numPoints int64, firstTime bool) ([]byte, int64) {
+// punyDigits are the Punycode digits by value (RFC 3492 section 5).
+const punyDigits = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+// appendPunyDeltaShort is writeDelta, appending to dst, on 32 bits (for
+// appendPunycodeShort's deltas).
+func appendPunyDeltaShort(dst []byte, delta, bias, numPoints uint32, firstTime bool) ([]byte, uint32) {
+	// "let q = delta; for k = base to infinity in steps of base do begin
+	// let t = tmin if k <= bias, tmax if k >= bias + tmax, k - bias
+	// otherwise; if q < t then break; output the code point for digit
+	// t + ((q - t) mod (base - t)); let q = (q - t) div (base - t)"
 	q := delta
-	for k := int64(punyBase); ; k += punyBase {
-		t := punyThreshold(k, bias)
+	for k := uint32(punyBase); ; k += punyBase {
+		t := uint32(punyTMin)
+		if k >= bias+punyTMax {
+			t = punyTMax
+		} else if k > bias {
+			t = k - bias
+		}
 		if q < t {
 			break
 		}
-		dst = append(dst, punyEncodeDigit(t+(q-t)%(punyBase-t)))
+		dst = append(dst, punyDigits[t+(q-t)%(punyBase-t)])
 		q = (q - t) / (punyBase - t)
 	}
-	dst = append(dst, punyEncodeDigit(q))
-	return dst, punyAdapt(delta, numPoints, firstTime)
+	// "output the code point for digit q"
+	dst = append(dst, punyDigits[q])
+	// adapt (section 6.1)
+	if firstTime {
+		delta /= punyDamp
+	} else {
+		delta /= 2
+	}
+	delta += delta / numPoints
+	k := uint32(0)
+	for delta > ((punyBase-punyTMin)*punyTMax)/2 {
+		delta /= punyBase - punyTMin
+		k += punyBase
+	}
+	return dst, k + (punyBase-punyTMin+1)*delta/(delta+punySkew)
 }
 
 // punySortByValue sets order to the indices of vals sorted by (value,

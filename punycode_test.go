@@ -260,3 +260,41 @@ func FuzzPunycode(f *testing.F) {
 		}
 	})
 }
+
+// idnDomains are the 32 domains of perf-ada's idn workload
+// (../shared/tools/perf-ada/workloads.py), in Unicode form.
+var idnDomains = []string{
+	"ไทย.ไทย", "пример.испытание", "مثال.إختبار", "παράδειγμα.δοκιμή", "日本語.jp", "उदाहरण.परीक्षा",
+	"президент.рф", "한국인터넷진흥원.한국", "עברית.co.il", "maß.de", "中国互联网络信息中心.中国", "sörmland.se",
+	"例子.测试", "bücher.example", "españa.com", "académie-française.fr", "zürich.ch", "düsseldorf.de",
+	"türkiye.com.tr", "москва.рф", "例え.jp", "україна.укр", "東京.jp", "øl.no", "café.fr", "ドメイン名例.jp",
+	"ñandú.com.ar", "правительство.рф", "köln.de", "münchen.de", "straße.de", "bücher.de",
+}
+
+// BenchmarkShortASCIIForm encodes the idn workload's domains with
+// appendShortASCIIForm, one op per domain.
+func BenchmarkShortASCIIForm(b *testing.B) {
+	var buf [256]byte
+	n := 0
+	for b.Loop() {
+		for _, d := range idnDomains {
+			out, _ := appendShortASCIIForm(buf[:0], d)
+			n += len(out)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(idnDomains)), "ns/domain")
+}
+
+// BenchmarkUTS46Unchanged runs the UTS #46 shortcut on the idn
+// workload's domains, one op per domain.
+func BenchmarkUTS46Unchanged(b *testing.B) {
+	n := 0
+	for b.Loop() {
+		for _, d := range idnDomains {
+			if ok, _ := uts46Unchanged(d); ok {
+				n++
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(idnDomains)), "ns/domain")
+}

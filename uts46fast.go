@@ -37,23 +37,30 @@ const (
 )
 
 // uts46FastRange returns the kind of code point r in uts46FastTable, and
-// false when the table does not have r.
-func uts46FastRange(r rune) (kind uint32, ok bool) {
+// false when the table does not have r. It tries the entry at *hint
+// first, and leaves there the entry it found: the code points of a
+// label mostly share one.
+func uts46FastRange(r rune, hint *int) (kind uint32, ok bool) {
 	t := uts46FastTable[:]
-	// The last entry whose first code point is at most r.
-	lo, hi := 0, len(t)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if rune(t[m]>>16) <= r {
-			lo = m + 1
-		} else {
-			hi = m
+	i := *hint
+	if i >= len(t) || rune(t[i]>>16) > r || r-rune(t[i]>>16) > rune(t[i]>>3&0x1FFF) {
+		// The last entry whose first code point is at most r.
+		lo, hi := 0, len(t)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if rune(t[m]>>16) <= r {
+				lo = m + 1
+			} else {
+				hi = m
+			}
 		}
+		if lo == 0 {
+			return 0, false
+		}
+		i = lo - 1
+		*hint = i
 	}
-	if lo == 0 {
-		return 0, false
-	}
-	e := t[lo-1]
+	e := t[i]
 	first := rune(e >> 16)
 	kind = e & 7
 	if r-first > rune(e>>3&0x1FFF) || kind == fastEveryOther && (r-first)&1 != 0 {
@@ -87,7 +94,7 @@ func uts46FastRange(r rune) (kind uint32, ok bool) {
 // U+200C nor U+200D, the only code points ContextJ rules constrain) all
 // hold.
 func uts46Unchanged(domain string) (ok, bidi bool) {
-	start, checkNFC := 0, false
+	start, checkNFC, hint := 0, false, 0
 	for i := 0; i < len(domain); {
 		c := domain[i]
 		if c < utf8.RuneSelf {
@@ -105,7 +112,7 @@ func uts46Unchanged(domain string) (ok, bidi bool) {
 			continue
 		}
 		r, size := decodeBMPRune(domain, i)
-		kind, found := uts46FastRange(r)
+		kind, found := uts46FastRange(r, &hint)
 		switch {
 		case !found, kind >= fastMark && kind <= fastMarkNorm && i == start:
 			return false, false
