@@ -194,7 +194,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 		if n < 0 {
 			// A short domain: encoded once, on the stack, then written.
 			var buf [2 * punyShortDomain]byte
-			if b, ok := appendShortASCIIForm(buf[:0], u); ok {
+			if b, ok := appendShortASCIIForm(buf[:0], u, e.lower); ok {
 				p.reserveHost(len(b), offset+len(input))
 				p.writeBytes(b)
 				domain = p.outString()[start:]
@@ -500,9 +500,12 @@ func uts46ToASCIIStrict(domain string) (string, bool) {
 // is U+FFFD, which ToASCII rejects). e counts the ASCII form and keeps
 // the scratch of its Punycode encoder for the writing.
 func uts46Map(domain string, e *punyEncoder) (u string, n int, ok bool) {
-	if fast, isBidi := uts46Unchanged(domain); fast {
-		// The domain as it is, unless the Bidi rule fails.
+	if verdict, isBidi := uts46Fast(domain); verdict == fastAsIs || verdict == fastLower && e.deferCount {
+		// The domain as it is, or lower-cased by the writer, unless
+		// the Bidi rule fails. A domain to lower-case is short enough
+		// to be left to appendShortASCIIForm (below).
 		u, ok = domain, !isBidi || bidiRuleLabels(domain)
+		e.lower = verdict == fastLower
 	} else if !utf8.ValidString(domain) {
 		return "", 0, false
 	} else {
@@ -542,7 +545,9 @@ const punyShortDomain = 128
 // dst can be a buffer on the caller's stack. It reports false when a
 // label has more than punySmall code points, or holds U+FFFD, which
 // x/net/idna's encoder refuses from Unicode 16 on (as asciiForm does).
-func appendShortASCIIForm(dst []byte, u string) ([]byte, bool) {
+// With lower, u is a domain that uts46Fast found to lower-case
+// (fastLower), and the ASCII form written is that of its mapping.
+func appendShortASCIIForm(dst []byte, u string, lower bool) ([]byte, bool) {
 	for len(u) > 0 {
 		label := u
 		dot := strings.IndexByte(u, '.')
@@ -552,13 +557,19 @@ func appendShortASCIIForm(dst []byte, u string) ([]byte, bool) {
 			u = ""
 		}
 		if isASCII(label) {
+			n := len(dst)
 			dst = append(dst, label...)
+			for i := n; lower && i < len(dst); i++ {
+				if 'A' <= dst[i] && dst[i] <= 'Z' {
+					dst[i] += 'a' - 'A'
+				}
+			}
 		} else {
 			if unicode16 && strings.ContainsRune(label, utf8.RuneError) {
 				return dst, false
 			}
 			var ok bool
-			if dst, ok = appendPunycodeShort(append(dst, "xn--"...), label); !ok {
+			if dst, ok = appendPunycodeShort(append(dst, "xn--"...), label, lower); !ok {
 				return dst, false
 			}
 		}

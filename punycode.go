@@ -186,6 +186,9 @@ type punyEncoder struct {
 	// deferCount: uts46Map leaves a short domain's length uncounted (-1),
 	// for the host parser to encode it once (appendShortASCIIForm).
 	deferCount bool
+	// lower: uts46Map's result is a domain that uts46Fast found to
+	// lower-case, which appendShortASCIIForm does as it writes.
+	lower bool
 
 	vals  []int32 // the group's code points in position order, by index
 	below []int32 // by index: the code points below the group before it
@@ -253,7 +256,7 @@ func (e *punyEncoder) encode(label string, g int) bool {
 	label = validUTF8(label)
 	if g <= 0 {
 		var buf [punyShortOut]byte
-		if b, ok := appendPunycodeShort(buf[:0], label); ok {
+		if b, ok := appendPunycodeShort(buf[:0], label, false); ok {
 			e.n += len(b)
 			if !e.count {
 				e.out = append(e.out, b...)
@@ -430,8 +433,10 @@ const punyShortOut = 8*punySmall + 1
 // non-basic code point, with the distinct code points sorted first
 // rather than searched for in each round, and no scratch on the heap
 // (dst may be on the caller's stack). No overflow check: the deltas
-// stay below (punySmall+1) × 0x110000 < 2^27.
-func appendPunycodeShort(dst []byte, label string) ([]byte, bool) {
+// stay below (punySmall+1) × 0x110000 < 2^27. With lower, it encodes
+// the label as UTS #46 maps it when uts46Fast finds it is to be
+// lower-cased (fastLower): each code point lower-cased on its own.
+func appendPunycodeShort(dst []byte, label string, lower bool) ([]byte, bool) {
 	var cps, distinct [punySmall]uint32
 	n, basic, d := 0, 0, 0
 	for i := 0; i < len(label); n++ {
@@ -440,6 +445,13 @@ func appendPunycodeShort(dst []byte, label string) ([]byte, bool) {
 		}
 		var r rune
 		r, i = punyRune(label, i)
+		if lower {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			} else if l, ok := uts46FastLower(r); ok {
+				r = l
+			}
+		}
 		c := uint32(r)
 		cps[n] = c
 		if c < punyInitialN {

@@ -278,7 +278,7 @@ func BenchmarkShortASCIIForm(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		for _, d := range idnDomains {
-			out, _ := appendShortASCIIForm(buf[:0], d)
+			out, _ := appendShortASCIIForm(buf[:0], d, false)
 			n += len(out)
 		}
 	}
@@ -291,7 +291,7 @@ func BenchmarkUTS46Unchanged(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		for _, d := range idnDomains {
-			if ok, _ := uts46Unchanged(d); ok {
+			if v, _ := uts46Fast(d); v != fastUndecided {
 				n++
 			}
 		}

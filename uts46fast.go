@@ -1,7 +1,6 @@
 package url
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -69,44 +68,77 @@ func uts46FastRange(r rune, hint *int) (kind uint32, ok bool) {
 	return kind, true
 }
 
-// uts46Unchanged decides UTS #46 processing (section 4, steps 1 to 4,
-// with the flags of the URL Standard's domain to ASCII: nontransitional,
+// Verdicts of uts46Fast.
+const (
+	// fastUndecided: the processing must run.
+	fastUndecided = iota
+	// fastAsIs: the processing leaves the domain as it is.
+	fastAsIs
+	// fastLower: the processing maps the domain code point by code
+	// point with uts46FastLower, and each of its labels has at most
+	// punySmall code points (appendShortASCIIForm writes its ASCII
+	// form, mapping it).
+	fastLower
+)
+
+// uts46Fast decides UTS #46 processing (section 4, steps 1 to 4, with
+// the flags of the URL Standard's domain to ASCII: nontransitional,
 // CheckHyphens and UseSTD3ASCIIRules false, CheckJoiners true) for a
-// domain whose labels hold only lower-case ASCII letters, digits and
-// U+002D, and code points of uts46FastTable: for such a domain, when ok,
-// the processing leaves it as it is and records no error, except that
-// when bidi is set it is a Bidi domain name, whose labels must pass the
-// Bidi rule (validity criterion 9, bidiRuleLabels). ok is false when it
-// cannot tell (any other code point, or invalid UTF-8; the processing
-// must then run).
+// domain whose labels hold only ASCII letters, digits and U+002D, and
+// code points of uts46FastTable and uts46LowerTable: for such a domain,
+// the processing records no error and leaves it as it is (fastAsIs), or
+// lower-cases it code point by code point (fastLower), except that when
+// bidi is set it is a Bidi domain name, whose labels must pass the Bidi
+// rule (validity criterion 9, bidiRuleLabels; lower-casing changes no
+// Bidi_Class, so the rule can run on the domain as it is). It answers
+// fastUndecided when it cannot tell (any other code point, or invalid
+// UTF-8; the processing must then run).
 //
-// Step by step, for such a domain: 1 (map) leaves every code point as
-// it is (each is valid or deviation, and deviations stay,
-// nontransitional); 2 (normalize) leaves it as it is when every label
-// is in NFC: the table's letters are NFC_Quick_Check Yes with canonical
-// combining class 0, and a label holding a mark that may break NFC is
-// checked with norm.NFC.QuickSpanString, as x/net/idna does; 3 breaks it
-// at U+002E; 4 (convert/validate): a label starting with "xn--" makes it
-// answer false; for the others, criteria 1 (NFC, above), 2 and 3
-// (CheckHyphens false), 4 (no "xn--" start), 5 (no U+002E in a label),
-// 6 (no combining mark at a label's start, checked here), 7 (valid or
-// deviation, the table) and 8 (CheckJoiners: the table has neither
-// U+200C nor U+200D, the only code points ContextJ rules constrain) all
-// hold.
-func uts46Unchanged(domain string) (ok, bidi bool) {
-	start, checkNFC, hint := 0, false, 0
-	for i := 0; i < len(domain); {
+// Step by step, for such a domain: 1 (map) leaves every code point of
+// uts46FastTable and every lower-case ASCII letter as it is (each is
+// valid or deviation, and deviations stay, nontransitional), and maps
+// the upper-case ones of ASCII and uts46LowerTable to one lower-case
+// letter of uts46FastTable each; 2 (normalize) leaves the result as it
+// is when every label is in NFC: the table's letters, and the upper-case
+// ones, are NFC_Quick_Check Yes with canonical combining class 0, and a
+// label holding a mark that may break NFC is checked with
+// norm.NFC.QuickSpanString, as x/net/idna does (or left undecided, when
+// it holds an upper-case letter too); 3 breaks it at U+002E; 4
+// (convert/validate): a label that maps to one starting with "xn--"
+// leaves it undecided; for the others, criteria 1 (NFC, above), 2 and
+// 3 (CheckHyphens false), 4 (no "xn--" start), 5 (no U+002E in a
+// label), 6 (no combining mark at a label's start, checked here), 7
+// (valid or deviation, the table) and 8 (CheckJoiners: the tables have
+// neither U+200C nor U+200D, the only code points ContextJ rules
+// constrain) all hold.
+func uts46Fast(domain string) (verdict int, bidi bool) {
+	verdict = fastAsIs
+	start, runes, checkNFC, upper, hint := 0, 0, false, false, 0
+	for i := 0; i <= len(domain); {
+		if i == len(domain) || domain[i] == '.' {
+			// The end of a label.
+			label := domain[start:i]
+			if len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' ||
+				checkNFC && (upper || norm.NFC.QuickSpanString(label) != len(label)) ||
+				upper && runes > punySmall {
+				return fastUndecided, false
+			}
+			if upper {
+				verdict = fastLower
+			}
+			start, runes, checkNFC, upper = i+1, 0, false, false
+			i++
+			continue
+		}
+		runes++
 		c := domain[i]
 		if c < utf8.RuneSelf {
 			switch {
 			case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-':
-			case c == '.':
-				if !uts46FastLabel(domain[start:i], checkNFC) {
-					return false, false
-				}
-				start, checkNFC = i+1, false
+			case 'A' <= c && c <= 'Z':
+				upper = true
 			default:
-				return false, false
+				return fastUndecided, false
 			}
 			i++
 			continue
@@ -114,8 +146,13 @@ func uts46Unchanged(domain string) (ok, bidi bool) {
 		r, size := decodeBMPRune(domain, i)
 		kind, found := uts46FastRange(r, &hint)
 		switch {
-		case !found, kind >= fastMark && kind <= fastMarkNorm && i == start:
-			return false, false
+		case !found:
+			if _, lower := uts46FastLower(r); !lower {
+				return fastUndecided, false
+			}
+			upper = true
+		case kind >= fastMark && kind <= fastMarkNorm && i == start:
+			return fastUndecided, false
 		case kind == fastLetterRTL:
 			bidi = true
 		case kind == fastMarkNorm:
@@ -123,7 +160,34 @@ func uts46Unchanged(domain string) (ok, bidi bool) {
 		}
 		i += size
 	}
-	return uts46FastLabel(domain[start:], checkNFC), bidi
+	if verdict == fastLower && len(domain) > punyShortDomain {
+		return fastUndecided, false
+	}
+	return verdict, bidi
+}
+
+// uts46FastLower returns the lower-case letter UTS #46 maps r to, when
+// r is in uts46LowerTable.
+func uts46FastLower(r rune) (rune, bool) {
+	t := uts46LowerTable[:]
+	lo, hi := 0, len(t)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rune(t[m]>>16) <= r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == 0 {
+		return 0, false
+	}
+	e := t[lo-1]
+	first := rune(e >> 16)
+	if r-first > rune(e>>8&0xFF) || e&1 != 0 && (r-first)&1 != 0 {
+		return 0, false
+	}
+	return r + rune(e>>1&0x7F), true
 }
 
 // decodeBMPRune decodes the UTF-8 sequence of two or three bytes at s[i]
@@ -140,11 +204,4 @@ func decodeBMPRune(s string, i int) (rune, int) {
 		}
 	}
 	return -1, 1
-}
-
-// uts46FastLabel is the rest of uts46Unchanged's step 4 on one label:
-// it must not start with "xn--" (which step 4 decodes), and it must be
-// in NFC when checkNFC is set.
-func uts46FastLabel(label string, checkNFC bool) bool {
-	return !strings.HasPrefix(label, "xn--") && (!checkNFC || norm.NFC.QuickSpanString(label) == len(label))
 }

@@ -2,7 +2,7 @@
 
 package url
 
-// uts46FastTable holds the code points uts46Unchanged decides UTS #46
+// uts46FastTable holds the code points uts46Fast decides UTS #46
 // processing for, and their kinds (see fastLetter), in ranges: each
 // entry is first<<16 | (last-first)<<3 | kind, in ascending order of
 // first. The blocks they come from are in uts46fast_test.go; the test
@@ -104,4 +104,39 @@ var uts46FastTable = [...]uint32{
 	0x8E008FF8, // U+8E00..U+9FFF fastLetter
 	0xAC00FFF8, // U+AC00..U+CBFF fastLetter
 	0xCC005D18, // U+CC00..U+D7A3 fastLetter
+}
+
+// uts46LowerTable holds the upper-case letters uts46Fast lower-cases,
+// that UTS #46 maps to a letter of uts46FastTable: each entry is
+// first<<16 | (last-first)<<8 | delta<<1 | everyOther, in ascending order
+// of first, for the code points first..last (every other one from first
+// when everyOther is 1) that map to themselves plus delta.
+var uts46LowerTable = [...]uint32{
+	0x00C01640, // U+00C0..U+00D6 +0x20
+	0x00D80640, // U+00D8..U+00DE +0x20
+	0x01002E03, // U+0100..U+012E +0x1 every other
+	0x01340203, // U+0134..U+0136 +0x1 every other
+	0x01390403, // U+0139..U+013D +0x1 every other
+	0x01410603, // U+0141..U+0147 +0x1 every other
+	0x014A2C03, // U+014A..U+0176 +0x1 every other
+	0x01790403, // U+0179..U+017D +0x1 every other
+	0x03700203, // U+0370..U+0372 +0x1 every other
+	0x03760002, // U+0376..U+0376 +0x1
+	0x037F00E8, // U+037F..U+037F +0x74
+	0x0386004C, // U+0386..U+0386 +0x26
+	0x0388024A, // U+0388..U+038A +0x25
+	0x038C0080, // U+038C..U+038C +0x40
+	0x038E017E, // U+038E..U+038F +0x3f
+	0x03911040, // U+0391..U+03A1 +0x20
+	0x03A30840, // U+03A3..U+03AB +0x20
+	0x03CF0010, // U+03CF..U+03CF +0x8
+	0x03D81603, // U+03D8..U+03EE +0x1 every other
+	0x03F70002, // U+03F7..U+03F7 +0x1
+	0x03FA0002, // U+03FA..U+03FA +0x1
+	0x04000FA0, // U+0400..U+040F +0x50
+	0x04101F40, // U+0410..U+042F +0x20
+	0x04602003, // U+0460..U+0480 +0x1 every other
+	0x048A3403, // U+048A..U+04BE +0x1 every other
+	0x04C10C03, // U+04C1..U+04CD +0x1 every other
+	0x04D02E03, // U+04D0..U+04FE +0x1 every other
 }
