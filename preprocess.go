@@ -54,29 +54,31 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	p.origLead = start
 	s := input[start:end]
 	i := 0
-	// Eight bytes at a time while all are printable ASCII (0x21-0x7F):
-	// the high bit of a byte of (w - 0x21...) | w is set for the lowest
-	// byte below 0x21 or above 0x7F.
-	for ; i+8 <= len(s); i += 8 {
-		if ((load64(s[i:i+8])-0x2121212121212121)|load64(s[i:i+8]))&0x8080808080808080 != 0 {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		c := s[i]
-		if ' ' < c && c < utf8.RuneSelf {
-			continue
-		}
-		if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
-			break
-		}
-		if c >= utf8.RuneSelf {
-			if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
+	for i < len(s) {
+		// Eight bytes at a time while all are printable ASCII
+		// (0x21-0x7F): the high bit of a byte of (w - 0x21...) | w is
+		// set for the lowest byte below 0x21 or above 0x7F.
+		for ; i+8 <= len(s); i += 8 {
+			if ((load64(s[i:i+8])-0x2121212121212121)|load64(s[i:i+8]))&0x8080808080808080 != 0 {
 				break
-			} else {
-				i += size - 1
 			}
 		}
+		if i == len(s) {
+			break
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
+				break
+			}
+			i++
+			continue
+		}
+		size := validRuneLen(s, i)
+		if size == 0 {
+			break
+		}
+		i += size
 	}
 	if i == len(s) {
 		p.input = s
@@ -146,6 +148,45 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 // 32 times.
 const replacementRun = "\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD" +
 	"\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD"
+
+// validRuneLen returns the length of the UTF-8 sequence of a code point
+// (not ASCII) at s[i], or 0 when the bytes there are not one: what
+// utf8.DecodeRuneInString tells with (utf8.RuneError, 1), without
+// decoding the code point.
+func validRuneLen(s string, i int) int {
+	c := s[i]
+	switch {
+	case c >= 0xC2 && c < 0xE0:
+		if i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			return 2
+		}
+	case c >= 0xE0 && c < 0xF0:
+		// The second byte's range excludes overlong forms (after E0)
+		// and surrogates (after ED).
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xE0 {
+			lo = 0xA0
+		} else if c == 0xED {
+			hi = 0x9F
+		}
+		if i+2 < len(s) && lo <= s[i+1] && s[i+1] <= hi && s[i+2]&0xC0 == 0x80 {
+			return 3
+		}
+	case c >= 0xF0 && c < 0xF5:
+		// Overlong forms (after F0) and code points beyond U+10FFFF
+		// (after F4).
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xF0 {
+			lo = 0x90
+		} else if c == 0xF4 {
+			hi = 0x8F
+		}
+		if i+3 < len(s) && lo <= s[i+1] && s[i+1] <= hi && s[i+2]&0xC0 == 0x80 && s[i+3]&0xC0 == 0x80 {
+			return 4
+		}
+	}
+	return 0
+}
 
 // load64 reads eight bytes of s, little-endian, in one load.
 func load64(s string) uint64 {

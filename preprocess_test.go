@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestFailOffsetWithoutMap: the offset of a fatal error in the caller's
@@ -72,5 +73,32 @@ func TestInvalidUTF8Offsets(t *testing.T) {
 	var v *ValidationError
 	if !errors.As(err, &v) || v.Offset != 11 {
 		t.Errorf("port error = %v, want port-invalid at 11", err)
+	}
+}
+
+// TestValidRuneLen: validRuneLen agrees with utf8.DecodeRuneInString on
+// every lead byte above ASCII followed by every second byte and a set of
+// third and fourth bytes at the edges of the continuation range,
+// truncated at each length.
+func TestValidRuneLen(t *testing.T) {
+	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4, 0xFF}
+	for b0 := 0x80; b0 <= 0xFF; b0++ {
+		for b1 := 0; b1 <= 0xFF; b1++ {
+			for _, b2 := range edges {
+				for _, b3 := range edges {
+					full := string([]byte{byte(b0), byte(b1), b2, b3})
+					for n := 1; n <= 4; n++ {
+						s := full[:n]
+						want := 0
+						if r, size := utf8.DecodeRuneInString(s); r != utf8.RuneError || size != 1 {
+							want = size
+						}
+						if got := validRuneLen(s, 0); got != want {
+							t.Fatalf("% x: %d, want %d", s, got, want)
+						}
+					}
+				}
+			}
+		}
 	}
 }
