@@ -36,36 +36,35 @@ const (
 )
 
 // uts46FastRange returns the kind of code point r in uts46FastTable, and
-// false when the table does not have r. It tries the entry at *hint
-// first, and leaves there the entry it found: the code points of a
-// label mostly share one.
+// false when the table does not have r. It tries the entry at *hint (an
+// index of the table) first, and leaves there the entry it found: the
+// code points of a label mostly share one.
 func uts46FastRange(r rune, hint *int) (kind uint32, ok bool) {
-	t := uts46FastTable[:]
-	i := *hint
-	if i >= len(t) || rune(t[i]>>16) > r || r-rune(t[i]>>16) > rune(t[i]>>3&0x1FFF) {
-		// The last entry whose first code point is at most r.
-		lo, hi := 0, len(t)
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if rune(t[m]>>16) <= r {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		if lo == 0 {
-			return 0, false
-		}
-		i = lo - 1
-		*hint = i
+	e := uts46FastTable[*hint]
+	if d := uint32(r) - e>>16; d > e>>3&0x1FFF || r < 0 {
+		e = uts46FastSearch(r, hint)
 	}
-	e := t[i]
-	first := rune(e >> 16)
+	d := uint32(r) - e>>16
 	kind = e & 7
-	if r-first > rune(e>>3&0x1FFF) || kind == fastEveryOther && (r-first)&1 != 0 {
-		return 0, false
+	return kind, d <= e>>3&0x1FFF && (kind != fastEveryOther || d&1 == 0)
+}
+
+// uts46FastSearch returns the entry of uts46FastTable that may hold r
+// (the last one whose first code point is at most r; the first one when
+// there is none), and leaves its index at *hint.
+func uts46FastSearch(r rune, hint *int) uint32 {
+	t := uts46FastTable[:]
+	lo, hi := 0, len(t)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rune(t[m]>>16) <= r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	return kind, true
+	*hint = max(lo-1, 0)
+	return t[*hint]
 }
 
 // Verdicts of uts46Fast.
