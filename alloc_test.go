@@ -207,7 +207,7 @@ func TestAllocs(t *testing.T) {
 			sinkInt += len(u.Href())
 		})
 	})
-	// Internationalized hosts: the href alone (uts46Fast decides them,
+	// Internationalized hosts: the href alone (appendUTS46FastASCII decides them,
 	// upper case too); a domain it leaves to x/net/idna costs more (its
 	// ToUnicode copies its profile, and builds the mapped domain).
 	for _, in := range idnInputs {

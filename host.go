@@ -186,6 +186,17 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 		decoded := PercentDecodeString(input)
 		nonASCII = !isASCII(decoded)
 		// 6-7. The domain parser, beStrict false.
+		if !p.noStore && nonASCII && len(decoded) <= punyShortDomain {
+			var buf [2 * punyShortDomain]byte
+			if b, r := p.fastDomainToASCII(buf[:0], decoded, offset); r != outcomeOK {
+				return 0, r
+			} else if b != nil {
+				p.reserveHost(len(b), offset+len(input))
+				p.writeBytes(b)
+				domain = p.outString()[start:]
+				break
+			}
+		}
 		e := punyEncoder{deferCount: !p.noStore}
 		u, n, r := p.checkDomainToASCII(decoded, offset, &e)
 		if r != outcomeOK {
@@ -194,7 +205,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 		if n < 0 {
 			// A short domain: encoded once, on the stack, then written.
 			var buf [2 * punyShortDomain]byte
-			if b, ok := appendShortASCIIForm(buf[:0], u, e.lower); ok {
+			if b, ok := appendShortASCIIForm(buf[:0], u); ok {
 				p.reserveHost(len(b), offset+len(input))
 				p.writeBytes(b)
 				domain = p.outString()[start:]
@@ -296,6 +307,32 @@ func (p *parser) checkDomainToASCII(domain string, offset int, e *punyEncoder) (
 		}
 	}
 	return u, n, outcomeOK
+}
+
+// fastDomainToASCII is the domain parser with beStrict false, as
+// checkDomainToASCII and the Punycode encoding run it, for a domain that
+// appendUTS46FastASCII decides (its step 6: domain parser ToASCII,
+// Unicode ToASCII with the flags of beStrict false): it appends the
+// result to dst and returns it, or nil when appendUTS46FastASCII cannot
+// tell (the domain parser must run). Steps 7 and 8 hold: the result of
+// a domain that is not ASCII is not empty, and holds only ASCII lower-
+// case letters, digits, "-" and ".". Steps 1 and 2, the strict ToASCII,
+// run for their validation error when someone listens, as in
+// checkDomainToASCII.
+func (p *parser) fastDomainToASCII(dst []byte, domain string, offset int) ([]byte, outcome) {
+	b, verdict, isBidi := appendUTS46FastASCII(dst, domain)
+	if verdict == fastUndecided {
+		return nil, outcomeOK
+	}
+	if isBidi && !bidiRuleLabels(domain) {
+		return nil, p.fail(DomainToASCII, offset)
+	}
+	if p.report != nil {
+		if _, strict := uts46ToASCIIStrict(domain); !strict {
+			p.warn(DomainToASCII, offset)
+		}
+	}
+	return b, outcomeOK
 }
 
 // percentEncodedByteIndex returns the index of the first percent-encoded
@@ -500,22 +537,29 @@ func uts46ToASCIIStrict(domain string) (string, bool) {
 // is U+FFFD, which ToASCII rejects). e counts the ASCII form and keeps
 // the scratch of its Punycode encoder for the writing.
 func uts46Map(domain string, e *punyEncoder) (u string, n int, ok bool) {
-	if verdict, isBidi := uts46Fast(domain); verdict == fastAsIs || verdict == fastLower && e.deferCount {
-		// The domain as it is, or lower-cased by the writer, unless
-		// the Bidi rule fails. A domain to lower-case is short enough
-		// to be left to appendShortASCIIForm (below).
-		u, ok = domain, !isBidi || bidiRuleLabels(domain)
-		e.lower = verdict == fastLower
-	} else if !utf8.ValidString(domain) {
-		return "", 0, false
-	} else {
-		var err error
-		u, err = idnaProfile.ToUnicode(domain)
-		if err != nil && hasLongACELabel(u) {
-			u, ok = uts46ByLabel(domain)
-		} else {
-			ok = err == nil && checkACELabels(domain, nil) && bidiRuleHolds(u)
+	if len(domain) <= punyShortDomain {
+		// The shortcut, with its result on the stack.
+		var buf [2 * punyShortDomain]byte
+		if b, verdict, isBidi := appendUTS46FastASCII(buf[:0], domain); verdict != fastUndecided {
+			// The domain as it is, or lower-cased, unless the Bidi rule
+			// fails; its ASCII form is b.
+			if isBidi && !bidiRuleLabels(domain) {
+				return "", 0, false
+			}
+			if u = domain; verdict == fastLower {
+				u = uts46FastLowerString(domain)
+			}
+			return u, len(b), true
 		}
+	}
+	if !utf8.ValidString(domain) {
+		return "", 0, false
+	}
+	u, err := idnaProfile.ToUnicode(domain)
+	if err != nil && hasLongACELabel(u) {
+		u, ok = uts46ByLabel(domain)
+	} else {
+		ok = err == nil && checkACELabels(domain, nil) && bidiRuleHolds(u)
 	}
 	if !ok {
 		return "", 0, false
@@ -545,9 +589,7 @@ const punyShortDomain = 128
 // dst can be a buffer on the caller's stack. It reports false when a
 // label has more than punySmall code points, or holds U+FFFD, which
 // x/net/idna's encoder refuses from Unicode 16 on (as asciiForm does).
-// With lower, u is a domain that uts46Fast found to lower-case
-// (fastLower), and the ASCII form written is that of its mapping.
-func appendShortASCIIForm(dst []byte, u string, lower bool) ([]byte, bool) {
+func appendShortASCIIForm(dst []byte, u string) ([]byte, bool) {
 	for len(u) > 0 {
 		label := u
 		dot := strings.IndexByte(u, '.')
@@ -557,19 +599,10 @@ func appendShortASCIIForm(dst []byte, u string, lower bool) ([]byte, bool) {
 			u = ""
 		}
 		if isASCII(label) {
-			n := len(dst)
 			dst = append(dst, label...)
-			for i := n; lower && i < len(dst); i++ {
-				if 'A' <= dst[i] && dst[i] <= 'Z' {
-					dst[i] += 'a' - 'A'
-				}
-			}
 		} else {
-			if unicode16 && strings.ContainsRune(label, utf8.RuneError) {
-				return dst, false
-			}
 			var ok bool
-			if dst, ok = appendPunycodeShort(append(dst, "xn--"...), label, lower); !ok {
+			if dst, ok = appendPunycodeShort(append(dst, "xn--"...), label); !ok {
 				return dst, false
 			}
 		}

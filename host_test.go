@@ -294,13 +294,13 @@ func TestShortASCIIForm(t *testing.T) {
 				t.Fatalf("uts46Map(%q) failed", d)
 			}
 			want := e.asciiFormString(u, n)
-			got, ok := appendShortASCIIForm(nil, u, false)
+			got, ok := appendShortASCIIForm(nil, u)
 			if !ok || string(got) != want {
 				t.Errorf("appendShortASCIIForm(%q) = %q, %v; want %q", u, got, ok, want)
 			}
 		})
 	}
-	if _, ok := appendShortASCIIForm(nil, strings.Repeat("ü", punySmall+1), false); ok {
+	if _, ok := appendShortASCIIForm(nil, strings.Repeat("ü", punySmall+1)); ok {
 		t.Errorf("a label of %d code points was encoded", punySmall+1)
 	}
 }

@@ -186,9 +186,6 @@ type punyEncoder struct {
 	// deferCount: uts46Map leaves a short domain's length uncounted (-1),
 	// for the host parser to encode it once (appendShortASCIIForm).
 	deferCount bool
-	// lower: uts46Map's result is a domain that uts46Fast found to
-	// lower-case, which appendShortASCIIForm does as it writes.
-	lower bool
 
 	vals  []int32 // the group's code points in position order, by index
 	below []int32 // by index: the code points below the group before it
@@ -256,7 +253,7 @@ func (e *punyEncoder) encode(label string, g int) bool {
 	label = validUTF8(label)
 	if g <= 0 {
 		var buf [punyShortOut]byte
-		if b, ok := appendPunycodeShort(buf[:0], label, false); ok {
+		if b, ok := appendPunycodeShort(buf[:0], label); ok {
 			e.n += len(b)
 			if !e.count {
 				e.out = append(e.out, b...)
@@ -427,33 +424,37 @@ const punyShortOut = 8*punySmall + 1
 
 // appendPunycodeShort appends the Punycode encoding of label (RFC 3492
 // section 6.3, without the "xn--" prefix) to dst when label, valid
-// UTF-8, has at most punySmall code points, and reports false (with
-// dst holding garbage after its old length) when it has more. It is
-// the encoding procedure as written, one scan of the label per distinct
-// non-basic code point, with the distinct code points sorted first
-// rather than searched for in each round, and no scratch on the heap
-// (dst may be on the caller's stack). No overflow check: the deltas
-// stay below (punySmall+1) × 0x110000 < 2^27. With lower, it encodes
-// the label as UTS #46 maps it when uts46Fast finds it is to be
-// lower-cased (fastLower): each code point lower-cased on its own.
-func appendPunycodeShort(dst []byte, label string, lower bool) ([]byte, bool) {
-	var cps, distinct [punySmall]uint32
-	n, basic, d := 0, 0, 0
+// UTF-8, has at most punySmall code points, and reports false when it
+// has more (appendPunycodeCodePoints). U+FFFD, which x/net/idna's
+// encoder refuses from Unicode 16 on, makes it report false then too.
+func appendPunycodeShort(dst []byte, label string) ([]byte, bool) {
+	var cps [punySmall]uint32
+	n := 0
 	for i := 0; i < len(label); n++ {
 		if n == punySmall {
 			return dst, false
 		}
 		var r rune
 		r, i = punyRune(label, i)
-		if lower {
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
-			} else if l, ok := uts46FastLower(r); ok {
-				r = l
-			}
+		if unicode16 && r == utf8.RuneError {
+			return dst, false
 		}
-		c := uint32(r)
-		cps[n] = c
+		cps[n] = uint32(r)
+	}
+	return appendPunycodeCodePoints(dst, cps[:n]), true
+}
+
+// appendPunycodeCodePoints appends the Punycode encoding of the label
+// whose code points are cps, at most punySmall of them, to dst. It is
+// the encoding procedure as written, one scan of the label per distinct
+// non-basic code point, with the distinct code points sorted first
+// rather than searched for in each round, and no scratch on the heap
+// (dst may be on the caller's stack). No overflow check: the deltas
+// stay below (punySmall+1) × 0x110000 < 2^27.
+func appendPunycodeCodePoints(dst []byte, cps []uint32) []byte {
+	var distinct [punySmall]uint32
+	basic, d := 0, 0
+	for _, c := range cps {
 		if c < punyInitialN {
 			// "copy them to the output in order"
 			dst = append(dst, byte(c))
@@ -484,7 +485,7 @@ func appendPunycodeShort(dst []byte, label string, lower bool) ([]byte, bool) {
 	for _, m := range distinct[:d] {
 		// "let delta = delta + (m - n) * (h + 1), let n = m"
 		delta += (m - next) * (h + 1)
-		for _, c := range cps[:n] {
+		for _, c := range cps {
 			// "if c < n then increment delta"
 			if c < m {
 				delta++
@@ -501,7 +502,7 @@ func appendPunycodeShort(dst []byte, label string, lower bool) ([]byte, bool) {
 		delta++
 		next = m + 1
 	}
-	return dst, true
+	return dst
 }
 
 // punyDigits are the Punycode digits by value (RFC 3492 section 5).

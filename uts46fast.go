@@ -67,31 +67,35 @@ func uts46FastSearch(r rune, hint *int) uint32 {
 	return t[*hint]
 }
 
-// Verdicts of uts46Fast.
+// Verdicts of appendUTS46FastASCII.
 const (
 	// fastUndecided: the processing must run.
 	fastUndecided = iota
 	// fastAsIs: the processing leaves the domain as it is.
 	fastAsIs
 	// fastLower: the processing maps the domain code point by code
-	// point with uts46FastLower, and each of its labels has at most
-	// punySmall code points (appendShortASCIIForm writes its ASCII
-	// form, mapping it).
+	// point, lower-casing the upper-case letters of ASCII and of
+	// uts46LowerTable (uts46FastLowerString).
 	fastLower
 )
 
-// uts46Fast decides UTS #46 processing (section 4, steps 1 to 4, with
-// the flags of the URL Standard's domain to ASCII: nontransitional,
-// CheckHyphens and UseSTD3ASCIIRules false, CheckJoiners true) for a
-// domain whose labels hold only ASCII letters, digits and U+002D, and
-// code points of uts46FastTable and uts46LowerTable: for such a domain,
-// the processing records no error and leaves it as it is (fastAsIs), or
-// lower-cases it code point by code point (fastLower), except that when
-// bidi is set it is a Bidi domain name, whose labels must pass the Bidi
-// rule (validity criterion 9, bidiRuleLabels; lower-casing changes no
-// Bidi_Class, so the rule can run on the domain as it is). It answers
-// fastUndecided when it cannot tell (any other code point, or invalid
-// UTF-8; the processing must then run).
+// appendUTS46FastASCII decides Unicode ToASCII (UTS #46 section 4.2,
+// with the flags of the URL Standard's domain to ASCII: nontransitional,
+// CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength false,
+// CheckBidi and CheckJoiners true) for a domain whose labels hold at
+// most punySmall code points each, only ASCII letters, digits and
+// U+002D, and code points of uts46FastTable and uts46LowerTable. For
+// such a domain, the processing (section 4, steps 1 to 4) records no
+// error and leaves the domain as it is (fastAsIs), or lower-cases it
+// code point by code point (fastLower), except that when bidi is set it
+// is a Bidi domain name, whose labels must pass the Bidi rule (validity
+// criterion 9, bidiRuleLabels; lower-casing changes no Bidi_Class, so
+// the rule can run on the domain as it is); and it appends the ASCII
+// form of the result to dst (ToASCII's steps 2 and 3: each label with
+// non-ASCII code points in Punycode, after "xn--"; step 4 is off). It
+// answers fastUndecided when it cannot tell (any other code point, a
+// longer label, or invalid UTF-8: the processing must then run), with
+// dst holding garbage after its old length.
 //
 // Step by step, for such a domain: 1 (map) leaves every code point of
 // uts46FastTable and every lower-case ASCII letter as it is (each is
@@ -110,59 +114,90 @@ const (
 // (valid or deviation, the table) and 8 (CheckJoiners: the tables have
 // neither U+200C nor U+200D, the only code points ContextJ rules
 // constrain) all hold.
-func uts46Fast(domain string) (verdict int, bidi bool) {
+func appendUTS46FastASCII(dst []byte, domain string) (out []byte, verdict int, bidi bool) {
+	var cps [punySmall]uint32 // the label's code points, mapped
 	verdict = fastAsIs
-	start, runes, checkNFC, upper, hint := 0, 0, false, false, 0
+	start, n, nonASCII, checkNFC, upper, hint := 0, 0, false, false, false, 0
 	for i := 0; i <= len(domain); {
 		if i == len(domain) || domain[i] == '.' {
 			// The end of a label.
 			label := domain[start:i]
 			if len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' ||
-				checkNFC && (upper || norm.NFC.QuickSpanString(label) != len(label)) ||
-				upper && runes > punySmall {
-				return fastUndecided, false
+				checkNFC && (upper || norm.NFC.QuickSpanString(label) != len(label)) {
+				return dst, fastUndecided, false
 			}
 			if upper {
 				verdict = fastLower
 			}
-			start, runes, checkNFC, upper = i+1, 0, false, false
+			if nonASCII {
+				dst = appendPunycodeCodePoints(append(dst, "xn--"...), cps[:n])
+			} else {
+				for _, c := range cps[:n] {
+					dst = append(dst, byte(c))
+				}
+			}
+			if i < len(domain) {
+				dst = append(dst, '.')
+			}
+			start, n, nonASCII, checkNFC, upper = i+1, 0, false, false, false
 			i++
 			continue
 		}
-		runes++
+		if n == punySmall {
+			return dst, fastUndecided, false
+		}
 		c := domain[i]
 		if c < utf8.RuneSelf {
 			switch {
 			case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-':
 			case 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
 				upper = true
 			default:
-				return fastUndecided, false
+				return dst, fastUndecided, false
 			}
+			cps[n] = uint32(c)
+			n++
 			i++
 			continue
 		}
+		nonASCII = true
 		r, size := decodeBMPRune(domain, i)
 		kind, found := uts46FastRange(r, &hint)
 		switch {
 		case !found:
-			if _, lower := uts46FastLower(r); !lower {
-				return fastUndecided, false
+			l, lower := uts46FastLower(r)
+			if !lower {
+				return dst, fastUndecided, false
 			}
-			upper = true
+			r, upper = l, true
 		case kind >= fastMark && kind <= fastMarkNorm && i == start:
-			return fastUndecided, false
+			return dst, fastUndecided, false
 		case kind == fastLetterRTL:
 			bidi = true
 		case kind == fastMarkNorm:
 			checkNFC = true
 		}
+		cps[n] = uint32(r)
+		n++
 		i += size
 	}
-	if verdict == fastLower && len(domain) > punyShortDomain {
-		return fastUndecided, false
+	return dst, verdict, bidi
+}
+
+// uts46FastLowerString returns domain mapped as appendUTS46FastASCII
+// finds it is (fastLower).
+func uts46FastLowerString(domain string) string {
+	b := make([]byte, 0, len(domain))
+	for _, r := range domain {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		} else if l, ok := uts46FastLower(r); ok {
+			r = l
+		}
+		b = utf8.AppendRune(b, r)
 	}
-	return verdict, bidi
+	return string(b)
 }
 
 // uts46FastLower returns the lower-case letter UTS #46 maps r to, when

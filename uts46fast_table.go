@@ -2,7 +2,7 @@
 
 package url
 
-// uts46FastTable holds the code points uts46Fast decides UTS #46
+// uts46FastTable holds the code points appendUTS46FastASCII decides UTS #46
 // processing for, and their kinds (see fastLetter), in ranges: each
 // entry is first<<16 | (last-first)<<3 | kind, in ascending order of
 // first. The blocks they come from are in uts46fast_test.go; the test
@@ -106,7 +106,7 @@ var uts46FastTable = [...]uint32{
 	0xCC005D18, // U+CC00..U+D7A3 fastLetter
 }
 
-// uts46LowerTable holds the upper-case letters uts46Fast lower-cases,
+// uts46LowerTable holds the upper-case letters appendUTS46FastASCII lower-cases,
 // that UTS #46 maps to a letter of uts46FastTable: each entry is
 // first<<16 | (last-first)<<8 | delta<<1 | everyOther, in ascending order
 // of first, for the code points first..last (every other one from first
