@@ -357,3 +357,22 @@ func TestUTS46FastTablesSorted(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUTS46Fast: wherever appendUTS46FastASCII decides a domain, it
+// agrees with the reference implementation (agreesWithReference), and
+// the host parser's result for the domain is the reference's.
+func FuzzUTS46Fast(f *testing.F) {
+	for _, d := range idnDomains {
+		f.Add(d)
+		f.Add(strings.ToUpper(d))
+	}
+	for _, d := range []string{"ü.xn--tda", "a\u093C\u0301b", "ŁÓDŹ.pl", "ü.1א", "א-.ü", "उदाहरण.परीक्षा", "ไทย.ไทย"} {
+		f.Add(d)
+	}
+	f.Fuzz(func(t *testing.T, d string) {
+		if len(d) > 4*punyShortDomain {
+			return
+		}
+		agreesWithReference(t, d)
+	})
+}
