@@ -461,7 +461,8 @@ func appendPunycodeCodePoints(dst []byte, cps []uint32) []byte {
 			basic++
 			continue
 		}
-		// The distinct non-basic code points, in ascending order.
+		// The distinct non-basic code points, in ascending order (an
+		// insertion sort).
 		j := d
 		for j > 0 && distinct[j-1] > c {
 			j--
@@ -469,7 +470,9 @@ func appendPunycodeCodePoints(dst []byte, cps []uint32) []byte {
 		if j > 0 && distinct[j-1] == c {
 			continue
 		}
-		copy(distinct[j+1:d+1], distinct[j:d])
+		for k := d; k > j; k-- {
+			distinct[k] = distinct[k-1]
+		}
 		distinct[j] = c
 		d++
 	}
