@@ -450,6 +450,11 @@ func ToASCII(domain string) (string, error) {
 //     "xn--", an "xn--" label holding non-ASCII, and one that decodes to
 //     a label starting with "xn--"): checkACELabels.
 //
+// A short domain of lower-case (or simply upper-case) letters of the
+// common scripts skips x/net/idna: appendUTS46FastASCII (uts46fast.go)
+// decides its processing from a small table, checked code point by code
+// point against x/net/idna's, and writes its ASCII form in the same pass.
+//
 // Lengths: no limit is imposed, as in the URL Standard and its reference
 // implementation (whatwg-url); see punycode.go for what browsers do.
 // x/net/idna itself refuses to decode an "xn--" label into more than
