@@ -545,16 +545,14 @@ func uts46Map(domain string, e *punyEncoder) (u string, n int, ok bool) {
 	if len(domain) <= punyShortDomain {
 		// The shortcut, with its result on the stack.
 		var buf [2 * punyShortDomain]byte
-		if b, verdict, isBidi := appendUTS46FastASCII(buf[:0], domain); verdict != fastUndecided {
-			// The domain as it is, or lower-cased, unless the Bidi rule
-			// fails; its ASCII form is b.
+		if b, verdict, isBidi := appendUTS46FastASCII(buf[:0], domain); verdict == fastAsIs {
+			// The domain as it is, unless the Bidi rule fails; its
+			// ASCII form is b. (One to lower-case goes to x/net/idna,
+			// which builds the mapped domain.)
 			if isBidi && !bidiRuleLabels(domain) {
 				return "", 0, false
 			}
-			if u = domain; verdict == fastLower {
-				u = uts46FastLowerString(domain)
-			}
-			return u, len(b), true
+			return domain, len(b), true
 		}
 	}
 	if !utf8.ValidString(domain) {

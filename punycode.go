@@ -69,13 +69,6 @@ func punyThreshold(k, bias int64) int64 {
 	return k - bias
 }
 
-func punyEncodeDigit(d int64) byte {
-	if d < 26 {
-		return byte('a' + d)
-	}
-	return byte('0' + d - 26)
-}
-
 func punyDecodeDigit(c byte) int64 {
 	switch {
 	case '0' <= c && c <= '9':
@@ -511,8 +504,9 @@ func appendPunycodeCodePoints(dst []byte, cps []uint32) []byte {
 // punyDigits are the Punycode digits by value (RFC 3492 section 5).
 const punyDigits = "abcdefghijklmnopqrstuvwxyz0123456789"
 
-// appendPunyDeltaShort is writeDelta, appending to dst, on 32 bits (for
-// appendPunycodeShort's deltas).
+// appendPunyDeltaShort appends delta as a generalized variable-length
+// integer to dst and returns the adapted bias (RFC 3492 section 6.3, the
+// inner loop, and section 6.1), on 32 bits: delta below 2^31.
 func appendPunyDeltaShort(dst []byte, delta, bias, numPoints uint32, firstTime bool) ([]byte, uint32) {
 	// "let q = delta; for k = base to infinity in steps of base do begin
 	// let t = tmin if k <= bias, tmax if k >= bias + tmax, k - bias
@@ -659,19 +653,17 @@ func planPunyGroups(groups []punyGroup, label string, g int) ([]punyGroup, int) 
 }
 
 // writeDelta writes delta as a generalized variable-length integer
-// and returns the adapted bias (RFC 3492 section 6.3, the inner loop).
+// and returns the adapted bias (RFC 3492 section 6.3, the inner loop):
+// appendPunyDeltaShort's, whose 32 bits hold every value the encoder
+// lets through (delta at most 2^31-1: it fails on more).
 func (e *punyEncoder) writeDelta(delta, bias, numPoints int64, firstTime bool) int64 {
-	q := delta
-	for k := int64(punyBase); ; k += punyBase {
-		t := punyThreshold(k, bias)
-		if q < t {
-			break
-		}
-		e.writeByte(punyEncodeDigit(t + (q-t)%(punyBase-t)))
-		q = (q - t) / (punyBase - t)
+	var buf [16]byte // a delta below 2^31 takes at most 10 digits
+	b, next := appendPunyDeltaShort(buf[:0], uint32(delta), uint32(bias), uint32(numPoints), firstTime)
+	e.n += len(b)
+	if !e.count {
+		e.out = append(e.out, b...)
 	}
-	e.writeByte(punyEncodeDigit(q))
-	return punyAdapt(delta, numPoints, firstTime)
+	return int64(next)
 }
 
 // decodePunycode decodes the Punycode encoding s (RFC 3492 section 6.2,

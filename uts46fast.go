@@ -75,7 +75,7 @@ const (
 	fastAsIs
 	// fastLower: the processing maps the domain code point by code
 	// point, lower-casing the upper-case letters of ASCII and of
-	// uts46LowerTable (uts46FastLowerString).
+	// uts46LowerTable.
 	fastLower
 )
 
@@ -183,21 +183,6 @@ func appendUTS46FastASCII(dst []byte, domain string) (out []byte, verdict int, b
 		i += size
 	}
 	return dst, verdict, bidi
-}
-
-// uts46FastLowerString returns domain mapped as appendUTS46FastASCII
-// finds it is (fastLower).
-func uts46FastLowerString(domain string) string {
-	b := make([]byte, 0, len(domain))
-	for _, r := range domain {
-		if 'A' <= r && r <= 'Z' {
-			r += 'a' - 'A'
-		} else if l, ok := uts46FastLower(r); ok {
-			r = l
-		}
-		b = utf8.AppendRune(b, r)
-	}
-	return string(b)
 }
 
 // uts46FastLower returns the lower-case letter UTS #46 maps r to, when

@@ -338,6 +338,21 @@ func agreesWithReference(t *testing.T, d string) bool {
 	return true
 }
 
+// uts46FastLowerString returns domain mapped as appendUTS46FastASCII
+// finds it is when it answers fastLower.
+func uts46FastLowerString(domain string) string {
+	b := make([]byte, 0, len(domain))
+	for _, r := range domain {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		} else if l, ok := uts46FastLower(r); ok {
+			r = l
+		}
+		b = utf8.AppendRune(b, r)
+	}
+	return string(b)
+}
+
 // TestUTS46FastTablesSorted: the entries of uts46FastTable and
 // uts46LowerTable are in ascending order and do not overlap, as the
 // binary searches of uts46FastRange and uts46FastLower need.
