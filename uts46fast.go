@@ -7,10 +7,11 @@ import (
 )
 
 // A shortcut through UTS #46 processing for the domains of real
-// internationalized URLs: lower-case letters of the common scripts, in
-// NFC, which Unicode ToUnicode leaves as they are. Deciding that from a
-// small table (uts46fast_table.go) costs a fraction of
-// golang.org/x/net/idna's processing, and allocates nothing.
+// internationalized URLs: letters of the common scripts, in NFC, which
+// Unicode ToASCII leaves as they are or lower-cases one by one, before
+// encoding them in Punycode. Deciding that from small tables
+// (uts46fast_table.go) costs a fraction of golang.org/x/net/idna's
+// processing, and allocates nothing.
 
 // Kinds of the code points in uts46FastTable (its low 3 bits).
 const (
@@ -41,7 +42,7 @@ const (
 // code points of a label mostly share one.
 func uts46FastRange(r rune, hint *int) (kind uint32, ok bool) {
 	e := uts46FastTable[*hint]
-	if d := uint32(r) - e>>16; d > e>>3&0x1FFF || r < 0 {
+	if d := uint32(r) - e>>16; d > e>>3&0x1FFF {
 		e = uts46FastSearch(r, hint)
 	}
 	d := uint32(r) - e>>16
