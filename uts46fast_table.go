@@ -16,7 +16,31 @@ var uts46FastTable = [...]uint32{
 	0x01380034, // U+0138..U+013E fastEveryOther
 	0x01420034, // U+0142..U+0148 fastEveryOther
 	0x014B0164, // U+014B..U+0177 fastEveryOther
-	0x017A0024, // U+017A..U+017E fastEveryOther
+	0x017A0034, // U+017A..U+0180 fastEveryOther
+	0x01830014, // U+0183..U+0185 fastEveryOther
+	0x01880000, // U+0188..U+0188 fastLetter
+	0x018C0008, // U+018C..U+018D fastLetter
+	0x01920000, // U+0192..U+0192 fastLetter
+	0x01950000, // U+0195..U+0195 fastLetter
+	0x01990010, // U+0199..U+019B fastLetter
+	0x019E0000, // U+019E..U+019E fastLetter
+	0x01A10024, // U+01A1..U+01A5 fastEveryOther
+	0x01A80014, // U+01A8..U+01AA fastEveryOther
+	0x01AB0014, // U+01AB..U+01AD fastEveryOther
+	0x01B00000, // U+01B0..U+01B0 fastLetter
+	0x01B40014, // U+01B4..U+01B6 fastEveryOther
+	0x01B90010, // U+01B9..U+01BB fastLetter
+	0x01BD0030, // U+01BD..U+01C3 fastLetter
+	0x01CE0074, // U+01CE..U+01DC fastEveryOther
+	0x01DD0094, // U+01DD..U+01EF fastEveryOther
+	0x01F00000, // U+01F0..U+01F0 fastLetter
+	0x01F50000, // U+01F5..U+01F5 fastLetter
+	0x01F901D4, // U+01F9..U+0233 fastEveryOther
+	0x02340028, // U+0234..U+0239 fastLetter
+	0x023C0000, // U+023C..U+023C fastLetter
+	0x023F0008, // U+023F..U+0240 fastLetter
+	0x02420000, // U+0242..U+0242 fastLetter
+	0x02470044, // U+0247..U+024F fastEveryOther
 	0x03710034, // U+0371..U+0377 fastEveryOther
 	0x037B0010, // U+037B..U+037D fastLetter
 	0x03900000, // U+0390..U+0390 fastLetter
@@ -95,6 +119,12 @@ var uts46FastTable = [...]uint32{
 	0x0E48001B, // U+0E48..U+0E4B fastMarkNorm
 	0x0E4C0012, // U+0E4C..U+0E4E fastMark
 	0x0E4F0060, // U+0E4F..U+0E5B fastLetter
+	0x10D00158, // U+10D0..U+10FB fastLetter
+	0x10FD0010, // U+10FD..U+10FF fastLetter
+	0x1E0104A4, // U+1E01..U+1E95 fastEveryOther
+	0x1E960018, // U+1E96..U+1E99 fastLetter
+	0x1E9C0008, // U+1E9C..U+1E9D fastLetter
+	0x1E9F0304, // U+1E9F..U+1EFF fastEveryOther
 	0x304102A8, // U+3041..U+3096 fastLetter
 	0x3099000B, // U+3099..U+309A fastMarkNorm
 	0x309D0008, // U+309D..U+309E fastLetter
@@ -120,6 +150,27 @@ var uts46LowerTable = [...]uint32{
 	0x01410603, // U+0141..U+0147 +0x1 every other
 	0x014A2C03, // U+014A..U+0176 +0x1 every other
 	0x01790403, // U+0179..U+017D +0x1 every other
+	0x01820203, // U+0182..U+0184 +0x1 every other
+	0x01870002, // U+0187..U+0187 +0x1
+	0x018B0002, // U+018B..U+018B +0x1
+	0x018E009E, // U+018E..U+018E +0x4f
+	0x01910002, // U+0191..U+0191 +0x1
+	0x01980002, // U+0198..U+0198 +0x1
+	0x01A00403, // U+01A0..U+01A4 +0x1 every other
+	0x01A70002, // U+01A7..U+01A7 +0x1
+	0x01AC0002, // U+01AC..U+01AC +0x1
+	0x01AF0002, // U+01AF..U+01AF +0x1
+	0x01B30203, // U+01B3..U+01B5 +0x1 every other
+	0x01B80002, // U+01B8..U+01B8 +0x1
+	0x01BC0002, // U+01BC..U+01BC +0x1
+	0x01CD0E03, // U+01CD..U+01DB +0x1 every other
+	0x01DE1003, // U+01DE..U+01EE +0x1 every other
+	0x01F40002, // U+01F4..U+01F4 +0x1
+	0x01F82603, // U+01F8..U+021E +0x1 every other
+	0x02221003, // U+0222..U+0232 +0x1 every other
+	0x023B0002, // U+023B..U+023B +0x1
+	0x02410002, // U+0241..U+0241 +0x1
+	0x02460803, // U+0246..U+024E +0x1 every other
 	0x03700203, // U+0370..U+0372 +0x1 every other
 	0x03760002, // U+0376..U+0376 +0x1
 	0x037F00E8, // U+037F..U+037F +0x74
@@ -139,4 +190,6 @@ var uts46LowerTable = [...]uint32{
 	0x048A3403, // U+048A..U+04BE +0x1 every other
 	0x04C10C03, // U+04C1..U+04CD +0x1 every other
 	0x04D02E03, // U+04D0..U+04FE +0x1 every other
+	0x1E009403, // U+1E00..U+1E94 +0x1 every other
+	0x1EA05E03, // U+1EA0..U+1EFE +0x1 every other
 }

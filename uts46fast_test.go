@@ -22,13 +22,15 @@ var uts46FastBlocks = []struct {
 	first, last rune
 	name        string
 }{
-	{0x00C0, 0x017F, "Latin-1 Supplement letters, Latin Extended-A"},
+	{0x00C0, 0x024F, "Latin-1 Supplement letters, Latin Extended-A and -B"},
 	{0x0370, 0x03FF, "Greek and Coptic"},
 	{0x0400, 0x04FF, "Cyrillic"},
 	{0x0590, 0x05FF, "Hebrew"},
 	{0x0600, 0x06FF, "Arabic"},
 	{0x0900, 0x097F, "Devanagari"},
 	{0x0E00, 0x0E7F, "Thai"},
+	{0x10A0, 0x10FF, "Georgian"},
+	{0x1E00, 0x1EFF, "Latin Extended Additional"},
 	{0x3040, 0x30FF, "Hiragana, Katakana"},
 	{0x4E00, 0x9FFF, "CJK Unified Ideographs"},
 	{0xAC00, 0xD7AF, "Hangul Syllables"},
@@ -166,8 +168,7 @@ func uts46LowerOf(r rune) (rune, bool) {
 		return 0, false
 	}
 	l, _ := utf8.DecodeRuneInString(m)
-	hint := 0
-	if kind, ok := uts46FastRange(l, &hint); !ok || kind != fastLetter && kind != fastEveryOther || l <= r || l-r >= 128 {
+	if kind, ok := uts46FastKind(l); !ok || kind != fastLetter || !inFastBlocks(l) || l <= r || l-r >= 128 {
 		return 0, false
 	}
 	pr, _ := bidi.LookupRune(r)
@@ -176,6 +177,16 @@ func uts46LowerOf(r rune) (rune, bool) {
 		return 0, false
 	}
 	return l, true
+}
+
+// inFastBlocks reports whether r is in one of uts46FastBlocks.
+func inFastBlocks(r rune) bool {
+	for _, b := range uts46FastBlocks {
+		if b.first <= r && r <= b.last {
+			return true
+		}
+	}
+	return false
 }
 
 // genUTS46LowerEntries returns the ranges of uts46LowerTable: the code
@@ -260,6 +271,7 @@ func TestUTS46Fast(t *testing.T) {
 		"a..ü", "ü.", "ü-", "-ü", "ü.1א", "א-.ü",
 		"MÜNCHEN.de", "日本語.JP", "ΠΑΡΆΔΕΙΓΜΑ.ΔΟΚΙΜΉ", "УКРАЇНА.УКР", "ÑANDÚ.COM.AR",
 		"ŁÓDŹ.pl", "עברית.CO.IL", "ü.XN-", "ü.XN-A", "ü.XNA--",
+		"tiếng-việt.vn", "TIẾNG-VIỆT.VN", "știri.ro", "ȘTIRI.RO", "ქართული.გე",
 	}
 	undecided := []string{
 		"ü_x", "xn--tda.ü", "ü.xn--tda", "ü.XN--tda", "ü.Xn--tda", "\u0301a", "ü.\u0947",
