@@ -217,6 +217,11 @@ func TestAllocs(t *testing.T) {
 					sinkInt += len(u.Href())
 				}
 			})
+			check(t, "CanParse", 0, func() {
+				if CanParse(in) {
+					sinkInt++
+				}
+			})
 		})
 	}
 	// Relative references: the href, or nothing when it is the input.

@@ -186,14 +186,20 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 		decoded := PercentDecodeString(input)
 		nonASCII = !isASCII(decoded)
 		// 6-7. The domain parser, beStrict false.
-		if !p.noStore && nonASCII && len(decoded) <= punyShortDomain {
+		if nonASCII && len(decoded) <= punyShortDomain {
 			var buf [2 * punyShortDomain]byte
 			if b, r := p.fastDomainToASCII(buf[:0], decoded, offset); r != outcomeOK {
 				return 0, r
 			} else if b != nil {
 				p.reserveHost(len(b), offset+len(input))
 				p.writeBytes(b)
-				domain = p.outString()[start:]
+				if p.noStore {
+					// CanParse keeps no output: the ASCII form is read
+					// from the stack (for step 8 below only).
+					domain = unsafe.String(unsafe.SliceData(b), len(b))
+				} else {
+					domain = p.outString()[start:]
+				}
 				break
 			}
 		}
