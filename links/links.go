@@ -322,7 +322,7 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		e.p.OnValidationError = e.log.Add
 		e.utf8Parser.OnValidationError = e.log.Add
 	}
-	s := scanner{add: e.add}
+	s := scanner{add: e.add, addBytes: e.addBytes}
 	t := tokenizer{w: w, h: &s}
 	t.run()
 	if !e.stopped {
@@ -404,6 +404,21 @@ func (e *emitter) add(f found) {
 	default:
 		e.pending.add(f)
 	}
+}
+
+// addBytes is add with f's raw in raw, which is valid during the call
+// only: a link held back is copied into the log from it, with no string
+// made for it.
+func (e *emitter) addBytes(f found, raw []byte) {
+	if e.stopped {
+		return
+	}
+	if !e.baseKnown && !f.base {
+		e.pending.addBytes(f, raw)
+		return
+	}
+	f.raw = string(raw)
+	e.add(f)
 }
 
 // flush yields the links held back, against the base URL known so far

@@ -31,7 +31,17 @@ const pendingChunk = 64 << 10
 
 // add appends f to the log.
 func (p *pendingLog) add(f found) {
-	need := 4 + 5*binary.MaxVarintLen64 + len(f.tag) + len(f.attr) + len(f.raw)
+	p.addBytes(f, nil)
+}
+
+// addBytes appends f to the log, with raw for its raw when raw is not
+// nil: a link moved from one log to another costs no string.
+func (p *pendingLog) addBytes(f found, raw []byte) {
+	rawLen := len(f.raw)
+	if raw != nil {
+		rawLen = len(raw)
+	}
+	need := 4 + 5*binary.MaxVarintLen64 + len(f.tag) + len(f.attr) + rawLen
 	if len(p.chunks) == 0 || cap(p.chunks[len(p.chunks)-1])-len(p.chunks[len(p.chunks)-1]) < need {
 		p.chunks = append(p.chunks, make([]byte, 0, max(pendingChunk, need)))
 	}
@@ -57,7 +67,12 @@ func (p *pendingLog) add(f found) {
 	}
 	b = appendName(b, f.tag)
 	b = appendName(b, f.attr)
-	b = appendString(b, f.raw)
+	if raw != nil {
+		b = binary.AppendUvarint(b, uint64(len(raw)))
+		b = append(b, raw...)
+	} else {
+		b = appendString(b, f.raw)
+	}
 	p.chunks[len(p.chunks)-1] = b
 	p.last = f.pos
 	p.n++
@@ -71,6 +86,15 @@ func appendString(b []byte, s string) []byte {
 // drain calls f with each link of the log, in order, and empties it; it
 // stops early, keeping nothing, when f returns false.
 func (p *pendingLog) drain(f func(found) bool) bool {
+	return p.drainBytes(func(l found, raw []byte) bool {
+		l.raw = string(raw)
+		return f(l)
+	})
+}
+
+// drainBytes is drain with each link's raw in a []byte, which is valid
+// only during the call, not in its raw field.
+func (p *pendingLog) drainBytes(f func(found, []byte) bool) bool {
 	var last Position
 	chunks := p.chunks
 	*p = pendingLog{}
@@ -96,9 +120,12 @@ func (p *pendingLog) drain(f func(found) bool) bool {
 			}
 			l.tag, b = readName(b)
 			l.attr, b = readName(b)
-			l.raw, b = readString(b)
+			var n uint64
+			n, b = uvarint(b)
+			raw := b[:n:n]
+			b = b[n:]
 			last = l.pos
-			if !f(l) {
+			if !f(l, raw) {
 				return false
 			}
 		}

@@ -312,11 +312,22 @@ func (e *refScanner) tag(tag string, wanted []string, z *html.Tokenizer, raw []b
 		exact := written == a.val
 		if a.key == "srcset" || a.key == "imagesrcset" {
 			for _, c := range srcsetCandidates(a.val) {
-				at := vstart
+				at, cexact := vstart, exact
 				if exact {
 					at += c.start
+				} else if spans != nil {
+					// Where the candidate starts in the text: after
+					// the longest text that decodes to the value
+					// before it; exact when the text there is the URL.
+					k := refPrefixLen(written, a.val[:c.start])
+					at += k
+					// and the text after it decodes to the value
+					// after it.
+					end := k + len(c.url)
+					cexact = strings.HasPrefix(written[k:], c.url) &&
+						decodeAttrValue(written[end:], refQuote(written)) == a.val[c.start+len(c.url):]
 				}
-				e.add(Link{Tag: tag, Attr: a.key, Raw: c.url, exact: exact}, at)
+				e.add(Link{Tag: tag, Attr: a.key, Raw: c.url, exact: cexact}, at)
 			}
 			continue
 		}
@@ -337,4 +348,29 @@ func (e *refScanner) add(l Link, at int) {
 	l.Offset = at
 	l.Line, l.Col = e.lines.position(at)
 	e.links = append(e.links, l)
+}
+
+// refPrefixLen returns the length of the longest prefix of written, an
+// attribute value's text, that decodes to want.
+func refPrefixLen(written, want string) int {
+	q := refQuote(written)
+	best := 0
+	for k := 0; k <= len(written); k++ {
+		if decodeAttrValue(written[:k], q) == want {
+			best = k
+		}
+	}
+	return best
+}
+
+// refQuote returns a quote that written, an attribute value's text, does
+// not hold, or 0.
+func refQuote(written string) byte {
+	switch {
+	case !strings.Contains(written, `"`):
+		return '"'
+	case !strings.Contains(written, "'"):
+		return '\''
+	}
+	return 0
 }

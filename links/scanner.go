@@ -10,6 +10,9 @@ package links
 // hands to add.
 type scanner struct {
 	add func(found)
+	// addBytes is add with the link's raw in a []byte (valid during
+	// the call only) in place of its raw field.
+	addBytes func(found, []byte)
 
 	template, noscript int // the template and noscript elements open
 	svg                int // the svg elements open, in foreign content
@@ -163,7 +166,7 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 				}
 			}
 		case attrSrcset, attrImagesrcset:
-			s.srcset(e.name, attrNames[a.id], kind, a)
+			s.srcset(e.name, attrNames[a.id], kind, &a)
 			continue
 		case attrPing:
 			s.ping(e.name, a)
@@ -185,15 +188,13 @@ func (s *scanner) url(tag, attrName string, kind Kind, a attr, base bool) {
 	s.add(found{tag: tag, attr: attrName, kind: kind, raw: v, pos: a.at, exact: a.exact, base: base})
 }
 
-// srcset adds the image candidates of a srcset or imagesrcset value.
-func (s *scanner) srcset(tag, attrName string, kind Kind, a attr) {
-	at := positionIn{p: a.start, text: a.val}
-	eachSrcsetCandidate(a.val, func(c srcsetCandidate) {
-		p := a.start
-		if a.exact {
-			p = at.advance(c.start)
-		}
-		s.add(found{tag: tag, attr: attrName, kind: kind, raw: c.url, pos: p, exact: a.exact})
+// srcset adds the image candidates of a srcset or imagesrcset value,
+// which the tokenizer parsed as it read it (see tokenizer.srcsetValue).
+func (s *scanner) srcset(tag, attrName string, kind Kind, a *attr) {
+	a.cands.drainBytes(func(f found, raw []byte) bool {
+		f.tag, f.attr, f.kind = tag, attrName, kind
+		s.addBytes(f, raw)
+		return true
 	})
 }
 

@@ -61,6 +61,9 @@ type attr struct {
 	at    Position // where its text starts, after leading whitespace
 	start Position // where its text starts
 	exact bool     // whether val is the document's text from start on
+	// cands are the image candidates of a srcset or imagesrcset value,
+	// which is not kept (val is empty): see tokenizer.srcsetValue.
+	cands pendingLog
 }
 
 // textMode is how the tokenizer reads the text after a start tag.
@@ -400,6 +403,9 @@ func (t *tokenizer) value(id attrID) bool {
 		q = 0
 	}
 	want := id != noAttr
+	if id == attrSrcset || id == attrImagesrcset {
+		return t.srcsetValue(id, q)
+	}
 	var a attr
 	if want {
 		a = attr{id: id, start: w.position(w.offset())}
@@ -459,6 +465,134 @@ func (t *tokenizer) value(id attrID) bool {
 	}
 	t.attrs = append(t.attrs, a)
 	return true
+}
+
+// srcsetValue reads a srcset or imagesrcset attribute's value, after
+// its opening quote q (0 for none), handing it to a srcsetParser as the
+// window moves on, in pieces that end where no character reference can
+// go on: the value is never held whole, only its image candidates, in
+// the attribute's cands log (see attr). It reports false at the end of
+// the document.
+func (t *tokenizer) srcsetValue(id attrID, q byte) bool {
+	w := t.w
+	a := attr{id: id, start: w.position(w.offset())}
+	a.at = a.start
+	p := srcsetParser{emit: func(url string, at Position, exact bool) {
+		a.cands.add(found{raw: url, pos: at, exact: exact})
+	}}
+	fed := w.offset() // the value's text before this is parsed
+	for {
+		rest := w.buf[w.i:]
+		var j int
+		if q != 0 {
+			j = bytes.IndexByte(rest, q)
+		} else {
+			j = indexUnquotedEnd(rest)
+		}
+		if j >= 0 {
+			w.i += j
+			break
+		}
+		// Parse what no character reference can continue, and hold
+		// the rest.
+		avail := w.bytes(fed, w.offset()+int64(len(rest)))
+		n := safeValueEnd(avail)
+		t.feedValue(&p, avail[:n], fed, q)
+		fed += int64(n)
+		w.hold = fed
+		w.i = len(w.buf)
+		if !w.fill(1) {
+			w.hold = -1
+			return false
+		}
+	}
+	t.feedValue(&p, w.bytes(fed, w.offset()), fed, q)
+	w.hold = -1
+	p.end()
+	if q != 0 {
+		w.i++ // the closing quote
+	}
+	t.attrs = append(t.attrs, a)
+	return true
+}
+
+// safeValueEnd returns how much of b, the text of an attribute value
+// read so far, can be decoded before the rest is read: all of it but a
+// character reference that the next bytes could continue, or a CR that
+// an LF could follow.
+func safeValueEnd(b []byte) int {
+	n := len(b)
+	if n > 0 && b[n-1] == '\r' {
+		n--
+	}
+	if p := bytes.LastIndexByte(b[:n], '&'); p >= 0 && refEnd(b[p:n]) == n-p && !refClosed(b[p:n]) {
+		return p
+	}
+	return n
+}
+
+// refEnd returns the length of the character reference that b starts
+// with ("&"), as far as its decoding depends on: "&", an optional "#",
+// letters and digits, and the byte after them if it is ";" or "=".
+func refEnd(b []byte) int {
+	i := 1
+	if i < len(b) && b[i] == '#' {
+		i++
+	}
+	for i < len(b) && (isAlpha(b[i]) || '0' <= b[i] && b[i] <= '9') {
+		i++
+	}
+	if i < len(b) && (b[i] == ';' || b[i] == '=') {
+		i++
+	}
+	return i
+}
+
+// refClosed reports whether the character reference b ends with the
+// byte that closes it (";" or "="), so that no later byte changes it.
+func refClosed(b []byte) bool {
+	c := b[len(b)-1]
+	return len(b) > 1 && (c == ';' || c == '=')
+}
+
+// feedValue decodes b, the text of an attribute value quoted with q
+// from document offset off on, in pieces (text as it is, a CR or CRLF,
+// a NUL, a character reference), and hands each to p.
+func (t *tokenizer) feedValue(p *srcsetParser, b []byte, off int64, q byte) {
+	w := t.w
+	for len(b) > 0 {
+		j := bytes.IndexAny(b, "&\r\x00")
+		if j < 0 {
+			j = len(b)
+		}
+		o := off
+		if j > 0 {
+			p.feed(string(b[:j]), true, func(k int) Position { return w.position(o + int64(k)) })
+		} else {
+			var dec string
+			switch b[0] {
+			case '\r':
+				j = 1
+				if len(b) > 1 && b[1] == '\n' {
+					j = 2
+				}
+				dec = "\n"
+			case 0:
+				j, dec = 1, "\uFFFD"
+			default:
+				j = refEnd(b)
+				raw := string(b[:j])
+				dec = decodeAttrValue(raw, q)
+			}
+			if dec == string(b[:j]) {
+				p.feed(dec, true, func(k int) Position { return w.position(o + int64(k)) })
+			} else {
+				p.feed(dec, false, func(int) Position { return w.position(o) })
+			}
+		}
+		b = b[j:]
+		off += int64(j)
+	}
 }
 
 // indexUnquotedEnd returns the index of the first byte that ends an
