@@ -250,9 +250,9 @@ func (s *scanner) css(tag, attrName, text string, start Position, exact bool) {
 	})
 }
 
-func (s *scanner) text(tag *name, text string, start Position, exact bool) {
+func (s *scanner) styleURL(url string, pos Position, exact bool) {
 	// Only style elements' text is asked for.
-	s.css("style", "", text, start, exact)
+	s.add(found{tag: "style", kind: Subresource, raw: url, pos: pos, exact: exact, utf8: true})
 }
 
 func (s *scanner) endTag(tag *name) {

@@ -86,8 +86,9 @@ type tokenHandler interface {
 	// attributes, and returns how the text after it is read and whether
 	// that text (up to the end tag) is wanted.
 	startTag(tag *name, selfClosing bool, attrs []attr, tagStart int64) (textMode, bool)
-	// text handles the text of an element startTag asked for.
-	text(tag *name, s string, start Position, exact bool)
+	// styleURL handles a URL in the CSS of a style element's text,
+	// which startTag asked for, at pos (exactly when exact).
+	styleURL(url string, pos Position, exact bool)
 	// endTag handles an end tag.
 	endTag(tag *name)
 	// cdata reports whether a CDATA section is allowed here (foreign
@@ -629,37 +630,76 @@ func decodeAttrValue(written string, q byte) string {
 }
 
 // text reads the text of an element read in mode, up to its end tag,
-// and hands it to the handler when want is true.
+// and, when want is true (a style element's), hands the URLs of its CSS
+// to the handler as it reads it: the text is not held whole, only the
+// CSS token it has not finished reading.
 func (t *tokenizer) text(tag *name, mode textMode, want bool) {
 	w := t.w
-	start := w.offset()
-	if want {
-		w.hold = start
-	}
-	var end int64
-	switch mode {
-	case modePlaintext:
+	switch {
+	case mode == modePlaintext:
 		for w.fill(len(w.buf) - w.i + 1) {
 			w.i = len(w.buf)
 		}
 		w.i = len(w.buf)
-		end = w.offset()
-	case modeScript:
-		end = t.scriptData()
-	default:
-		end = t.rawText(tag)
+		return
+	case mode == modeScript:
+		t.scriptData()
+		return
+	case !want:
+		t.rawText(tag, nil)
+		return
 	}
-	if want {
-		s := w.bytes(start, end)
-		exact := bytes.IndexByte(s, '\r') < 0 && bytes.IndexByte(s, 0) < 0
-		text := string(s)
-		if !exact {
-			text = normalizeNewlines(text)
+	var cs cssStream
+	fed := w.offset() // the text before this is scanned
+	w.hold = fed
+	next := int64(0) // how much text to have before scanning again
+	end := t.rawText(tag, func() {
+		if w.offset()-fed < next {
+			return
 		}
-		p := w.position(start)
-		w.hold = -1
-		t.h.text(tag, text, p, exact)
+		fed += t.scanCSS(&cs, fed, w.offset(), false)
+		w.hold = fed
+		// A token longer than what was read is scanned again once the
+		// text held has doubled: in time linear in the text in all.
+		next = 2 * (w.offset() - fed)
+	})
+	t.scanCSS(&cs, fed, end, true)
+	w.hold = -1
+}
+
+// scanCSS scans the style element text from document offset from to
+// offset to with cs, hands the URLs it finds to the handler, and returns
+// how many bytes of the text it consumed. The text's NULs are U+FFFD, as
+// the tree builder makes them; its CRs stay, which CSS reads as the
+// newlines they become.
+func (t *tokenizer) scanCSS(cs *cssStream, from, to int64, final bool) int64 {
+	w := t.w
+	raw := w.bytes(from, to)
+	text := string(raw)
+	var nuls []int // the offsets in raw of its NULs
+	if bytes.IndexByte(raw, 0) >= 0 {
+		for i, c := range raw {
+			if c == 0 {
+				nuls = append(nuls, i)
+			}
+		}
+		text = strings.ReplaceAll(text, "\x00", "\uFFFD")
 	}
+	// rawOffset maps an offset in text to one in raw, offsets asked
+	// for in increasing order.
+	n := 0
+	rawOffset := func(k int) int {
+		for n < len(nuls) && nuls[n]+2*n < k {
+			n++
+		}
+		return k - 2*n
+	}
+	consumed := cs.scan(text, final, func(u cssURL) {
+		off := from + int64(rawOffset(u.start))
+		exact := u.exact && bytes.HasPrefix(w.bytes(off, to), []byte(u.url))
+		t.h.styleURL(u.url, w.position(off), exact)
+	})
+	return int64(rawOffset(consumed))
 }
 
 // normalizeNewlines returns s with each CRLF and CR made LF and each NUL
@@ -674,12 +714,17 @@ func normalizeNewlines(s string) string {
 // then whitespace, "/" or ">"), and returns the offset where the end
 // tag starts (the end of the document if there is none). The read
 // position is left at the end tag's "<", for the data state to read.
-func (t *tokenizer) rawText(tag *name) int64 {
+// beforeFill, if not nil, is called before the window reads more, with
+// the text up to the read position read.
+func (t *tokenizer) rawText(tag *name, beforeFill func()) int64 {
 	w := t.w
 	for {
 		j := bytes.IndexByte(w.buf[w.i:], '<')
 		if j < 0 {
 			w.i = len(w.buf)
+			if beforeFill != nil {
+				beforeFill()
+			}
 			if !w.fill(1) {
 				return w.offset()
 			}
