@@ -149,6 +149,17 @@ type LinkExtractor struct {
 	// browsers ignore it. See [SniffEncoding].
 	Charset string
 
+	// DefaultCharset is the encoding of a document that declares none
+	// (no byte order mark, no Charset, no <meta> charset found by the
+	// prescan), an Encoding Standard label: HTML's "implementation-defined
+	// or user-specified default", which browsers take from the user's
+	// locale (windows-1252 in most, shift_jis in Japanese, gbk in
+	// simplified Chinese, ...). "", or a label that is not known, is
+	// windows-1252. A crawler that knows a site's pages are UTF-8 when
+	// they do not say sets "utf-8"; one that knows the language of a
+	// site sets its locale's default. See [SniffEncoding].
+	DefaultCharset string
+
 	// MaxBytes, if positive, is the longest document read, in bytes: a
 	// longer one ends the extraction with a *[TooLargeError].
 	MaxBytes int64
@@ -199,7 +210,8 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 // The document is decoded with the encoding HTML's encoding sniffing
 // algorithm gives it ([SniffEncoding]: a byte order mark, then
 // [LinkExtractor.Charset], then a <meta> charset in the first 1024
-// bytes, then windows-1252), and tokenized as HTML: character
+// bytes, then [LinkExtractor.DefaultCharset], windows-1252 unless set),
+// and tokenized as HTML: character
 // references are decoded, names are matched in any case, and the
 // contents of script, style, textarea, title, xmp, iframe, noembed and
 // noframes elements and of comments are not markup (in SVG, CDATA
@@ -283,7 +295,7 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 	if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
 		rerr = nil
 	}
-	enc := sniff(prefix, x.Charset)
+	enc := sniff(prefix, x.Charset, x.DefaultCharset)
 	var src io.Reader = bytes.NewReader(prefix)
 	if rerr != nil {
 		src = io.MultiReader(src, errReader{rerr})

@@ -45,17 +45,20 @@ type sniffed struct {
 //     some legacy encodings from the bytes, a guess HTML allows and this
 //     function does not make; docs/links-chromium.md has the figures).
 //     A crawler that knows better (a UTF-8 site that omits its
-//     declaration) passes charset.
+//     declaration) passes charset, or sets [LinkExtractor.DefaultCharset],
+//     which takes this step's place.
 //
 // The encodings are [github.com/weburl/url/charset.Lookup]'s. A URL in
 // the document is parsed with it ([github.com/weburl/url.OutputEncoding]
 // of it: UTF-8 for UTF-16), which is what [LinkExtractor] does.
 func SniffEncoding(prefix []byte, charset string) (encoding.Encoding, string) {
-	s := sniff(prefix, charset)
+	s := sniff(prefix, charset, "")
 	return s.enc, s.name
 }
 
-func sniff(prefix []byte, charset string) sniffed {
+// sniff is SniffEncoding, with def, a label, for the default (the
+// default's when it is not a label).
+func sniff(prefix []byte, charset, def string) sniffed {
 	switch {
 	case bytes.HasPrefix(prefix, []byte{0xEF, 0xBB, 0xBF}):
 		return lookup("utf-8", 3)
@@ -77,6 +80,11 @@ func sniff(prefix []byte, charset string) sniffed {
 			case "x-user-defined":
 				return lookup("windows-1252", 0)
 			}
+			return s
+		}
+	}
+	if def != "" {
+		if s := lookup(def, 0); s.enc != nil {
 			return s
 		}
 	}

@@ -105,3 +105,36 @@ func TestExtractLinksReplacement(t *testing.T) {
 		t.Errorf("links %v, err %v; want none", links, err)
 	}
 }
+
+// TestExtractLinksDefaultCharset: a page that declares nothing is read
+// in LinkExtractor.DefaultCharset (HTML's "implementation-defined or
+// user-specified default"), windows-1252 when it is empty or not a
+// label; a byte order mark, the transport's charset and a <meta> still
+// come first.
+func TestExtractLinksDefaultCharset(t *testing.T) {
+	sjis, err := japanese.ShiftJIS.NewEncoder().String(`<a href="/?q=検索">`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, doc, charset, def, want string
+	}{
+		{"none", sjis, "", "", "https://example.jp/?q=%8C%9F%26%2365533%3B%F5"},
+		{"default", sjis, "", "shift_jis", "https://example.jp/?q=%8C%9F%8D%F5"},
+		{"default-label", sjis, "", " SJIS ", "https://example.jp/?q=%8C%9F%8D%F5"},
+		{"unknown-label", sjis, "", "no-such", "https://example.jp/?q=%8C%9F%26%2365533%3B%F5"},
+		{"transport-first", sjis, "windows-1252", "shift_jis", "https://example.jp/?q=%8C%9F%26%2365533%3B%F5"},
+		{"meta-first", `<meta charset=utf-8>` + sjis, "", "shift_jis", "https://example.jp/?q=%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD"},
+		{"utf-8", `<a href="/?q=é">`, "", "utf-8", "https://example.jp/?q=%C3%A9"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			links, err := LinkExtractor{Charset: tc.charset, DefaultCharset: tc.def}.Extract(strings.NewReader(tc.doc), "https://example.jp/")
+			if err != nil || len(links) != 1 {
+				t.Fatalf("links %v, err %v", links, err)
+			}
+			if g := links[0].URL.Href(); g != tc.want {
+				t.Errorf("got %s, want %s", g, tc.want)
+			}
+		})
+	}
+}

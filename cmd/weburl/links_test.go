@@ -237,3 +237,25 @@ func TestLinksFetchGuard(t *testing.T) {
 		t.Errorf("allowed: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 }
+
+// TestLinksDefaultCharset: -default-charset is the encoding of a page
+// that declares none; -charset and a <meta> still come first.
+func TestLinksDefaultCharset(t *testing.T) {
+	f := writePage(t, "d.html", "<a href=/?q=\x8c\x9f>")
+	m := writePage(t, "m.html", "<meta charset=windows-1252><a href=/?q=\x8c\x9f>")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-default-charset", "shift_jis", f}, "https://example.jp/?q=%8C%9F"},
+		{[]string{"-default-charset", "utf-8", f}, "https://example.jp/?q=%EF%BF%BD%EF%BF%BD"},
+		{[]string{f}, "https://example.jp/?q=%8C%9F"},
+		{[]string{"-default-charset", "utf-8", m}, "https://example.jp/?q=%8C%9F"},
+		{[]string{"-default-charset", "utf-8", "-charset", "shift_jis", f}, "https://example.jp/?q=%8C%9F"},
+	} {
+		status, stdout, stderr := runLinksCmd(append([]string{"-base", "https://example.jp/"}, tc.args...), "")
+		if status != 0 || !strings.HasSuffix(strings.TrimSpace(stdout), "\t"+tc.want) {
+			t.Errorf("%v: status %d, stderr %q, stdout %q, want %s", tc.args, status, stderr, stdout, tc.want)
+		}
+	}
+}
