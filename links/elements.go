@@ -29,6 +29,7 @@ const (
 	attrRel
 	attrHTTPEquiv
 	attrContent
+	attrEncoding // of MathML's annotation-xml
 	numAttrs
 )
 
@@ -52,6 +53,7 @@ var attrNames = [numAttrs]string{
 	attrRel:         "rel",
 	attrHTTPEquiv:   "http-equiv",
 	attrContent:     "content",
+	attrEncoding:    "encoding",
 }
 
 // attrOf returns the id of an attribute's name, or noAttr.
@@ -96,6 +98,8 @@ func attrOf(nm *name) attrID {
 		return attrHTTPEquiv
 	case "content":
 		return attrContent
+	case "encoding":
+		return attrEncoding
 	}
 	return noAttr
 }

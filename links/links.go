@@ -337,6 +337,7 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 	s := scanner{add: e.add, addBytes: e.addBytes}
 	t := tokenizer{w: w, h: &s}
 	t.run()
+	s.end()
 	if !e.stopped {
 		e.flush()
 	}

@@ -304,6 +304,8 @@ func FuzzExtractLinks(f *testing.F) {
 		`<svg><a xlink:href=x><style>a{}</style><![CDATA[<a href=y>]]></svg>`, `<p style="background:url( 'a\62 c' )">`,
 		`<style>@import "x.css"; b{background:u\72l(y)}</style>`, `<meta http-equiv=Refresh content="0;URL='/n'">`,
 		"<script><!--<script></script>--></script><a ping='p q'>", "<meta charset=shift_jis><a href=\x8c\x9f>",
+		`<svg><style>a{b:url(&quot;x&quot;)}<![CDATA[c{d:url(y)}]]><g>e{f:url(z)}</g></style></svg>`,
+		`<math><a href=x><mtext><a href=y></mtext><annotation-xml encoding=TEXT/HTML><a href=z></annotation-xml></math>`,
 	} {
 		f.Add(s)
 	}

@@ -38,6 +38,10 @@ var hostileShapes = []struct {
 	{"huge-style", func(n int) shape {
 		return shape{{`<style>`, 1}, {`a{background:url(x)}`, n / 20}, {`</style>`, 1}}
 	}},
+	{"huge-ref-in-srcset", func(n int) shape { return shape{{`<img srcset="&#`, 1}, {"0", n}, {`65">`, 1}} }},
+	{"huge-svg-style", func(n int) shape {
+		return shape{{`<svg><style>`, 1}, {`a{b:url(x)}&amp;<![CDATA[c{d:url(y)}]]>`, n / 38}, {`</style></svg>`, 1}}
+	}},
 	{"huge-style-attr", func(n int) shape {
 		return shape{{`<p style="`, 1}, {`background:url(x);`, n / 18}, {`">`, 1}}
 	}},

@@ -1,10 +1,10 @@
 package links
 
 // The scanner: what the tokenizer's tags mean for links. It tracks the
-// few parts of the tree builder's state that decide what a tag is: SVG
-// (foreign content) and its HTML integration points, template and
-// noscript elements (a base element inside them does not set the
-// document's base URL).
+// few parts of the tree builder's state that decide what a tag is:
+// foreign content (SVG and MathML) and its integration points, template
+// and noscript elements (a base element inside them does not set the
+// document's base URL), and an SVG style element's text, which is CSS.
 
 // A scanner turns the tokenizer's tags into found links, which it
 // hands to add.
@@ -15,23 +15,58 @@ type scanner struct {
 	addBytes func(found, []byte)
 
 	template, noscript int // the template and noscript elements open
-	svg                int // the svg elements open, in foreign content
-	htmlInSVG          int // the HTML integration points open inside SVG
-	baseSeen           bool
+	// foreignStack holds the foreign content roots open (svg 's', math
+	// 'm') and the integration points open inside them (SVG's
+	// foreignObject, desc and title 'i', MathML's text integration
+	// points and annotation-xml with an HTML encoding 'j'), innermost
+	// last: the tokenizer is in foreign content when the last is a root.
+	foreignStack []byte
+	baseSeen     bool
+
+	// svgStyle is the text of the SVG style element open, if any
+	// (styleOpen), as the tokenizer hands it over; styleDepth counts the
+	// elements open inside it, whose text is not its own.
+	styleOpen  bool
+	styleDepth int
+	svgStyle   cssText
 }
 
-// foreign reports whether the tokenizer is in foreign content (SVG).
-func (s *scanner) foreign() bool { return s.svg > 0 && s.htmlInSVG == 0 }
+// foreign reports whether the tokenizer is in foreign content (SVG or
+// MathML).
+func (s *scanner) foreign() bool {
+	n := len(s.foreignStack)
+	return n > 0 && (s.foreignStack[n-1] == 's' || s.foreignStack[n-1] == 'm')
+}
+
+// inSVG reports whether foreign content is SVG (not MathML).
+func (s *scanner) inSVG() bool {
+	return s.foreign() && s.foreignStack[len(s.foreignStack)-1] == 's'
+}
 
 func (s *scanner) cdata() bool { return s.foreign() }
 
-// tagIsForeign reports whether a start tag named tag makes an SVG
-// element.
+// tagIsForeign reports whether a start tag named tag makes an SVG or
+// MathML element.
 func (s *scanner) tagIsForeign(tag *name) bool {
 	if s.foreign() {
 		return tag.n > maxName || !breaksOutOfForeign(string(tag.b[:tag.n]))
 	}
-	return tag.is("svg")
+	return tag.is("svg") || tag.is("math")
+}
+
+// breakOut closes the foreign elements open up to the innermost
+// integration point, as a tag that breaks out of foreign content does.
+func (s *scanner) breakOut() {
+	for s.foreign() {
+		s.foreignStack = s.foreignStack[:len(s.foreignStack)-1]
+	}
+	s.endSVGStyle()
+}
+
+// isMathMLIntegrationPoint reports whether tag is a MathML text
+// integration point (mi, mo, mn, ms, mtext).
+func isMathMLIntegrationPoint(tag *name) bool {
+	return tag.is("mi") || tag.is("mo") || tag.is("mn") || tag.is("ms") || tag.is("mtext")
 }
 
 func (s *scanner) attrID(tag, nm *name) attrID {
@@ -43,7 +78,10 @@ func (s *scanner) attrID(tag, nm *name) attrID {
 		return id
 	}
 	if s.tagIsForeign(tag) {
-		if id == attrHref || id == attrXlinkHref {
+		switch {
+		case (id == attrHref || id == attrXlinkHref) && (tag.is("svg") || s.inSVG()):
+			return id
+		case id == attrEncoding && tag.is("annotation-xml"):
 			return id
 		}
 		return noAttr
@@ -60,15 +98,29 @@ func (s *scanner) attrID(tag, nm *name) attrID {
 
 func (s *scanner) startTag(tag *name, selfClosing bool, attrs []attr, tagStart int64) (textMode, bool) {
 	if s.tagIsForeign(tag) {
-		tn := svgTagName(tag.String())
-		switch {
-		case tag.is("svg"):
-			if !selfClosing {
-				s.svg++
-			}
-		case tn == "foreignObject" || tn == "desc" || tn == "title":
-			if !selfClosing {
-				s.htmlInSVG++
+		svg := tag.is("svg") && !s.foreign() || s.inSVG()
+		tn := tag.String()
+		if svg {
+			tn = svgTagName(tn)
+		}
+		if s.styleOpen && !selfClosing {
+			s.styleDepth++
+		}
+		if !selfClosing {
+			switch {
+			case tag.is("svg") && svg:
+				s.foreignStack = append(s.foreignStack, 's')
+			case tag.is("math") && !s.foreign():
+				s.foreignStack = append(s.foreignStack, 'm')
+			case svg && (tn == "foreignObject" || tn == "desc" || tn == "title"):
+				s.foreignStack = append(s.foreignStack, 'i')
+			case !svg && isMathMLIntegrationPoint(tag):
+				s.foreignStack = append(s.foreignStack, 'j')
+			case !svg && tag.is("annotation-xml") && htmlEncoding(attrs):
+				s.foreignStack = append(s.foreignStack, 'j')
+			case svg && tn == "style" && !s.styleOpen:
+				s.styleOpen, s.styleDepth = true, 0
+				s.svgStyle = cssText{}
 			}
 		}
 		for _, a := range attrs {
@@ -83,7 +135,7 @@ func (s *scanner) startTag(tag *name, selfClosing bool, attrs []attr, tagStart i
 	}
 	if s.foreign() {
 		// A tag that breaks out of foreign content.
-		s.svg, s.htmlInSVG = 0, 0
+		s.breakOut()
 	}
 	// The self-closing flag of an HTML element that is not void is
 	// ignored: "<template/>" opens a template.
@@ -250,27 +302,35 @@ func (s *scanner) css(tag, attrName, text string, start Position, exact bool) {
 	})
 }
 
-func (s *scanner) styleURL(url string, pos Position, exact bool) {
-	// Only style elements' text is asked for.
-	s.add(found{tag: "style", kind: Subresource, raw: url, pos: pos, exact: exact, utf8: true})
-}
 
 func (s *scanner) endTag(tag *name) {
-	if s.svg > 0 {
-		if s.htmlInSVG > 0 {
-			tn := svgTagName(tag.String())
-			if tn == "foreignObject" || tn == "desc" || tn == "title" {
-				s.htmlInSVG--
+	if n := len(s.foreignStack); n > 0 {
+		switch top := s.foreignStack[n-1]; {
+		case s.styleOpen && s.styleDepth > 0:
+			s.styleDepth--
+			return
+		case s.styleOpen && tag.is("style"):
+			s.endSVGStyle()
+			return
+		case top == 'i':
+			if tn := svgTagName(tag.String()); tn == "foreignObject" || tn == "desc" || tn == "title" {
+				s.foreignStack = s.foreignStack[:n-1]
+				return
+			}
+		case top == 'j':
+			if isMathMLIntegrationPoint(tag) || tag.is("annotation-xml") {
+				s.foreignStack = s.foreignStack[:n-1]
+				return
+			}
+		default: // in foreign content
+			switch {
+			case top == 's' && tag.is("svg"), top == 'm' && tag.is("math"):
+				s.foreignStack = s.foreignStack[:n-1]
+			case tag.is("p"), tag.is("br"):
+				s.breakOut()
 			}
 			return
 		}
-		switch {
-		case tag.is("svg"):
-			s.svg--
-		case tag.is("p"), tag.is("br"):
-			s.svg = 0
-		}
-		return
 	}
 	switch {
 	case tag.is("template"):
@@ -282,6 +342,121 @@ func (s *scanner) endTag(tag *name) {
 			s.noscript--
 		}
 	}
+}
+
+// htmlEncoding reports whether a MathML annotation-xml element's
+// attributes make it an HTML integration point: an encoding of
+// text/html or application/xhtml+xml, in any case.
+func htmlEncoding(attrs []attr) bool {
+	for _, a := range attrs {
+		if a.id == attrEncoding {
+			return equalFoldASCII(a.val, "text/html") || equalFoldASCII(a.val, "application/xhtml+xml")
+		}
+	}
+	return false
+}
+
+// wantData reports whether the tokenizer is to hand the text between
+// tags to data: inside an SVG style element, its own text.
+func (s *scanner) wantData() bool { return s.styleOpen && s.styleDepth == 0 }
+
+// data takes the next piece of an SVG style element's text: text
+// decoded as HTML's data state decodes it (character references, CRs
+// and NULs; exact when it is the document's text as it is) at pos.
+func (s *scanner) data(text string, pos Position, exact bool) {
+	s.svgStyle.add(text, pos, exact, s.styleURL)
+}
+
+// endSVGStyle finds the last URLs of the SVG style element's CSS, if
+// one is open, and closes it.
+func (s *scanner) endSVGStyle() {
+	if !s.styleOpen {
+		return
+	}
+	s.styleOpen = false
+	s.svgStyle.scan(true, s.styleURL)
+	s.svgStyle = cssText{}
+}
+
+// end ends the document: an SVG style element still open ends there.
+func (s *scanner) end() { s.endSVGStyle() }
+
+// A cssText is CSS text handed over in pieces, each with where it is in
+// the document, whose URLs it finds as it goes: it keeps only the text
+// its cssStream has not consumed.
+type cssText struct {
+	cs     cssStream
+	text   []byte     // the text not consumed yet
+	pieces []cssPiece // where the parts of text are
+	next   int        // how much text to have before scanning again
+}
+
+type cssPiece struct {
+	start int // in text
+	pos   Position
+	exact bool
+}
+
+// add appends a piece of text at pos and calls f with the URLs found.
+func (c *cssText) add(text string, pos Position, exact bool, f func(string, Position, bool)) {
+	if text == "" {
+		return
+	}
+	c.pieces = append(c.pieces, cssPiece{len(c.text), pos, exact})
+	c.text = append(c.text, text...)
+	if len(c.text) >= c.next {
+		c.scan(false, f)
+	}
+}
+
+// scan calls f with each URL of the text (up to the last token the next
+// text could change, unless final), at its position: exact when the URL
+// is in one piece written as it is, else at the start of the piece it
+// starts in. A token longer than the text is scanned again once the text
+// has doubled: in time linear in the text in all.
+func (c *cssText) scan(final bool, f func(url string, pos Position, exact bool)) {
+	text := string(c.text)
+	k := 0 // the piece of the last URL
+	end := func(k int) int {
+		if k+1 < len(c.pieces) {
+			return c.pieces[k+1].start
+		}
+		return len(text)
+	}
+	n := c.cs.scan(text, final, func(u cssURL) {
+		for k+1 < len(c.pieces) && c.pieces[k+1].start <= u.start {
+			k++
+		}
+		p := c.pieces[k]
+		if e := end(k); p.exact && u.exact && u.start+len(u.url) <= e {
+			f(u.url, advance(p.pos, text[p.start:e], u.start-p.start), true)
+			return
+		}
+		f(u.url, p.pos, false)
+	})
+	// Let go of the text consumed, and of its pieces.
+	k = 0
+	for k+1 < len(c.pieces) && c.pieces[k+1].start <= n {
+		k++
+	}
+	if k < len(c.pieces) {
+		p := &c.pieces[k]
+		if p.exact && n > p.start {
+			p.pos = advance(p.pos, text[p.start:end(k)], n-p.start)
+		}
+		p.start = n
+	}
+	c.pieces = c.pieces[:copy(c.pieces, c.pieces[k:])]
+	for i := range c.pieces {
+		c.pieces[i].start -= n
+	}
+	c.text = c.text[:copy(c.text, c.text[n:])]
+	c.next = 2 * len(c.text)
+}
+
+// styleURL adds a URL of a style element's CSS.
+func (s *scanner) styleURL(url string, pos Position, exact bool) {
+	s.add(found{tag: "style", kind: Subresource, raw: url, pos: pos, exact: exact, utf8: true})
 }
 
 // A positionIn finds the positions of offsets of a text written in the

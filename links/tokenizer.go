@@ -94,6 +94,12 @@ type tokenHandler interface {
 	// cdata reports whether a CDATA section is allowed here (foreign
 	// content).
 	cdata() bool
+	// wantData reports whether the text between tags and of CDATA
+	// sections is wanted from here on, to be handed to data.
+	wantData() bool
+	// data handles a piece of that text, decoded, at pos, which is
+	// exact when the text is the document's as it is.
+	data(text string, pos Position, exact bool)
 }
 
 // A tokenizer reads a document from a window.
@@ -118,14 +124,37 @@ func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 func (t *tokenizer) run() {
 	w := t.w
 	for {
-		// Data state: find the next "<".
+		// Data state: find the next "<", handing the text before it
+		// to the handler if it wants it.
+		want := t.h.wantData()
+		var pf pieceFeeder
+		if want {
+			pf = t.dataFeeder(false)
+		}
+		from := w.offset()
+		next := int64(0)
 		for {
 			if j := bytes.IndexByte(w.buf[w.i:], '<'); j >= 0 {
+				if want {
+					pf.feed(from, w.offset()+int64(j), true)
+					w.hold = -1
+				}
 				w.i += j + 1
 				break
 			}
 			w.i = len(w.buf)
+			if want && w.offset()-from >= next {
+				// (As in srcsetValue, a long reference is looked at
+				// again once doubled.)
+				from = pf.feed(from, w.offset(), false)
+				next = 2 * (w.offset() - from)
+				w.hold = from
+			}
 			if !w.fill(1) {
+				if want {
+					pf.feed(from, w.offset(), true)
+					w.hold = -1
+				}
 				return
 			}
 		}
@@ -166,6 +195,36 @@ func (t *tokenizer) skipPast(s string) {
 	}
 }
 
+// cdataSection reads a CDATA section, after "<![CDATA[", up to "]]>"
+// or the end of the document, and hands its text to the handler.
+func (t *tokenizer) cdataSection() {
+	w := t.w
+	pf := t.dataFeeder(true)
+	from := w.offset()
+	next := int64(0)
+	for {
+		if j := bytes.Index(w.buf[w.i:], []byte("]]>")); j >= 0 {
+			pf.feed(from, w.offset()+int64(j), true)
+			w.hold = -1
+			w.i += j + 3
+			return
+		}
+		// Keep the last two bytes, which may start "]]>".
+		w.i = max(w.i, len(w.buf)-2)
+		if w.offset()-from >= next {
+			from = pf.feed(from, w.offset(), false)
+			next = 2 * (w.offset() - from)
+		}
+		w.hold = from
+		if !w.fill(3) {
+			w.i = len(w.buf)
+			pf.feed(from, w.offset(), true)
+			w.hold = -1
+			return
+		}
+	}
+}
+
 // hasPrefixFold reports whether the bytes at the read position are s,
 // in any ASCII case (s is in lower case).
 func (t *tokenizer) hasPrefixFold(s string) bool {
@@ -197,7 +256,11 @@ func (t *tokenizer) markupDeclaration() {
 		t.skipPast(">")
 	case t.h.cdata() && w.fill(7) && string(w.buf[w.i:w.i+7]) == "[CDATA[":
 		w.i += 7
-		t.skipPast("]]>")
+		if t.h.wantData() {
+			t.cdataSection()
+		} else {
+			t.skipPast("]]>")
+		}
 	default:
 		t.skipPast(">") // a bogus comment
 	}
@@ -392,9 +455,11 @@ func (t *tokenizer) skipSpace() bool {
 
 // value reads an attribute's value, from the before attribute value
 // state on, keeping it when id is not noAttr; it reports false at the
-// end of the document. A value longer than the window is gathered in a
-// strings.Builder as the window moves on, so that it is in memory once
-// (and its text is the Link's Raw, not a copy) however long it is.
+// end of the document. A value longer than the window is gathered in
+// pieces as the window moves on, then joined at its exact length (a
+// builder that doubles would keep up to twice the value), so that it is
+// in memory once (and its text is the Link's Raw, not a copy) however
+// long it is.
 func (t *tokenizer) value(id attrID) bool {
 	w := t.w
 	q := w.buf[w.i]
@@ -411,8 +476,9 @@ func (t *tokenizer) value(id attrID) bool {
 	if want {
 		a = attr{id: id, start: w.position(w.offset())}
 	}
-	var long strings.Builder // the value's text so far, when it outgrows the window
-	seg := w.i               // where the value's text in the window starts
+	var long []string // the value's text so far, when it outgrows the window
+	longLen := 0
+	seg := w.i // where the value's text in the window starts
 	for {
 		rest := w.buf[w.i:]
 		var j int
@@ -426,7 +492,8 @@ func (t *tokenizer) value(id attrID) bool {
 			break
 		}
 		if want {
-			long.Write(w.buf[seg:])
+			long = append(long, string(w.buf[seg:]))
+			longLen += len(w.buf) - seg
 		}
 		w.i = len(w.buf)
 		if !w.fill(1) {
@@ -441,9 +508,15 @@ func (t *tokenizer) value(id attrID) bool {
 		return true
 	}
 	var written string
-	if long.Len() > 0 {
-		long.Write(w.buf[seg:w.i])
-		written = long.String()
+	if len(long) > 0 {
+		var b strings.Builder
+		b.Grow(longLen + w.i - seg)
+		for i, s := range long {
+			b.WriteString(s)
+			long[i] = "" // let it go
+		}
+		b.Write(w.buf[seg:w.i])
+		written = b.String()
 	} else {
 		written = string(w.buf[seg:w.i])
 	}
@@ -481,7 +554,9 @@ func (t *tokenizer) srcsetValue(id attrID, q byte) bool {
 	p := srcsetParser{emit: func(url string, at Position, exact bool) {
 		a.cands.add(found{raw: url, pos: at, exact: exact})
 	}}
+	pf := pieceFeeder{t: t, decodeRef: func(raw string) string { return decodeAttrValue(raw, q) }, f: p.feed}
 	fed := w.offset() // the value's text before this is parsed
+	next := int64(0)  // how much text to have before parsing again
 	for {
 		rest := w.buf[w.i:]
 		var j int
@@ -495,11 +570,13 @@ func (t *tokenizer) srcsetValue(id attrID, q byte) bool {
 			break
 		}
 		// Parse what no character reference can continue, and hold
-		// the rest.
-		avail := w.bytes(fed, w.offset()+int64(len(rest)))
-		n := safeValueEnd(avail)
-		t.feedValue(&p, avail[:n], fed, q)
-		fed += int64(n)
+		// the rest. A reference longer than what was read is looked at
+		// again once the text held has doubled: in time linear in the
+		// value in all.
+		if end := w.offset() + int64(len(rest)); end-fed >= next {
+			fed = pf.feed(fed, end, false)
+			next = 2 * (end - fed)
+		}
 		w.hold = fed
 		w.i = len(w.buf)
 		if !w.fill(1) {
@@ -507,7 +584,7 @@ func (t *tokenizer) srcsetValue(id attrID, q byte) bool {
 			return false
 		}
 	}
-	t.feedValue(&p, w.bytes(fed, w.offset()), fed, q)
+	pf.feed(fed, w.offset(), true)
 	w.hold = -1
 	p.end()
 	if q != 0 {
@@ -517,10 +594,9 @@ func (t *tokenizer) srcsetValue(id attrID, q byte) bool {
 	return true
 }
 
-// safeValueEnd returns how much of b, the text of an attribute value
-// read so far, can be decoded before the rest is read: all of it but a
-// character reference that the next bytes could continue, or a CR that
-// an LF could follow.
+// safeValueEnd returns how much of b, text read so far, can be decoded
+// before the rest is read: all of it but a character reference that the
+// next bytes could continue, or a CR that an LF could follow.
 func safeValueEnd(b []byte) int {
 	n := len(b)
 	if n > 0 && b[n-1] == '\r' {
@@ -533,12 +609,25 @@ func safeValueEnd(b []byte) int {
 }
 
 // refEnd returns the length of the character reference that b starts
-// with ("&"), as far as its decoding depends on: "&", an optional "#",
-// letters and digits, and the byte after them if it is ";" or "=".
+// with ("&"), as far as its decoding depends on: "&#", an optional "x",
+// and the digits of a numeric reference, or "&" and the letters and
+// digits of a named one; then the byte after them if it is ";" (or, for
+// a named one, "=").
 func refEnd(b []byte) int {
 	i := 1
 	if i < len(b) && b[i] == '#' {
 		i++
+		hex := i < len(b) && b[i]|0x20 == 'x'
+		if hex {
+			i++
+		}
+		for i < len(b) && isRefDigit(b[i], hex) {
+			i++
+		}
+		if i < len(b) && b[i] == ';' {
+			i++
+		}
+		return i
 	}
 	for i < len(b) && (isAlpha(b[i]) || '0' <= b[i] && b[i] <= '9') {
 		i++
@@ -549,6 +638,12 @@ func refEnd(b []byte) int {
 	return i
 }
 
+// isRefDigit reports whether c is a digit of a numeric character
+// reference, hexadecimal if hex.
+func isRefDigit(c byte, hex bool) bool {
+	return '0' <= c && c <= '9' || hex && 'a' <= c|0x20 && c|0x20 <= 'f'
+}
+
 // refClosed reports whether the character reference b ends with the
 // byte that closes it (";" or "="), so that no later byte changes it.
 func refClosed(b []byte) bool {
@@ -556,19 +651,107 @@ func refClosed(b []byte) bool {
 	return len(b) > 1 && (c == ';' || c == '=')
 }
 
-// feedValue decodes b, the text of an attribute value quoted with q
-// from document offset off on, in pieces (text as it is, a CR or CRLF,
-// a NUL, a character reference), and hands each to p.
-func (t *tokenizer) feedValue(p *srcsetParser, b []byte, off int64, q byte) {
+// longRef is how long a numeric character reference held back may grow
+// before a pieceFeeder carries it in short form.
+const longRef = 64
+
+// A pieceFeeder decodes text of the document as the window moves on (an
+// attribute value, the text between tags, a CDATA section) in pieces
+// (text as it is, a CR or CRLF, a NUL, a character reference decoded
+// with decodeRef; no reference when decodeRef is nil), and hands each to
+// f with whether it is the document's text as it is, and a function that
+// returns the position of its byte k (of its start when it is not as it
+// is). A numeric reference of more than longRef digits is carried in
+// short form (its significant digits, at most nine: more decode to
+// U+FFFD all the same), so that the window does not hold it.
+type pieceFeeder struct {
+	t         *tokenizer
+	decodeRef func(string) string
+	f         func(s string, exact bool, at func(k int) Position)
+
+	carry   []byte // "&#", "x", and the significant digits of a long reference, or nil
+	hex     bool
+	carryAt Position
+}
+
+// feed hands over the text from document offset from to offset to, in
+// the window; unless final (the text ends at to), it keeps back what the
+// next bytes could change, and returns the offset up to which it
+// consumed the text.
+func (pf *pieceFeeder) feed(from, to int64, final bool) int64 {
+	w := pf.t.w
+	b := w.bytes(from, to)
+	if pf.carry != nil {
+		i := 0
+		for i < len(b) && isRefDigit(b[i], pf.hex) {
+			pf.addDigit(b[i])
+			i++
+		}
+		if i == len(b) && !final {
+			return to
+		}
+		if i < len(b) && b[i] == ';' {
+			pf.carry = append(pf.carry, ';')
+			i++
+		}
+		at := pf.carryAt
+		pf.f(pf.decodeRef(string(pf.carry)), false, func(int) Position { return at })
+		pf.carry = nil
+		b = b[i:]
+		from += int64(i)
+	}
+	n := len(b)
+	if !final {
+		n = safeValueEnd(b)
+	}
+	pf.t.feedPieces(b[:n], from, pf.decodeRef, pf.f)
+	if rest := b[n:]; pf.decodeRef != nil && len(rest) > longRef && rest[0] == '&' && rest[1] == '#' {
+		// A long numeric reference, to the end of what was read.
+		pf.carryAt = w.position(from + int64(n))
+		pf.hex = rest[2]|0x20 == 'x'
+		k := 2
+		if pf.hex {
+			k = 3
+		}
+		pf.carry = append([]byte(nil), rest[:k]...)
+		for _, c := range rest[k:] {
+			pf.addDigit(c)
+		}
+		return to
+	}
+	return from + int64(n)
+}
+
+// addDigit adds a digit to the reference carried: leading zeros are
+// dropped, and digits past the ninth significant one, which leave the
+// reference out of Unicode's range as the ninth does.
+func (pf *pieceFeeder) addDigit(c byte) {
+	k := 2
+	if pf.hex {
+		k = 3
+	}
+	if len(pf.carry) == k && c == '0' || len(pf.carry) >= k+9 {
+		return
+	}
+	pf.carry = append(pf.carry, c)
+}
+
+// feedPieces decodes b, text of the document from offset off on, in
+// pieces, and hands each to f (see pieceFeeder).
+func (t *tokenizer) feedPieces(b []byte, off int64, decodeRef func(string) string, f func(s string, exact bool, at func(k int) Position)) {
 	w := t.w
+	specials := "&\r\x00"
+	if decodeRef == nil {
+		specials = "\r\x00"
+	}
 	for len(b) > 0 {
-		j := bytes.IndexAny(b, "&\r\x00")
+		j := bytes.IndexAny(b, specials)
 		if j < 0 {
 			j = len(b)
 		}
 		o := off
 		if j > 0 {
-			p.feed(string(b[:j]), true, func(k int) Position { return w.position(o + int64(k)) })
+			f(string(b[:j]), true, func(k int) Position { return w.position(o + int64(k)) })
 		} else {
 			var dec string
 			switch b[0] {
@@ -582,18 +765,30 @@ func (t *tokenizer) feedValue(p *srcsetParser, b []byte, off int64, q byte) {
 				j, dec = 1, "\uFFFD"
 			default:
 				j = refEnd(b)
-				raw := string(b[:j])
-				dec = decodeAttrValue(raw, q)
+				dec = decodeRef(string(b[:j]))
 			}
 			if dec == string(b[:j]) {
-				p.feed(dec, true, func(k int) Position { return w.position(o + int64(k)) })
+				f(dec, true, func(k int) Position { return w.position(o + int64(k)) })
 			} else {
-				p.feed(dec, false, func(int) Position { return w.position(o) })
+				f(dec, false, func(int) Position { return w.position(o) })
 			}
 		}
 		b = b[j:]
 		off += int64(j)
 	}
+}
+
+// dataFeeder returns a pieceFeeder that hands the handler text read in
+// the data state (character references decoded) or, if cdata, in a
+// CDATA section.
+func (t *tokenizer) dataFeeder(cdata bool) pieceFeeder {
+	pf := pieceFeeder{t: t, decodeRef: html.UnescapeString, f: func(s string, exact bool, at func(int) Position) {
+		t.h.data(s, at(0), exact)
+	}}
+	if cdata {
+		pf.decodeRef = nil
+	}
+	return pf
 }
 
 // indexUnquotedEnd returns the index of the first byte that ends an

@@ -17,6 +17,11 @@ func TestExtractLinksStreaming(t *testing.T) {
 		"<a\r\nhref='x\r\ny'>\r\n<style>a{b:url(c)}\r\n</style><a href=z>",
 		"<script><!--<script></script>--></script><a href=y><!-- x --!><a href=w>",
 		`<a href="` + strings.Repeat("long/", 20000) + `">`,
+		// Streamed text: srcset, a style element's CSS, an SVG style
+		// element's text and CDATA, with references and CRs across reads.
+		"<img srcset='a&amp;b 1x,\r\nc&#x2C;d 2x, e&#" + strings.Repeat("0", 100) + "102;g 3x'>" +
+			"<style>/* " + strings.Repeat("-", 100) + " */ a{b:url(x\\79 z)} @import 'i'</style>" +
+			"<svg><style>a{b:url(&#" + strings.Repeat("0", 200) + "120;)}<![CDATA[c{d:url(\r\ny)}]]>&#99999999999999999;{e:url(&quot;q&quot;)}</style></svg>",
 	}
 	for i, doc := range docs {
 		want, err := LinkExtractor{Validate: true}.Extract(strings.NewReader(doc), "https://example.com/d/")
@@ -107,4 +112,25 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
+}
+
+// TestExtractLinksStreamedText: what the tokenizer decodes as it reads
+// (srcset values, the text of SVG style elements) with long numeric
+// character references, which it carries in short form.
+func TestExtractLinksStreamedText(t *testing.T) {
+	zeros := strings.Repeat("0", 100)
+	doc := "<img srcset='e&#" + zeros + "102;g 3x, h&#x" + zeros + "FFFFFFFFFFF 2x'>" +
+		"<svg><style>a{b:url(&#" + zeros + "120;)} c{d:url(&#" + zeros + "99999999999;)}</style></svg>"
+	links, err := ExtractLinks(iotest.OneByteReader(strings.NewReader(doc)), "https://example.com/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range links {
+		got = append(got, l.Tag+" "+l.Raw+" "+l.Position.String())
+	}
+	want := []string{"img efg 1:14", "img h\uFFFD 1:127", "style x 1:267", "style \uFFFD 1:384"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
