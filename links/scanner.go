@@ -302,7 +302,6 @@ func (s *scanner) css(tag, attrName, text string, start Position, exact bool) {
 	})
 }
 
-
 func (s *scanner) endTag(tag *name) {
 	if n := len(s.foreignStack); n > 0 {
 		switch top := s.foreignStack[n-1]; {
