@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/transform"
 
 	url "github.com/weburl/url"
 )
@@ -303,6 +302,8 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		src = io.MultiReader(src, r)
 	}
 	bom := 0
+	kind := utf8Source
+	var m *offsetMap
 	switch {
 	case enc.utf8:
 		if bytes.HasPrefix(prefix, []byte("\uFEFF")) {
@@ -312,15 +313,23 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		if enc.bom > 0 {
 			src = io.MultiReader(bytes.NewReader(prefix[enc.bom:]), errOr(rerr, r))
 		}
-		src = transform.NewReader(src, enc.enc.NewDecoder())
+		// Decoded with a map of where each character comes from, so
+		// that positions count the bytes of the document as served.
+		m = &offsetMap{s: int64(enc.bom)}
+		d := newMappedDecoder(src, enc.enc, m)
+		kind = d.kind
+		src = d
 	}
 	w := newWindow(src)
+	w.lines.m = m
+	w.lines.lineStartSrc = int64(enc.bom)
 	if bom > 0 {
 		w.fill(bom)
 		w.i = bom
 		w.lines.lineStart = int64(bom)
+		w.lines.lineStartSrc = int64(bom)
 	}
-	e := emitter{docURL: docURL, yield: yield, w: w}
+	e := emitter{docURL: docURL, yield: yield, w: w, kind: kind}
 	switch enc.name {
 	case "utf-8", "utf-16be", "utf-16le", "replacement":
 		// Their output encoding is UTF-8, the Parser's default.
@@ -334,8 +343,8 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		e.p.OnValidationError = e.log.Add
 		e.utf8Parser.OnValidationError = e.log.Add
 	}
-	s := scanner{add: e.add, addBytes: e.addBytes}
-	t := tokenizer{w: w, h: &s}
+	s := scanner{add: e.add, addBytes: e.addBytes, kind: kind}
+	t := tokenizer{w: w, h: &s, kind: kind}
 	t.run()
 	s.end()
 	if !e.stopped {
@@ -345,6 +354,16 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		return nil
 	}
 	return w.err
+}
+
+// isASCII reports whether s is ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // errOr returns a reader of rerr if it is not nil, else r.
@@ -398,6 +417,7 @@ type emitter struct {
 	yield        func(Link) bool
 	stopped      bool
 	w            *window
+	kind         decodeKind // how the document was decoded
 }
 
 func (e *emitter) add(f found) {
@@ -456,7 +476,12 @@ func (e *emitter) emit(f found) {
 		// against the document's fallback base URL.
 		against = e.docURL
 	}
-	l := Link{Tag: f.tag, Attr: f.attr, Kind: f.kind, Raw: f.raw, Position: f.pos, exact: f.exact}
+	exact := f.exact
+	if exact && e.kind != utf8Source && (!e.kind.asciiExact() || !isASCII(f.raw)) {
+		// Raw is the document's text decoded, not its bytes.
+		exact = false
+	}
+	l := Link{Tag: f.tag, Attr: f.attr, Kind: f.kind, Raw: f.raw, Position: f.pos, exact: exact}
 	p := &e.p
 	if f.utf8 && e.encoding != nil {
 		p = &e.utf8Parser

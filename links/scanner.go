@@ -6,6 +6,8 @@ package links
 // and noscript elements (a base element inside them does not set the
 // document's base URL), and an SVG style element's text, which is CSS.
 
+import "unicode/utf8"
+
 // A scanner turns the tokenizer's tags into found links, which it
 // hands to add.
 type scanner struct {
@@ -13,6 +15,10 @@ type scanner struct {
 	// addBytes is add with the link's raw in a []byte (valid during
 	// the call only) in place of its raw field.
 	addBytes func(found, []byte)
+
+	// kind is how the document was decoded, which positions inside a
+	// value count in (see decodeKind.advanceFrom).
+	kind decodeKind
 
 	template, noscript int // the template and noscript elements open
 	// foreignStack holds the foreign content roots open (svg 's', math
@@ -120,13 +126,13 @@ func (s *scanner) startTag(tag *name, selfClosing bool, attrs []attr, tagStart i
 				s.foreignStack = append(s.foreignStack, 'j')
 			case svg && tn == "style" && !s.styleOpen:
 				s.styleOpen, s.styleDepth = true, 0
-				s.svgStyle = cssText{}
+				s.svgStyle = cssText{kind: s.kind}
 			}
 		}
 		for _, a := range attrs {
 			switch a.id {
 			case attrStyle:
-				s.css(tn, "style", a.val, a.start, a.exact)
+				s.styleAttr(tn, &a)
 			case attrHref, attrXlinkHref:
 				s.url(tn, attrNames[a.id], svgKind(tn), a, false)
 			}
@@ -188,7 +194,7 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 			if tn == "" {
 				tn = tag.String()
 			}
-			s.css(tn, "style", a.val, a.start, a.exact)
+			s.styleAttr(tn, &a)
 			continue
 		}
 		if e == nil {
@@ -245,7 +251,11 @@ func (s *scanner) url(tag, attrName string, kind Kind, a attr, base bool) {
 func (s *scanner) srcset(tag, attrName string, kind Kind, a *attr) {
 	a.cands.drainBytes(func(f found, raw []byte) bool {
 		f.tag, f.attr, f.kind = tag, attrName, kind
-		s.addBytes(f, raw)
+		if raw == nil {
+			s.add(f) // a long URL, in f.raw
+		} else {
+			s.addBytes(f, raw)
+		}
 		return true
 	})
 }
@@ -254,7 +264,7 @@ func (s *scanner) srcset(tag, attrName string, kind Kind, a *attr) {
 // tokens, each a URL.
 func (s *scanner) ping(tag string, a attr) {
 	v := a.val
-	at := positionIn{p: a.start, text: v}
+	at := positionIn{p: a.start, text: v, kind: s.kind, ok: true}
 	for i := 0; i < len(v); {
 		i += leadingSpace(v[i:])
 		j := i
@@ -262,11 +272,11 @@ func (s *scanner) ping(tag string, a attr) {
 			j++
 		}
 		if j > i {
-			p := a.start
-			if a.exact {
-				p = at.advance(i)
+			p, exact := a.start, a.exact
+			if exact {
+				p, exact = at.advance(i)
 			}
-			s.add(found{tag: tag, attr: "ping", kind: Reference, raw: v[i:j], pos: p, exact: a.exact})
+			s.add(found{tag: tag, attr: "ping", kind: Reference, raw: v[i:j], pos: p, exact: exact})
 		}
 		i = j
 	}
@@ -279,26 +289,27 @@ func (s *scanner) refresh(a attr) {
 	if !ok {
 		return
 	}
-	p := a.start
-	if a.exact {
-		p = advance(a.start, a.val, start)
+	p, exact := a.start, a.exact
+	if exact {
+		p, exact = s.kind.advanceFrom(a.start, a.val, 0, start)
 	}
-	s.add(found{tag: "meta", attr: "content", kind: Navigation, raw: a.val[start:end], pos: p, exact: a.exact})
+	s.add(found{tag: "meta", attr: "content", kind: Navigation, raw: a.val[start:end], pos: p, exact: exact})
 }
 
-// css adds the URLs of CSS text (a style element's or attribute's):
-// url() and @import, to be parsed with UTF-8 whatever the document's
+// styleAttr adds the URLs of a style attribute's CSS, which the
+// tokenizer found as it read it (see tokenizer.streamedValue): url()
+// and @import, to be parsed with UTF-8 whatever the document's
 // encoding, as the CSS Working Group resolved (w3c/csswg-drafts#9301)
 // and Firefox does.
-func (s *scanner) css(tag, attrName, text string, start Position, exact bool) {
-	at := positionIn{p: start, text: text}
-	cssURLs(text, func(u cssURL) {
-		p := start
-		ex := exact && u.exact
-		if ex {
-			p = at.advance(u.start)
+func (s *scanner) styleAttr(tag string, a *attr) {
+	a.cands.drainBytes(func(f found, raw []byte) bool {
+		f.tag, f.attr, f.kind, f.utf8 = tag, "style", Subresource, true
+		if raw == nil {
+			s.add(f) // a long URL, in f.raw
+		} else {
+			s.addBytes(f, raw)
 		}
-		s.add(found{tag: tag, attr: attrName, kind: Subresource, raw: u.url, pos: p, exact: ex, utf8: true})
+		return true
 	})
 }
 
@@ -361,9 +372,38 @@ func (s *scanner) wantData() bool { return s.styleOpen && s.styleDepth == 0 }
 
 // data takes the next piece of an SVG style element's text: text
 // decoded as HTML's data state decodes it (character references, CRs
-// and NULs; exact when it is the document's text as it is) at pos.
-func (s *scanner) data(text string, pos Position, exact bool) {
-	s.svgStyle.add(text, pos, exact, s.styleURL)
+// and NULs; exact when it is the document's text as it is).
+func (s *scanner) data(text string, exact bool, at func(k int) Position) {
+	splitForSource(s.kind, text, exact, at, func(text string, pos Position, exact bool) {
+		s.svgStyle.add(text, pos, exact, s.styleURL)
+	})
+}
+
+// splitForSource hands text, decoded from a document of kind, at at(0),
+// to add; but in a document whose characters' lengths in the source are
+// not known from the text (a multi-byte encoding), text as it is, cut
+// where ASCII starts and ends (in a stateful encoding, ISO-2022-JP,
+// between characters), each piece placed in the source, so that an
+// ASCII URL after non-ASCII CSS is placed exactly.
+func splitForSource(kind decodeKind, text string, exact bool, at func(k int) Position, add func(string, Position, bool)) {
+	if !exact || kind != multiByte && kind != stateful {
+		add(text, at(0), exact)
+		return
+	}
+	for i := 0; i < len(text); {
+		j := i + 1
+		for kind == multiByte && j < len(text) && (text[j] < 0x80) == (text[i] < 0x80) {
+			j++
+		}
+		if kind == stateful {
+			// An escape sequence may come between any two characters:
+			// each is placed in the source.
+			_, n := utf8.DecodeRuneInString(text[i:])
+			j = i + n
+		}
+		add(text[i:j], at(i), true)
+		i = j
+	}
 }
 
 // endSVGStyle finds the last URLs of the SVG style element's CSS, if
@@ -384,6 +424,7 @@ func (s *scanner) end() { s.endSVGStyle() }
 // the document, whose URLs it finds as it goes: it keeps only the text
 // its cssStream has not consumed.
 type cssText struct {
+	kind   decodeKind // how the document was decoded
 	cs     cssStream
 	text   []byte     // the text not consumed yet
 	pieces []cssPiece // where the parts of text are
@@ -428,8 +469,10 @@ func (c *cssText) scan(final bool, f func(url string, pos Position, exact bool))
 		}
 		p := c.pieces[k]
 		if e := end(k); p.exact && u.exact && u.start+len(u.url) <= e {
-			f(u.url, advance(p.pos, text[p.start:e], u.start-p.start), true)
-			return
+			if pos, ok := c.kind.advanceFrom(p.pos, text[p.start:e], 0, u.start-p.start); ok {
+				f(u.url, pos, true)
+				return
+			}
 		}
 		f(u.url, p.pos, false)
 	})
@@ -441,7 +484,7 @@ func (c *cssText) scan(final bool, f func(url string, pos Position, exact bool))
 	if k < len(c.pieces) {
 		p := &c.pieces[k]
 		if p.exact && n > p.start {
-			p.pos = advance(p.pos, text[p.start:end(k)], n-p.start)
+			p.pos, p.exact = c.kind.advanceFrom(p.pos, text[p.start:end(k)], 0, n-p.start)
 		}
 		p.start = n
 	}
@@ -460,21 +503,24 @@ func (s *scanner) styleURL(url string, pos Position, exact bool) {
 
 // A positionIn finds the positions of offsets of a text written in the
 // document from a position on, offsets asked for in increasing order,
-// in time linear in the text in all.
+// in time linear in the text in all, in a document decoded from kind.
 type positionIn struct {
 	p    Position // the position of text[k]
 	text string
 	k    int
+	kind decodeKind
+	ok   bool // whether p is known (see decodeKind.advanceFrom)
 }
 
-// advance returns the position of text[k], k at least the last k.
-func (pi *positionIn) advance(k int) Position {
-	if k < pi.k {
-		return advance(pi.p, pi.text[pi.k:], 0)
+// advance returns the position of text[k], k at least the last k, and
+// whether it is known (if not, the last position known before it).
+func (pi *positionIn) advance(k int) (Position, bool) {
+	if !pi.ok || k < pi.k {
+		return pi.p, pi.ok
 	}
-	pi.p = advanceFrom(pi.p, pi.text, pi.k, k)
+	pi.p, pi.ok = pi.kind.advanceFrom(pi.p, pi.text, pi.k, k)
 	pi.k = k
-	return pi.p
+	return pi.p, pi.ok
 }
 
 // advanceFrom returns the position of text[k], given p, that of

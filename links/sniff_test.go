@@ -1,10 +1,17 @@
 package links
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+	"testing/iotest"
 
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // TestSniffEncoding checks each step of HTML's encoding sniffing.
@@ -134,6 +141,85 @@ func TestExtractLinksDefaultCharset(t *testing.T) {
 			}
 			if g := links[0].URL.Href(); g != tc.want {
 				t.Errorf("got %s, want %s", g, tc.want)
+			}
+		})
+	}
+}
+
+// TestExtractLinksSourcePositions: in a page in a legacy encoding (or
+// UTF-16), a link's position counts the bytes of the page as served,
+// not of its UTF-8 decoding: its offset is where the link's text starts
+// in the file, its column that offset from the line's start. In a
+// multi-byte encoding, a URL inside a value after a non-ASCII character
+// (CSS in a style attribute) is placed at the value's start.
+func TestExtractLinksSourcePositions(t *testing.T) {
+	for _, tc := range []struct {
+		name, word string
+		enc        encoding.Encoding
+		bom        []byte
+	}{
+		{"shift_jis", "検索", japanese.ShiftJIS, nil},
+		{"euc-kr", "검색", korean.EUCKR, nil},
+		{"gb18030", "搜索😀", simplifiedchinese.GB18030, nil},
+		{"iso-2022-jp", "検索", japanese.ISO2022JP, nil},
+		{"windows-1252", "café", charmap.Windows1252, nil},
+		{"utf-16le", "検索😀", unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), []byte{0xFF, 0xFE}},
+		{"utf-16be", "검색", unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), []byte{0xFE, 0xFF}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := tc.word
+			page := "<p>" + w + " " + w + "</p>\r\n<a href=\"/" + w + "?q=" + w + "\">" + w + "</a> <img alt=\"" + w + "\" src=\"x.png\">\n" +
+				"<p>" + w + "</p><a href=/b ping=\"/p1 /p2\"><img srcset=\"" + w + ".png 1x, /c.png 2x\">\n" +
+				"<style>/* " + w + " */ a{background:url(s.png)}</style>" + w + "<svg><style>/*" + w + "*/b{c:url(t.png)}</style></svg>\n" +
+				"<div style=\"content:'" + w + "'; background:url(d.png)\"><meta http-equiv=refresh content=\"0; url=/" + w + "\">"
+			encode := func(s string) []byte {
+				b, err := tc.enc.NewEncoder().Bytes([]byte(s))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return append(append([]byte(nil), tc.bom...), b...)
+			}
+			doc := encode(page)
+			charset := ""
+			if tc.bom == nil {
+				charset = tc.name
+			}
+			links, err := LinkExtractor{Charset: charset}.Extract(iotest.HalfReader(bytes.NewReader(doc)), "https://example.com/")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(links) != 11 {
+				t.Fatalf("%d links: %v", len(links), links)
+			}
+			from := 0
+			for _, l := range links {
+				i := strings.Index(page[from:], l.Raw)
+				if i < 0 {
+					t.Fatalf("%q not in the page after %d", l.Raw, from)
+				}
+				i += from
+				from = i + len(l.Raw)
+				switch {
+				case tc.name == "iso-2022-jp" && (l.Attr == "ping" || l.Attr == "content"):
+					// After a character whose length in the file the
+					// value's text does not tell (in ISO-2022-JP, any:
+					// an escape sequence may come between): the value's
+					// start.
+					i = strings.LastIndex(page[:i], `"`) + 1
+				}
+				off := len(encode(page[:i]))
+				line := strings.Count(page[:i], "\n") + 1
+				lineStart := strings.LastIndex(page[:i], "\n") + 1
+				col := off - len(encode(page[:lineStart])) + 1
+				if lineStart == 0 {
+					col = off - len(tc.bom) + 1
+				}
+				if l.Offset != off || l.Line != line || l.Col != col {
+					t.Errorf("%s %s %q at %d:%d@%d, want %d:%d@%d", l.Tag, l.Attr, l.Raw, l.Line, l.Col, l.Offset, line, col, off)
+				}
+				if l.exact && !bytes.HasPrefix(doc[l.Offset:], []byte(l.Raw)) {
+					t.Errorf("%q is marked exact, the file has %q at %d", l.Raw, doc[l.Offset:min(len(doc), l.Offset+len(l.Raw))], l.Offset)
+				}
 			}
 		})
 	}

@@ -62,7 +62,8 @@ type attr struct {
 	start Position // where its text starts
 	exact bool     // whether val is the document's text from start on
 	// cands are the image candidates of a srcset or imagesrcset value,
-	// which is not kept (val is empty): see tokenizer.srcsetValue.
+	// or the URLs of a style attribute's CSS, whose value is not kept
+	// (val is empty): see tokenizer.streamedValue.
 	cands pendingLog
 }
 
@@ -97,16 +98,19 @@ type tokenHandler interface {
 	// wantData reports whether the text between tags and of CDATA
 	// sections is wanted from here on, to be handed to data.
 	wantData() bool
-	// data handles a piece of that text, decoded, at pos, which is
-	// exact when the text is the document's as it is.
-	data(text string, pos Position, exact bool)
+	// data handles a piece of that text, decoded, exact when it is the
+	// document's text as it is; at returns the position of its byte k
+	// (of its start when it is not exact), for k asked for in
+	// increasing order.
+	data(text string, exact bool, at func(k int) Position)
 }
 
 // A tokenizer reads a document from a window.
 type tokenizer struct {
 	w     *window
 	h     tokenHandler
-	attrs []attr // reused from tag to tag
+	kind  decodeKind // how the document was decoded
+	attrs []attr     // reused from tag to tag
 	// The names of the tag and the attribute being read, fields so that
 	// handing them to the handler allocates nothing.
 	tagName, attrName name
@@ -144,7 +148,7 @@ func (t *tokenizer) run() {
 			}
 			w.i = len(w.buf)
 			if want && w.offset()-from >= next {
-				// (As in srcsetValue, a long reference is looked at
+				// (As in streamedValue, a long reference is looked at
 				// again once doubled.)
 				from = pf.feed(from, w.offset(), false)
 				next = 2 * (w.offset() - from)
@@ -469,8 +473,8 @@ func (t *tokenizer) value(id attrID) bool {
 		q = 0
 	}
 	want := id != noAttr
-	if id == attrSrcset || id == attrImagesrcset {
-		return t.srcsetValue(id, q)
+	if id == attrSrcset || id == attrImagesrcset || id == attrStyle {
+		return t.streamedValue(id, q)
 	}
 	var a attr
 	if want {
@@ -541,20 +545,33 @@ func (t *tokenizer) value(id attrID) bool {
 	return true
 }
 
-// srcsetValue reads a srcset or imagesrcset attribute's value, after
-// its opening quote q (0 for none), handing it to a srcsetParser as the
-// window moves on, in pieces that end where no character reference can
-// go on: the value is never held whole, only its image candidates, in
-// the attribute's cands log (see attr). It reports false at the end of
-// the document.
-func (t *tokenizer) srcsetValue(id attrID, q byte) bool {
+// streamedValue reads a srcset, imagesrcset or style attribute's
+// value, after its opening quote q (0 for none), handing it to a
+// srcsetParser or a cssText as the window moves on, in pieces that end
+// where no character reference can go on: the value is never held
+// whole, only the links found in it, in the attribute's cands log (see
+// attr). It reports false at the end of the document.
+func (t *tokenizer) streamedValue(id attrID, q byte) bool {
 	w := t.w
 	a := attr{id: id, start: w.position(w.offset())}
 	a.at = a.start
-	p := srcsetParser{emit: func(url string, at Position, exact bool) {
+	emit := func(url string, at Position, exact bool) {
 		a.cands.add(found{raw: url, pos: at, exact: exact})
-	}}
-	pf := pieceFeeder{t: t, decodeRef: func(raw string) string { return decodeAttrValue(raw, q) }, f: p.feed}
+	}
+	var p srcsetParser
+	var css cssText
+	pf := pieceFeeder{t: t, decodeRef: func(raw string) string { return decodeAttrValue(raw, q) }}
+	if id == attrStyle {
+		css.kind = t.kind
+		pf.f = func(s string, exact bool, at func(int) Position) {
+			splitForSource(t.kind, s, exact, at, func(s string, pos Position, exact bool) {
+				css.add(s, pos, exact, emit)
+			})
+		}
+	} else {
+		p.emit = emit
+		pf.f = p.feed
+	}
 	fed := w.offset() // the value's text before this is parsed
 	next := int64(0)  // how much text to have before parsing again
 	for {
@@ -586,7 +603,11 @@ func (t *tokenizer) srcsetValue(id attrID, q byte) bool {
 	}
 	pf.feed(fed, w.offset(), true)
 	w.hold = -1
-	p.end()
+	if id == attrStyle {
+		css.scan(true, emit)
+	} else {
+		p.end()
+	}
 	if q != 0 {
 		w.i++ // the closing quote
 	}
@@ -782,9 +803,7 @@ func (t *tokenizer) feedPieces(b []byte, off int64, decodeRef func(string) strin
 // the data state (character references decoded) or, if cdata, in a
 // CDATA section.
 func (t *tokenizer) dataFeeder(cdata bool) pieceFeeder {
-	pf := pieceFeeder{t: t, decodeRef: html.UnescapeString, f: func(s string, exact bool, at func(int) Position) {
-		t.h.data(s, at(0), exact)
-	}}
+	pf := pieceFeeder{t: t, decodeRef: html.UnescapeString, f: t.h.data}
 	if cdata {
 		pf.decodeRef = nil
 	}

@@ -182,14 +182,14 @@ func TestLinksMax(t *testing.T) {
 }
 
 // TestLinksLong: -l adds each link's kind, element and attribute; the
-// page's charset comes from -charset (columns count the page decoded
-// to UTF-8: 検 is two bytes in the file, three decoded).
+// page's charset comes from -charset (columns count the bytes of the
+// file: 検 is two bytes in it, three decoded).
 func TestLinksLong(t *testing.T) {
 	f := writePage(t, "k.html", "<a href=/a><img src=\x8c\x9f.png><style>p{background:url(b.png)}</style>")
 	status, stdout, stderr := runLinksCmd([]string{"-l", "-charset", "shift_jis", "-base", "https://example.jp/", f}, "")
 	want := f + ":1:9\thttps://example.jp/a\tnavigation\ta\thref\n" +
 		f + ":1:21\thttps://example.jp/%E6%A4%9C.png\tsubresource\timg\tsrc\n" +
-		f + ":1:53\thttps://example.jp/b.png\tsubresource\tstyle\t\n"
+		f + ":1:52\thttps://example.jp/b.png\tsubresource\tstyle\t\n"
 	if status != 0 || stdout != want {
 		t.Errorf("status %d, stderr %q, stdout\n%s\nwant\n%s", status, stderr, stdout, want)
 	}
