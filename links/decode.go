@@ -218,15 +218,30 @@ func (d *mappedDecoder) decode(atEOF bool) error {
 // not fit the rule (a lone byte at the end of a UTF-16 document) takes
 // what is left.
 func (d *mappedDecoder) mapRunes(dec []byte, nSrc int) {
-	used := 0
-	runLen, runSrc, runN := 0, 0, 0
-	flush := func() {
-		if runN > 0 {
-			d.m.add(runN, runLen, runSrc)
-		}
-		runN = 0
+	ascii := 1 // an ASCII character's length in the source
+	if d.kind == utf16 {
+		ascii = 2
 	}
+	used := 0
 	for i := 0; i < len(dec); {
+		// A run of ASCII, a byte at a time.
+		j := i
+		for j < len(dec) && dec[j] < 0x80 {
+			j++
+		}
+		if j > i {
+			n := j - i
+			if j == len(dec) && used+n*ascii != nSrc {
+				// The last character takes what is left.
+				d.m.add(n-1, 1, ascii)
+				d.m.add(1, 1, nSrc-used-(n-1)*ascii)
+				return
+			}
+			d.m.add(n, 1, ascii)
+			used += n * ascii
+			i = j
+			continue
+		}
 		_, l := utf8.DecodeRune(dec[i:])
 		s := 1
 		if d.kind == utf16 {
@@ -239,14 +254,9 @@ func (d *mappedDecoder) mapRunes(dec []byte, nSrc int) {
 		if i == len(dec) && used+s != nSrc {
 			s = nSrc - used
 		}
+		d.m.add(1, l, s)
 		used += s
-		if runN > 0 && (l != runLen || s != runSrc) {
-			flush()
-		}
-		runLen, runSrc = l, s
-		runN++
 	}
-	flush()
 	if used < nSrc {
 		// Source bytes that decoded to nothing (cannot happen in these
 		// encodings; kept for the map's sake).
@@ -274,6 +284,9 @@ type offsetMap struct {
 // add appends a run of n characters of dlen decoded and slen source
 // bytes each, merged with the last run when it is the same.
 func (m *offsetMap) add(n, dlen, slen int) {
+	if n <= 0 {
+		return
+	}
 	if m.lastAt >= m.r && m.lastN > 0 && m.lastD == dlen && m.lastS == slen {
 		m.runs = m.runs[:m.lastAt]
 		n += m.lastN

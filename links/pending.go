@@ -53,7 +53,13 @@ func (p *pendingLog) addBytes(f found, raw []byte) {
 	}
 	need := 4 + 5*binary.MaxVarintLen64 + len(f.tag) + len(f.attr) + rawLen
 	if len(p.chunks) == 0 || cap(p.chunks[len(p.chunks)-1])-len(p.chunks[len(p.chunks)-1]) < need {
-		p.chunks = append(p.chunks, make([]byte, 0, max(pendingChunk, need)))
+		// Chunks double from 256 bytes to pendingChunk: a log of a few
+		// links (a srcset's) costs a few hundred bytes.
+		size := 256
+		if n := len(p.chunks); n > 0 {
+			size = min(pendingChunk, 2*cap(p.chunks[n-1]))
+		}
+		p.chunks = append(p.chunks, make([]byte, 0, max(size, need)))
 	}
 	b := p.chunks[len(p.chunks)-1]
 	// The flags: the kind (two bits), exact, base, utf8, a big raw,

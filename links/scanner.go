@@ -373,21 +373,21 @@ func (s *scanner) wantData() bool { return s.styleOpen && s.styleDepth == 0 }
 // data takes the next piece of an SVG style element's text: text
 // decoded as HTML's data state decodes it (character references, CRs
 // and NULs; exact when it is the document's text as it is).
-func (s *scanner) data(text string, exact bool, at func(k int) Position) {
-	splitForSource(s.kind, text, exact, at, func(text string, pos Position, exact bool) {
+func (s *scanner) data(text string, pl placer) {
+	splitForSource(s.kind, text, pl, func(text string, pos Position, exact bool) {
 		s.svgStyle.add(text, pos, exact, s.styleURL)
 	})
 }
 
-// splitForSource hands text, decoded from a document of kind, at at(0),
-// to add; but in a document whose characters' lengths in the source are
+// splitForSource hands text, decoded from a document of kind and placed
+// by pl, to add, with its position; but in a document whose characters' lengths in the source are
 // not known from the text (a multi-byte encoding), text as it is, cut
 // where ASCII starts and ends (in a stateful encoding, ISO-2022-JP,
 // between characters), each piece placed in the source, so that an
 // ASCII URL after non-ASCII CSS is placed exactly.
-func splitForSource(kind decodeKind, text string, exact bool, at func(k int) Position, add func(string, Position, bool)) {
-	if !exact || kind != multiByte && kind != stateful {
-		add(text, at(0), exact)
+func splitForSource(kind decodeKind, text string, pl placer, add func(string, Position, bool)) {
+	if !pl.exact || kind != multiByte && kind != stateful {
+		add(text, pl.at(0), pl.exact)
 		return
 	}
 	for i := 0; i < len(text); {
@@ -401,7 +401,7 @@ func splitForSource(kind decodeKind, text string, exact bool, at func(k int) Pos
 			_, n := utf8.DecodeRuneInString(text[i:])
 			j = i + n
 		}
-		add(text[i:j], at(i), true)
+		add(text[i:j], pl.at(i), true)
 		i = j
 	}
 }
@@ -435,6 +435,12 @@ type cssPiece struct {
 	start int // in text
 	pos   Position
 	exact bool
+}
+
+// reset makes c ready for new text from a document of kind, keeping
+// its buffers.
+func (c *cssText) reset(kind decodeKind) {
+	*c = cssText{kind: kind, text: c.text[:0], pieces: c.pieces[:0]}
 }
 
 // add appends a piece of text at pos and calls f with the URLs found.

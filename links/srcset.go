@@ -15,10 +15,10 @@ type srcsetCandidate struct {
 // https://html.spec.whatwg.org/multipage/images.html#parse-a-srcset-attribute
 func srcsetCandidates(s string) []srcsetCandidate {
 	var out []srcsetCandidate
-	p := srcsetParser{emit: func(url string, at Position, _ bool) {
-		out = append(out, srcsetCandidate{url, at.Offset})
+	p := srcsetParser{emit: func(url []byte, at Position, _ bool) {
+		out = append(out, srcsetCandidate{string(url), at.Offset})
 	}}
-	p.feed(s, true, func(k int) Position { return Position{Offset: k} })
+	p.feed(s, placer{exact: true})
 	p.end()
 	return out
 }
@@ -40,7 +40,7 @@ const (
 // current descriptor), so that a value of a million candidates costs no
 // more than one of a few.
 type srcsetParser struct {
-	emit func(url string, at Position, exact bool)
+	emit func(url []byte, at Position, exact bool) // url only during the call
 
 	state    uint8
 	url      []byte
@@ -52,11 +52,10 @@ type srcsetParser struct {
 	width, density, height, bad bool
 }
 
-// feed parses the next piece of the value, s. exact reports whether s
-// is the document's text as it is (no character reference, CR or NUL
-// made it); at returns the position of s[k] (of s's start when s is not
-// exact).
-func (p *srcsetParser) feed(s string, exact bool, at func(k int) Position) {
+// feed parses the next piece of the value, s, which pl places in the
+// document.
+func (p *srcsetParser) feed(s string, pl placer) {
+	exact := pl.exact
 	for k := 0; k < len(s); k++ {
 		c := s[k]
 		switch p.state {
@@ -67,11 +66,7 @@ func (p *srcsetParser) feed(s string, exact bool, at func(k int) Position) {
 			p.state = srcsetURL
 			p.url = p.url[:0]
 			p.urlExact = exact
-			if exact {
-				p.urlAt = at(k)
-			} else {
-				p.urlAt = at(0)
-			}
+			p.urlAt = pl.at(k)
 			p.url = append(p.url, c)
 		case srcsetURL:
 			if isSpace(c) {
@@ -108,6 +103,13 @@ func (p *srcsetParser) feed(s string, exact bool, at func(k int) Position) {
 			}
 		}
 	}
+}
+
+// reset makes p ready for a new value, keeping its buffers.
+func (p *srcsetParser) reset() {
+	p.state = srcsetSplitting
+	p.url, p.desc = p.url[:0], p.desc[:0]
+	p.width, p.density, p.height, p.bad = false, false, false, false
 }
 
 // end ends the value.
@@ -175,7 +177,7 @@ func (p *srcsetParser) endDescriptor() {
 // descriptors, and goes back to the splitting loop.
 func (p *srcsetParser) endCandidate() {
 	if !p.bad && (!p.height || p.width) {
-		p.emit(string(p.url), p.urlAt, p.urlExact)
+		p.emit(p.url, p.urlAt, p.urlExact)
 	}
 	p.width, p.density, p.height, p.bad = false, false, false, false
 	p.desc = p.desc[:0]

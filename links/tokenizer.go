@@ -98,19 +98,21 @@ type tokenHandler interface {
 	// wantData reports whether the text between tags and of CDATA
 	// sections is wanted from here on, to be handed to data.
 	wantData() bool
-	// data handles a piece of that text, decoded, exact when it is the
-	// document's text as it is; at returns the position of its byte k
-	// (of its start when it is not exact), for k asked for in
-	// increasing order.
-	data(text string, exact bool, at func(k int) Position)
+	// data handles a piece of that text, decoded, which pl places in
+	// the document.
+	data(text string, pl placer)
 }
 
 // A tokenizer reads a document from a window.
 type tokenizer struct {
-	w     *window
-	h     tokenHandler
-	kind  decodeKind // how the document was decoded
-	attrs []attr     // reused from tag to tag
+	w    *window
+	h    tokenHandler
+	kind decodeKind // how the document was decoded
+	// sp and ct parse the streamed values of srcset and style
+	// attributes, reused from value to value.
+	sp    srcsetParser
+	ct    cssText
+	attrs []attr // reused from tag to tag
 	// The names of the tag and the attribute being read, fields so that
 	// handing them to the handler allocates nothing.
 	tagName, attrName name
@@ -553,24 +555,16 @@ func (t *tokenizer) value(id attrID) bool {
 // attr). It reports false at the end of the document.
 func (t *tokenizer) streamedValue(id attrID, q byte) bool {
 	w := t.w
-	a := attr{id: id, start: w.position(w.offset())}
-	a.at = a.start
-	emit := func(url string, at Position, exact bool) {
-		a.cands.add(found{raw: url, pos: at, exact: exact})
+	start := w.position(w.offset())
+	t.attrs = append(t.attrs, attr{id: id, start: start, at: start})
+	pf := pieceFeeder{t: t, refs: refsAttr, q: q, sink: sinkSrcset}
+	if t.sp.emit == nil {
+		t.sp.emit = t.emitCandBytes
 	}
-	var p srcsetParser
-	var css cssText
-	pf := pieceFeeder{t: t, decodeRef: func(raw string) string { return decodeAttrValue(raw, q) }}
+	t.sp.reset()
 	if id == attrStyle {
-		css.kind = t.kind
-		pf.f = func(s string, exact bool, at func(int) Position) {
-			splitForSource(t.kind, s, exact, at, func(s string, pos Position, exact bool) {
-				css.add(s, pos, exact, emit)
-			})
-		}
-	} else {
-		p.emit = emit
-		pf.f = p.feed
+		pf.sink = sinkCSS
+		t.ct.reset(t.kind)
 	}
 	fed := w.offset() // the value's text before this is parsed
 	next := int64(0)  // how much text to have before parsing again
@@ -604,15 +598,30 @@ func (t *tokenizer) streamedValue(id attrID, q byte) bool {
 	pf.feed(fed, w.offset(), true)
 	w.hold = -1
 	if id == attrStyle {
-		css.scan(true, emit)
+		t.ct.scan(true, t.emitCand)
 	} else {
-		p.end()
+		t.sp.end()
 	}
 	if q != 0 {
 		w.i++ // the closing quote
 	}
-	t.attrs = append(t.attrs, a)
 	return true
+}
+
+// emitCand adds a link found in a streamed value to its attribute's
+// cands, the last attribute read.
+func (t *tokenizer) emitCand(url string, at Position, exact bool) {
+	t.attrs[len(t.attrs)-1].cands.add(found{raw: url, pos: at, exact: exact})
+}
+
+// emitCandBytes is emitCand with the URL in a []byte, copied.
+func (t *tokenizer) emitCandBytes(url []byte, at Position, exact bool) {
+	t.attrs[len(t.attrs)-1].cands.addBytes(found{pos: at, exact: exact}, url)
+}
+
+// cssPiece hands a piece of a streamed style attribute to t.ct.
+func (t *tokenizer) cssPiece(s string, pos Position, exact bool) {
+	t.ct.add(s, pos, exact, t.emitCand)
 }
 
 // safeValueEnd returns how much of b, text read so far, can be decoded
@@ -680,19 +689,61 @@ const longRef = 64
 // attribute value, the text between tags, a CDATA section) in pieces
 // (text as it is, a CR or CRLF, a NUL, a character reference decoded
 // with decodeRef; no reference when decodeRef is nil), and hands each to
-// f with whether it is the document's text as it is, and a function that
-// returns the position of its byte k (of its start when it is not as it
-// is). A numeric reference of more than longRef digits is carried in
+// f with a placer, which places it in the document. A numeric reference of more than longRef digits is carried in
 // short form (its significant digits, at most nine: more decode to
 // U+FFFD all the same), so that the window does not hold it.
 type pieceFeeder struct {
-	t         *tokenizer
-	decodeRef func(string) string
-	f         func(s string, exact bool, at func(k int) Position)
+	t    *tokenizer
+	refs refMode
+	q    byte // the quote of an attribute value (refsAttr)
+	sink pieceSink
 
 	carry   []byte // "&#", "x", and the significant digits of a long reference, or nil
 	hex     bool
 	carryAt Position
+}
+
+// A refMode is how a pieceFeeder decodes character references.
+type refMode uint8
+
+const (
+	refsNone refMode = iota // none (a CDATA section)
+	refsData                // as in text (the data state)
+	refsAttr                // as in an attribute value
+)
+
+// A pieceSink is where a pieceFeeder hands its pieces.
+type pieceSink uint8
+
+const (
+	sinkData   pieceSink = iota // the handler's data
+	sinkSrcset                  // the tokenizer's srcsetParser
+	sinkCSS                     // the tokenizer's cssText, for a style attribute
+)
+
+// decode decodes a character reference and what its decoding depends
+// on (see refEnd).
+func (pf *pieceFeeder) decode(raw string) string {
+	switch pf.refs {
+	case refsAttr:
+		return decodeAttrValue(raw, pf.q)
+	case refsData:
+		return html.UnescapeString(raw)
+	}
+	return raw
+}
+
+// hand hands a piece of text, which pl places, to the sink.
+func (pf *pieceFeeder) hand(s string, pl placer) {
+	t := pf.t
+	switch pf.sink {
+	case sinkData:
+		t.h.data(s, pl)
+	case sinkSrcset:
+		t.sp.feed(s, pl)
+	case sinkCSS:
+		splitForSource(t.kind, s, pl, t.cssPiece)
+	}
 }
 
 // feed hands over the text from document offset from to offset to, in
@@ -715,8 +766,7 @@ func (pf *pieceFeeder) feed(from, to int64, final bool) int64 {
 			pf.carry = append(pf.carry, ';')
 			i++
 		}
-		at := pf.carryAt
-		pf.f(pf.decodeRef(string(pf.carry)), false, func(int) Position { return at })
+		pf.hand(pf.decode(string(pf.carry)), placer{pos: pf.carryAt})
 		pf.carry = nil
 		b = b[i:]
 		from += int64(i)
@@ -725,8 +775,8 @@ func (pf *pieceFeeder) feed(from, to int64, final bool) int64 {
 	if !final {
 		n = safeValueEnd(b)
 	}
-	pf.t.feedPieces(b[:n], from, pf.decodeRef, pf.f)
-	if rest := b[n:]; pf.decodeRef != nil && len(rest) > longRef && rest[0] == '&' && rest[1] == '#' {
+	pf.feedPieces(b[:n], from)
+	if rest := b[n:]; pf.refs != refsNone && len(rest) > longRef && rest[0] == '&' && rest[1] == '#' {
 		// A long numeric reference, to the end of what was read.
 		pf.carryAt = w.position(from + int64(n))
 		pf.hex = rest[2]|0x20 == 'x'
@@ -758,11 +808,11 @@ func (pf *pieceFeeder) addDigit(c byte) {
 }
 
 // feedPieces decodes b, text of the document from offset off on, in
-// pieces, and hands each to f (see pieceFeeder).
-func (t *tokenizer) feedPieces(b []byte, off int64, decodeRef func(string) string, f func(s string, exact bool, at func(k int) Position)) {
-	w := t.w
+// pieces, and hands each to the sink.
+func (pf *pieceFeeder) feedPieces(b []byte, off int64) {
+	w := pf.t.w
 	specials := "&\r\x00"
-	if decodeRef == nil {
+	if pf.refs == refsNone {
 		specials = "\r\x00"
 	}
 	for len(b) > 0 {
@@ -770,9 +820,8 @@ func (t *tokenizer) feedPieces(b []byte, off int64, decodeRef func(string) strin
 		if j < 0 {
 			j = len(b)
 		}
-		o := off
 		if j > 0 {
-			f(string(b[:j]), true, func(k int) Position { return w.position(o + int64(k)) })
+			pf.hand(string(b[:j]), placer{w: w, off: off, exact: true})
 		} else {
 			var dec string
 			switch b[0] {
@@ -786,26 +835,48 @@ func (t *tokenizer) feedPieces(b []byte, off int64, decodeRef func(string) strin
 				j, dec = 1, "\uFFFD"
 			default:
 				j = refEnd(b)
-				dec = decodeRef(string(b[:j]))
+				dec = pf.decode(string(b[:j]))
 			}
-			if dec == string(b[:j]) {
-				f(dec, true, func(k int) Position { return w.position(o + int64(k)) })
-			} else {
-				f(dec, false, func(int) Position { return w.position(o) })
-			}
+			pf.hand(dec, placer{w: w, off: off, exact: dec == string(b[:j])})
 		}
 		b = b[j:]
 		off += int64(j)
 	}
 }
 
+// A placer places a piece of decoded text in the document: the piece
+// starts at document offset off of w, and its byte k is at off+k when
+// it is exact (the document's text as it is), else at its start. With
+// no window, it is at pos.
+type placer struct {
+	w     *window
+	off   int64
+	exact bool
+	pos   Position
+}
+
+// at returns the position of the piece's byte k (of its start when it
+// is not exact), k asked for in increasing order.
+func (pl placer) at(k int) Position {
+	if !pl.exact {
+		k = 0
+	}
+	if pl.w == nil {
+		p := pl.pos
+		p.Offset += k
+		p.Col += k
+		return p
+	}
+	return pl.w.position(pl.off + int64(k))
+}
+
 // dataFeeder returns a pieceFeeder that hands the handler text read in
 // the data state (character references decoded) or, if cdata, in a
 // CDATA section.
 func (t *tokenizer) dataFeeder(cdata bool) pieceFeeder {
-	pf := pieceFeeder{t: t, decodeRef: html.UnescapeString, f: t.h.data}
+	pf := pieceFeeder{t: t, refs: refsData, sink: sinkData}
 	if cdata {
-		pf.decodeRef = nil
+		pf.refs = refsNone
 	}
 	return pf
 }
