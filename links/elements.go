@@ -30,6 +30,7 @@ const (
 	attrHTTPEquiv
 	attrContent
 	attrEncoding // of MathML's annotation-xml
+	attrCharset  // of meta
 	numAttrs
 )
 
@@ -54,6 +55,7 @@ var attrNames = [numAttrs]string{
 	attrHTTPEquiv:   "http-equiv",
 	attrContent:     "content",
 	attrEncoding:    "encoding",
+	attrCharset:     "charset",
 }
 
 // attrOf returns the id of an attribute's name, or noAttr.
@@ -100,6 +102,8 @@ func attrOf(nm *name) attrID {
 		return attrContent
 	case "encoding":
 		return attrEncoding
+	case "charset":
+		return attrCharset
 	}
 	return noAttr
 }
@@ -145,7 +149,7 @@ var htmlElements = [...]element{
 	{"table", []elemAttr{{attrBackground, Subresource}}},
 	{"td", []elemAttr{{attrBackground, Subresource}}},
 	{"th", []elemAttr{{attrBackground, Subresource}}},
-	{"meta", []elemAttr{{attrHTTPEquiv, 0}, {attrContent, 0}}},
+	{"meta", []elemAttr{{attrHTTPEquiv, 0}, {attrContent, 0}, {attrCharset, 0}}},
 }
 
 // htmlElementOf returns the HTML element named nm, or nil.

@@ -209,8 +209,11 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 // The document is decoded with the encoding HTML's encoding sniffing
 // algorithm gives it ([SniffEncoding]: a byte order mark, then
 // [LinkExtractor.Charset], then a <meta> charset in the first 1024
-// bytes, then [LinkExtractor.DefaultCharset], windows-1252 unless set),
-// and tokenized as HTML: character
+// bytes, then [LinkExtractor.DefaultCharset], windows-1252 unless set;
+// an encoding from the prescan or the default is tentative, and a <meta>
+// declaring another one in the first 64 KiB makes the document be read
+// again from its start in that one, as HTML's "change the encoding"
+// says, its links held back until then), and tokenized as HTML: character
 // references are decoded, names are matched in any case, and the
 // contents of script, style, textarea, title, xmp, iframe, noembed and
 // noframes elements and of comments are not markup (in SVG, CDATA
@@ -295,12 +298,82 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		rerr = nil
 	}
 	enc := sniff(prefix, x.Charset, x.DefaultCharset)
-	var src io.Reader = bytes.NewReader(prefix)
-	if rerr != nil {
-		src = io.MultiReader(src, errReader{rerr})
-	} else {
-		src = io.MultiReader(src, r)
+	rest := errOr(rerr, r)
+	var rec *recorder
+	if enc.tentative {
+		// A <meta> may change the encoding: what is read is kept, to
+		// be read again in the new one.
+		rec = &recorder{r: rest, max: changeBound + changeSlack - len(prefix)}
+		rest = rec
 	}
+	for {
+		ex := extraction{x: x, docURL: docURL, yield: yield, enc: enc, rec: rec}
+		err := ex.run(prefix, rest)
+		if ex.restart == nil {
+			return err
+		}
+		// HTML's "change the encoding": the document is read again
+		// from its start, in the encoding declared, for certain.
+		enc = *ex.restart
+		rest = io.MultiReader(bytes.NewReader(rec.buf), rec.r)
+		rec = nil
+	}
+}
+
+// changeBound is how far into a document whose encoding is tentative
+// (found by the prescan, or the default) a <meta> declaring another
+// encoding is honoured: the document is then read again from its start
+// in that encoding, as HTML's "change the encoding" says. Until the
+// extractor is past it, the document's bytes are kept and its links held
+// back; a <meta> further on is ignored.
+const changeBound = 64 << 10
+
+// changeSlack is how far past changeBound the extractor may have read
+// when its tokenizer meets a <meta> before changeBound: the window's
+// read-ahead (readSize decoded bytes, at most twice as many source
+// bytes) and the decoder's.
+const changeSlack = 4 * readSize
+
+// A recorder is a reader of r that keeps what it reads, up to max bytes;
+// past them it keeps nothing more and lets go of what it kept.
+type recorder struct {
+	r    io.Reader
+	max  int
+	buf  []byte
+	over bool // more than max bytes were read
+}
+
+func (rc *recorder) Read(p []byte) (int, error) {
+	n, err := rc.r.Read(p)
+	if !rc.over {
+		if len(rc.buf)+n > rc.max {
+			rc.over, rc.buf = true, nil
+		} else {
+			rc.buf = append(rc.buf, p[:n]...)
+		}
+	}
+	return n, err
+}
+
+// errRestart ends the reading of a document to read it again in the
+// encoding a <meta> declares.
+var errRestart = errors.New("links: restart")
+
+// An extraction is one reading of a document in one encoding.
+type extraction struct {
+	x       LinkExtractor
+	docURL  *url.URL
+	yield   func(Link) bool
+	enc     sniffed
+	rec     *recorder // what was read, while the encoding is tentative
+	restart *sniffed  // the encoding to read the document again in
+}
+
+// run extracts the links of the document whose first bytes are prefix
+// and the rest rest.
+func (ex *extraction) run(prefix []byte, rest io.Reader) error {
+	enc := ex.enc
+	var src io.Reader = io.MultiReader(bytes.NewReader(prefix), rest)
 	bom := 0
 	kind := utf8Source
 	var m *offsetMap
@@ -311,7 +384,7 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		}
 	default:
 		if enc.bom > 0 {
-			src = io.MultiReader(bytes.NewReader(prefix[enc.bom:]), errOr(rerr, r))
+			src = io.MultiReader(bytes.NewReader(prefix[enc.bom:]), rest)
 		}
 		// Decoded with a map of where each character comes from, so
 		// that positions count the bytes of the document as served.
@@ -329,7 +402,7 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		w.lines.lineStart = int64(bom)
 		w.lines.lineStartSrc = int64(bom)
 	}
-	e := emitter{docURL: docURL, yield: yield, w: w, kind: kind}
+	e := emitter{docURL: ex.docURL, yield: ex.yield, w: w, kind: kind, rec: ex.rec, tentative: enc.tentative}
 	switch enc.name {
 	case "utf-8", "utf-16be", "utf-16le", "replacement":
 		// Their output encoding is UTF-8, the Parser's default.
@@ -338,15 +411,36 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 	}
 	e.baseParser.Encoding = e.encoding
 	e.p.Encoding = e.encoding
-	if x.Validate {
+	if ex.x.Validate {
 		e.log = new(url.ValidationLog)
 		e.p.OnValidationError = e.log.Add
 		e.utf8Parser.OnValidationError = e.log.Add
 	}
 	s := scanner{add: e.add, addBytes: e.addBytes, kind: kind}
+	if enc.tentative {
+		s.charset = func(label string, at Position) {
+			if !e.tentative || e.rec.over || at.Offset >= changeBound {
+				e.endTentative()
+				return
+			}
+			ne := declared(label)
+			if sameEncoding(ne, enc) {
+				e.endTentative() // confidence certain
+				return
+			}
+			ex.restart = &ne
+			e.stopped = true
+			w.err = errRestart
+			w.buf = w.buf[:w.i]
+		}
+	}
 	t := tokenizer{w: w, h: &s, kind: kind}
 	t.run()
+	if ex.restart != nil {
+		return nil
+	}
 	s.end()
+	e.endTentative()
 	if !e.stopped {
 		e.flush()
 	}
@@ -418,14 +512,38 @@ type emitter struct {
 	stopped      bool
 	w            *window
 	kind         decodeKind // how the document was decoded
+	// tentative is true while a <meta> may still change the encoding:
+	// every link is held back, as the document may be read again; rec
+	// is what was read.
+	tentative bool
+	rec       *recorder
+}
+
+// endTentative makes the encoding certain: the links held back for it
+// are yielded if the base URL is known.
+func (e *emitter) endTentative() {
+	if !e.tentative {
+		return
+	}
+	e.tentative = false
+	e.rec.over, e.rec.buf = true, nil // keep no more
+	if e.baseKnown && !e.stopped {
+		e.flush()
+	}
 }
 
 func (e *emitter) add(f found) {
 	if e.stopped {
 		return
 	}
+	if e.tentative && e.rec.over {
+		e.endTentative()
+		if e.stopped {
+			return
+		}
+	}
 	switch {
-	case e.baseKnown:
+	case e.baseKnown && !e.tentative:
 		e.emit(f)
 	case f.base:
 		e.base = e.docURL
@@ -433,7 +551,10 @@ func (e *emitter) add(f found) {
 			e.base = b
 		}
 		e.pending.add(f)
-		e.flush()
+		e.baseKnown = true
+		if !e.tentative {
+			e.flush()
+		}
 	default:
 		e.pending.add(f)
 	}
@@ -446,7 +567,7 @@ func (e *emitter) addBytes(f found, raw []byte) {
 	if e.stopped {
 		return
 	}
-	if !e.baseKnown && !f.base {
+	if (!e.baseKnown || e.tentative) && !f.base {
 		e.pending.addBytes(f, raw)
 		return
 	}

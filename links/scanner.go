@@ -15,6 +15,10 @@ type scanner struct {
 	// addBytes is add with the link's raw in a []byte (valid during
 	// the call only) in place of its raw field.
 	addBytes func(found, []byte)
+	// charset, if not nil, is called with the encoding label a meta
+	// element declares (its charset, or the charset in the content of
+	// an http-equiv=content-type), and where the label is.
+	charset func(label string, at Position)
 
 	// kind is how the document was decoded, which positions inside a
 	// value count in (see decodeKind.advanceFrom).
@@ -174,7 +178,7 @@ func (s *scanner) startTag(tag *name, selfClosing bool, attrs []attr, tagStart i
 // htmlLinks finds the links in the attributes of an HTML element.
 func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 	e := htmlElementOf(tag)
-	var typ, rel, httpEquiv *attr
+	var typ, rel, httpEquiv, content, charset *attr
 	for i := range attrs {
 		switch attrs[i].id {
 		case attrType:
@@ -183,7 +187,14 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 			rel = &attrs[i]
 		case attrHTTPEquiv:
 			httpEquiv = &attrs[i]
+		case attrContent:
+			content = &attrs[i]
+		case attrCharset:
+			charset = &attrs[i]
 		}
+	}
+	if e != nil && e.name == "meta" && s.charset != nil {
+		s.metaCharset(charset, httpEquiv, content)
 	}
 	tn := ""
 	if e != nil {
@@ -205,7 +216,7 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 			continue
 		}
 		switch a.id {
-		case attrType, attrRel, attrHTTPEquiv:
+		case attrType, attrRel, attrHTTPEquiv, attrCharset:
 			continue
 		case attrContent:
 			if httpEquiv != nil && equalFoldASCII(httpEquiv.val, "refresh") {
@@ -235,6 +246,24 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 			s.baseSeen = true
 		}
 		s.url(e.name, attrNames[a.id], kind, a, base)
+	}
+}
+
+// metaCharset reports the encoding a meta element declares, as the tree
+// builder reads it ("in head", a meta start tag): its charset if that is
+// a label, else the charset in its content when its http-equiv is
+// content-type.
+func (s *scanner) metaCharset(charset, httpEquiv, content *attr) {
+	if charset != nil {
+		if l := lookup(charset.val, 0); l.enc != nil {
+			s.charset(charset.val, charset.start)
+			return
+		}
+	}
+	if httpEquiv != nil && content != nil && equalFoldASCII(httpEquiv.val, "content-type") {
+		if label, ok := charsetFromContent(content.val); ok && lookup(label, 0).enc != nil {
+			s.charset(label, content.start)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
 
 	charsets "github.com/weburl/url/charset"
 
@@ -26,6 +27,10 @@ type sniffed struct {
 	name string // the Encoding Standard's name, in lower case, or the label it was found by
 	utf8 bool
 	bom  int // the length of the byte order mark that gave it, or 0
+	// tentative is HTML's tentative confidence: the encoding came from
+	// the prescan or is the default, and a <meta> the tokenizer meets
+	// may change it.
+	tentative bool
 }
 
 // SniffEncoding returns the encoding of an HTML document whose first
@@ -73,22 +78,44 @@ func sniff(prefix []byte, charset, def string) sniffed {
 		}
 	}
 	if label, ok := prescan(prefix); ok {
-		if s := lookup(label, 0); s.enc != nil {
-			switch s.name {
-			case "utf-16be", "utf-16le":
-				return lookup("utf-8", 0)
-			case "x-user-defined":
-				return lookup("windows-1252", 0)
-			}
+		if s := declared(label); s.enc != nil {
+			s.tentative = true
 			return s
 		}
 	}
+	s := lookup(defaultEncoding, 0)
 	if def != "" {
-		if s := lookup(def, 0); s.enc != nil {
-			return s
+		if d := lookup(def, 0); d.enc != nil {
+			s = d
 		}
 	}
-	return lookup(defaultEncoding, 0)
+	s.tentative = true
+	return s
+}
+
+// declared returns the encoding of a label a <meta> declares: UTF-16
+// means UTF-8 there, and x-user-defined windows-1252 (the prescan's
+// rule, and the change the encoding algorithm's).
+func declared(label string) sniffed {
+	s := lookup(label, 0)
+	if s.enc == nil {
+		return s
+	}
+	switch s.name {
+	case "utf-16be", "utf-16le":
+		return lookup("utf-8", 0)
+	}
+	if n, _ := htmlindex.Name(s.enc); n == "x-user-defined" {
+		return lookup("windows-1252", 0)
+	}
+	return s
+}
+
+// sameEncoding reports whether a and b are the same encoding.
+func sameEncoding(a, b sniffed) bool {
+	na, _ := htmlindex.Name(a.enc)
+	nb, _ := htmlindex.Name(b.enc)
+	return na == nb
 }
 
 // lookup returns the encoding of label, with a nil enc when it is not a

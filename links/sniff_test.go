@@ -2,6 +2,7 @@ package links
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -222,5 +223,67 @@ func TestExtractLinksSourcePositions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestExtractLinksChangeEncoding: HTML's "change the encoding". When the
+// encoding is tentative (the prescan found nothing in the first 1024
+// bytes, so the default is used; or the prescan found it), a <meta>
+// the tokenizer meets further on that declares another encoding makes
+// the document be read again from its start in that one; up to
+// changeBound. A transport's charset is certain: no <meta> changes it;
+// and once a <meta> has confirmed the encoding, a later one does not.
+func TestExtractLinksChangeEncoding(t *testing.T) {
+	sjis := func(s string) string {
+		b, err := japanese.ShiftJIS.NewEncoder().String(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	pad := "<!--" + strings.Repeat("x", 2000) + "-->"
+	const (
+		inSJIS = "https://example.jp/%E6%A4%9C?q=%8C%9F"
+		in1252 = "https://example.jp/%C5%92%C5%B8?q=%8C%9F"
+		inUTF8 = "https://example.jp/%EF%BF%BD%EF%BF%BD?q=%EF%BF%BD%EF%BF%BD"
+	)
+	for _, tc := range []struct {
+		name, doc    string
+		charset, def string
+		want         string
+	}{
+		{"late meta", pad + `<meta charset="shift_jis">` + sjis(`<a href="/検?q=検">`), "", "", inSJIS},
+		{"late http-equiv", pad + `<meta http-equiv=Content-Type content="text/html; charset=Shift_JIS">` + sjis(`<a href="/検?q=検">`), "", "", inSJIS},
+		{"late meta after the link", pad + sjis(`<a href="/検?q=検">`) + `<meta charset="shift_jis">`, "", "", inSJIS},
+		{"late meta from the default", pad + `<meta charset="windows-1252">` + sjis(`<a href="/検?q=検">`), "", "shift_jis", in1252},
+		{"late meta utf-16", pad + `<meta charset="utf-16">` + sjis(`<a href="/検?q=検">`), "", "shift_jis", inUTF8},
+		{"late meta not a label", pad + `<meta charset="klingon">` + sjis(`<a href="/検?q=検">`), "", "", in1252},
+		{"transport", pad + `<meta charset="shift_jis">` + sjis(`<a href="/検?q=検">`), "windows-1252", "", in1252},
+		{"confirmed", `<meta charset="windows-1252">` + pad + `<meta charset="shift_jis">` + sjis(`<a href="/検?q=検">`), "", "", in1252},
+		{"prescan then another", `<meta charset="shift_jis">` + pad + sjis(`<a href="/検?q=検">`) + `<meta charset="windows-1252">`, "", "", inSJIS},
+		{"past the bound", "<!--" + strings.Repeat("x", changeBound) + `--><meta charset="shift_jis">` + sjis(`<a href="/検?q=検">`), "", "", in1252},
+		{"svg breakout", pad + `<svg><meta charset="shift_jis"></svg>` + sjis(`<a href="/検?q=検">`), "", "", inSJIS},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := LinkExtractor{Charset: tc.charset, DefaultCharset: tc.def}
+			for _, r := range []io.Reader{strings.NewReader(tc.doc), iotest.OneByteReader(strings.NewReader(tc.doc))} {
+				links, err := x.Extract(r, "https://example.jp/")
+				if err != nil || len(links) != 1 {
+					t.Fatalf("links %v, err %v", links, err)
+				}
+				if g := links[0].URL.Href(); g != tc.want {
+					t.Errorf("got %s, want %s", g, tc.want)
+				}
+				if i := strings.Index(tc.doc, `<a href="/`) + len(`<a href="`); links[0].Offset != i {
+					t.Errorf("at %d, want %d", links[0].Offset, i)
+				}
+			}
+		})
+	}
+	// The bytes read again count once against MaxBytes.
+	doc := pad + `<meta charset="shift_jis">` + sjis(`<a href="/検?q=検">`)
+	links, err := LinkExtractor{MaxBytes: int64(len(doc))}.Extract(strings.NewReader(doc), "https://example.jp/")
+	if err != nil || len(links) != 1 || links[0].URL.Href() != inSJIS {
+		t.Errorf("at MaxBytes: links %v, err %v", links, err)
 	}
 }

@@ -71,25 +71,37 @@ func TestExtractLinksMaxBytes(t *testing.T) {
 
 // TestLinksIterator: the iterator yields the links as Extract returns
 // them, stops reading when the loop breaks, and yields a read error
-// last.
+// last. A document whose encoding is certain (the transport's charset)
+// yields its links as soon as its base URL is known; one whose encoding
+// is tentative (no charset, no <meta> in its first 1024 bytes) holds
+// them until it is past changeBound, where a <meta> could no longer
+// change its encoding.
 func TestLinksIterator(t *testing.T) {
 	doc := `<base href=/b/>` + strings.Repeat(`<a href=x>`, 100000)
-	r := &countingReader{r: strings.NewReader(doc)}
-	n := 0
-	for l, err := range (LinkExtractor{}).Links(r, "https://example.com/") {
-		if err != nil {
-			t.Fatal(err)
+	for _, tc := range []struct {
+		charset string
+		max     int
+	}{
+		{"utf-8", 2 * readSize},
+		{"", changeBound + changeSlack + readSize},
+	} {
+		r := &countingReader{r: strings.NewReader(doc)}
+		n := 0
+		for l, err := range (LinkExtractor{Charset: tc.charset}).Links(r, "https://example.com/") {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n == 0 && l.Tag != "base" {
+				t.Errorf("first link %v", l)
+			}
+			n++
+			if n == 10 {
+				break
+			}
 		}
-		if n == 0 && l.Tag != "base" {
-			t.Errorf("first link %v", l)
+		if r.n > tc.max {
+			t.Errorf("charset %q: read %d bytes for 10 links after the base element, more than %d", tc.charset, r.n, tc.max)
 		}
-		n++
-		if n == 10 {
-			break
-		}
-	}
-	if r.n > 2*readSize {
-		t.Errorf("read %d bytes for 10 links after the base element", r.n)
 	}
 	boom := errors.New("boom")
 	var last error
