@@ -68,10 +68,14 @@ type Link struct {
 // the file, and the line and column there, both from 1. Columns count
 // bytes from the start of the line (as the Go tools do), not characters.
 // Lines end at "\n", "\r\n" or a lone "\r", as HTML's newlines do. A
-// UTF-8 byte order mark at the start of the file counts in [Position.Offset]
+// byte order mark at the start of the file counts in [Position.Offset]
 // but not in the columns of the first line. In a document in another
-// encoding than UTF-8, offsets and columns count the bytes of the
-// document decoded to UTF-8 (its lines are the file's).
+// encoding than UTF-8 (Shift_JIS, windows-1252, UTF-16, ...), offsets
+// and columns count the bytes of the file as served, not of its UTF-8
+// decoding: a crawler can seek to them. (Inside a value the extractor
+// reads whole, a ping or a meta refresh's content, in ISO-2022-JP,
+// whose escape sequences the decoded text does not show, a URL after
+// the value's start is placed at the value's start.)
 type Position struct {
 	Offset, Line, Col int
 }
@@ -85,8 +89,10 @@ func (p Position) String() string {
 // offset in l.Raw, such as a [url.ValidationError]'s Offset. It is exact
 // when [Link.Raw] is written in the document as it is; when the document's
 // text differs from Raw (it holds a character reference such as
-// "&amp;", or a "\r" that HTML turned into "\n"), the position of every
-// offset is that of Raw's start, l.Position.
+// "&amp;", or a "\r" that HTML turned into "\n"; or the document is in
+// another encoding than UTF-8 and Raw is not ASCII, or is in UTF-16 or
+// ISO-2022-JP), the position of every offset is that of Raw's start,
+// l.Position.
 func (l *Link) PositionOf(offset int) Position {
 	if !l.exact || offset <= 0 {
 		return l.Position

@@ -67,14 +67,25 @@ func (p *srcsetParser) feed(s string, pl placer) {
 			p.url = p.url[:0]
 			p.urlExact = exact
 			p.urlAt = pl.at(k)
-			p.url = append(p.url, c)
+			j := k + 1
+			for j < len(s) && !isSpace(s[j]) {
+				j++
+			}
+			p.url = append(p.url, s[k:j]...)
+			k = j - 1
 		case srcsetURL:
 			if isSpace(c) {
 				p.endURL()
 				continue
 			}
+			// The URL's run up to whitespace, at once.
+			j := k + 1
+			for j < len(s) && !isSpace(s[j]) {
+				j++
+			}
 			p.urlExact = p.urlExact && exact
-			p.url = append(p.url, c)
+			p.url = append(p.url, s[k:j]...)
+			k = j - 1
 		case srcsetInDescriptor:
 			switch {
 			case isSpace(c):
