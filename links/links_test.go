@@ -316,9 +316,18 @@ func FuzzExtractLinks(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// In whatever encoding it was read (but UTF-16, whose newlines
+		// are two bytes), positions are in the file's bytes: lines and
+		// columns agree with the offset, and an exact link is the
+		// file's bytes there.
+		utf16 := strings.HasPrefix(doc, "\xFE\xFF") || strings.HasPrefix(doc, "\xFF\xFE")
+		sniffedLines := newLineIndex(doc)
 		for _, l := range sniffed {
 			if (l.URL == nil) == (l.Err == nil) {
 				t.Errorf("%q: URL %v and Err %v", l.Raw, l.URL, l.Err)
+			}
+			if !utf16 {
+				checkLinkPositionIn(t, sniffedLines, doc, l)
 			}
 		}
 		// Read a byte at a time: the same links.
