@@ -232,6 +232,9 @@ func SerializeForm(params []Param) string {
 	if len(params) == 0 {
 		return ""
 	}
+	if raw := rawFormLen(params); 3*raw <= serializeStackSize {
+		return serializeFormSmall(params)
+	}
 	n, ok := serializedFormLen(params)
 	if !ok {
 		return string(appendSerializedForm(nil, params))
@@ -239,6 +242,30 @@ func SerializeForm(params []Param) string {
 	// Exactly sized: the buffer is the string (one allocation).
 	b := appendSerializedForm(make([]byte, 0, n), params)
 	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// serializeStackSize is the size of serializeFormSmall's buffer.
+const serializeStackSize = 1024
+
+// rawFormLen is the length of params' names and values, with an "=" and
+// "&" each: the length of their serialization when nothing is encoded.
+func rawFormLen(params []Param) int {
+	n := 0
+	for _, p := range params {
+		n += len(p.Name) + len(p.Value) + 2
+	}
+	return n
+}
+
+// serializeFormSmall is SerializeForm for a list that serializes into a
+// buffer on the stack (every byte encoded takes at most three, but a
+// byte of invalid UTF-8, which is rare: then the buffer moves to the
+// heap): it encodes in one pass and copies the result into a string of
+// its exact size, where a longer list is measured first
+// (serializedFormLen) and encoded into that string.
+func serializeFormSmall(params []Param) string {
+	var buf [serializeStackSize]byte
+	return string(appendSerializedForm(buf[:0], params))
 }
 
 // serializedFormLen returns the length of params serialized, when every

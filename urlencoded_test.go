@@ -1,6 +1,7 @@
 package url
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -82,6 +83,42 @@ func TestSerializeForm(t *testing.T) {
 	for _, tt := range tests {
 		if got := SerializeForm(tt.in); got != tt.want {
 			t.Errorf("SerializeForm(%+q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestSerializeFormSizes: lists whose serialization is built in the
+// stack buffer (serializeFormSmall) and those measured first
+// (serializedFormLen), either side of the limit, with invalid UTF-8 that
+// outgrows the stack buffer, serialize as the plain encoder of each
+// name and value joined with "=" and "&" does.
+func TestSerializeFormSizes(t *testing.T) {
+	pieces := []string{"a", "b c", "\u00e9", "/", "\xff", "\xff\xfe\xfd", "~"}
+	r := rand.New(rand.NewPCG(17, 3))
+	limit := serializeStackSize / 3
+	for _, size := range []int{1, 10, limit - 40, limit - 2, limit, limit + 1, limit + 200, 2 * serializeStackSize} {
+		for range 30 {
+			var list []Param
+			for rawFormLen(list) < size {
+				var name, value strings.Builder
+				for range r.IntN(4) {
+					name.WriteString(pieces[r.IntN(len(pieces))])
+				}
+				for range r.IntN(12) {
+					value.WriteString(pieces[r.IntN(len(pieces))])
+				}
+				list = append(list, Param{name.String(), value.String()})
+			}
+			var want strings.Builder
+			for i, p := range list {
+				if i > 0 {
+					want.WriteByte('&')
+				}
+				want.WriteString(FormEncode(p.Name) + "=" + FormEncode(p.Value))
+			}
+			if got := SerializeForm(list); got != want.String() {
+				t.Fatalf("SerializeForm(%+q) = %q, want %q", list, got, want.String())
+			}
 		}
 	}
 }
