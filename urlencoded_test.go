@@ -123,6 +123,32 @@ func TestSerializeFormSizes(t *testing.T) {
 	}
 }
 
+// TestAppendFormEncoded: the serializer's own loop equals the module's
+// encoder with the application/x-www-form-urlencoded set, on every byte
+// and on random strings of ASCII, non-ASCII, U+FFFD and invalid UTF-8.
+func TestAppendFormEncoded(t *testing.T) {
+	var inputs []string
+	for c := range 256 {
+		inputs = append(inputs, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"\u00e9")
+	}
+	pieces := []string{"ab", " ", "+", "%", "~", "*-._", "\u00e9", "\uFFFD", "\U0001F600", "\xff", "\xe2\x82", "\xf0\x9f\x98", "\x80"}
+	r := rand.New(rand.NewPCG(17, 4))
+	for range 5000 {
+		var b strings.Builder
+		for range r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		inputs = append(inputs, b.String())
+	}
+	for _, in := range inputs {
+		got := string(appendFormEncoded([]byte("x"), in))
+		want := string(appendPercentEncodeUTF8([]byte("x"), in, FormURLEncodedSet, true))
+		if got != want {
+			t.Fatalf("appendFormEncoded(%+q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestSerializeFormEncoding(t *testing.T) {
 	tests := []struct {
 		label string
