@@ -38,7 +38,17 @@ func ParseForm(input string) []Param {
 
 // formPairs counts the pairs of input: the list is sized by the pairs,
 // not by the '&', as a run of '&' holds no pair and must not cost memory.
+// A query with no empty sequence (no "&&", no '&' at either end), which
+// is the common case, has one pair more than it has '&': counted with
+// strings.Count, not byte by byte.
 func formPairs(input string) int {
+	if input == "" {
+		return 0
+	}
+	if n := strings.Count(input, "&"); n == 0 ||
+		input[0] != '&' && input[len(input)-1] != '&' && !strings.Contains(input, "&&") {
+		return n + 1
+	}
 	n := 0
 	prev := byte('&')
 	for i := 0; i < len(input); i++ {
@@ -51,7 +61,30 @@ func formPairs(input string) int {
 	return n
 }
 
-// appendParsedForm appends the pairs of input to list.
+// Classes of bytes for the urlencoded parser's one pass (formClass).
+const (
+	formAmp    = 1 // '&': ends a sequence
+	formEq     = 2 // '=': the first in a sequence ends its name
+	formChange = 4 // '+', '%' or a byte >= 0x80: decoding may change the name or value
+)
+
+// formClass is the class of each byte for appendParsedForm; 0 for a
+// byte that neither splits nor changes in decoding.
+var formClass = func() (t [256]uint8) {
+	t['&'], t['='], t['+'], t['%'] = formAmp, formEq, formChange, formChange
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = formChange
+	}
+	return t
+}()
+
+// appendParsedForm appends the pairs of input to list: the
+// application/x-www-form-urlencoded parser's steps, in one pass over
+// input that splits it on '&' (step 1), skips the empty sequences (3.1),
+// splits each on its first '=' (3.2, 3.3) and notes whether the name
+// and the value hold a byte that decoding may change (a '+', step 3.4,
+// a '%', or a byte >= 0x80, which may be invalid UTF-8, step 3.5); a
+// name or value with none is its own decoding, a substring of input.
 func appendParsedForm(list []Param, input string) []Param {
 	if list == nil {
 		if input == "" {
@@ -60,21 +93,43 @@ func appendParsedForm(list []Param, input string) []Param {
 		list = make([]Param, 0, formPairs(input))
 	}
 	var decoded formDecoder
-	for len(input) > 0 {
-		from, seq := input, input
-		if i := strings.IndexByte(input, '&'); i >= 0 {
-			seq, input = input[:i], input[i+1:]
-		} else {
-			input = ""
+	// The sequence being read starts at start; eq is its first '=' or
+	// -1; change is formChange once its name (before eq) or value
+	// (after) holds a byte that may change, nameChange the name's.
+	start, eq := 0, -1
+	change, nameChange := uint8(0), uint8(0)
+	for i := 0; i <= len(input); i++ {
+		k := uint8(formAmp) // the end of input ends the last sequence
+		if i < len(input) {
+			if k = formClass[input[i]]; k == 0 {
+				continue
+			}
 		}
-		if seq == "" {
-			continue
+		switch k {
+		case formChange:
+			change = formChange
+		case formEq:
+			if eq < 0 {
+				eq, nameChange, change = i, change, 0
+			}
+		case formAmp:
+			if i > start {
+				name, value := input[start:i], ""
+				if eq >= 0 {
+					name, value = input[start:eq], input[eq+1:i]
+				} else {
+					nameChange, change = change, 0
+				}
+				if nameChange != 0 {
+					name = decoded.component(name, input[start:])
+				}
+				if change != 0 {
+					value = decoded.component(value, input[start:])
+				}
+				list = append(list, Param{name, value})
+			}
+			start, eq, change, nameChange = i+1, -1, 0, 0
 		}
-		name, value := seq, ""
-		if i := strings.IndexByte(seq, '='); i >= 0 {
-			name, value = seq[:i], seq[i+1:]
-		}
-		list = append(list, Param{decoded.component(name, from), decoded.component(value, from)})
 	}
 	return list
 }
