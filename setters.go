@@ -374,6 +374,9 @@ func (u *URL) plainPath(input string) bool {
 		return false
 	}
 	special := u.scheme.special()
+	if !mayHoldDotSegment(input, special) {
+		return true
+	}
 	segStart := 0
 	for i := 0; i <= len(input); i++ {
 		if i < len(input) {
@@ -392,6 +395,44 @@ func (u *URL) plainPath(input string) bool {
 		segStart = i + 1
 	}
 	return true
+}
+
+// mayHoldDotSegment reports whether plainPath must look at input
+// segment by segment: some segment starts with "." or "%" (as every dot
+// segment does), or (in a special URL) input holds a "\\". Eight bytes at
+// a time: a word's bytes equal to "/" shifted one byte on meet its bytes
+// equal to "." or "%" where a segment starts with one, the last "/" of a
+// word carried into the next (and input's start counted as one).
+func mayHoldDotSegment(input string, special bool) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	carry := uint64(0x80) // input starts a segment
+	for i := 0; i < len(input); i += 8 {
+		var w uint64
+		if len(input)-i >= 8 {
+			w = load64(input[i:])
+		} else {
+			// The tail, padded with "a" (no delimiter, no dot).
+			var tail [8]byte
+			copy(tail[copy(tail[:], input[i:]):], "aaaaaaaa")
+			w = load64(unsafe.String(&tail[0], 8))
+		}
+		slash := bytesEqual(w, '/'*ones)
+		if (slash<<8|carry)&(bytesEqual(w, '.'*ones)|bytesEqual(w, '%'*ones)) != 0 ||
+			special && bytesEqual(w, '\\'*ones) != 0 {
+			return true
+		}
+		carry = slash >> 56
+	}
+	return false
+}
+
+// bytesEqual returns a word with the high bit set in each byte where w
+// and pattern are equal, and no other bit: exact, with no carry from one
+// byte into the next.
+func bytesEqual(w, pattern uint64) uint64 {
+	const lows = 0x7F7F7F7F7F7F7F7F
+	x := w ^ pattern
+	return ^((x&lows + lows) | x | lows)
 }
 
 // reattach appends suffix, the tail of u's href from offset from that a
