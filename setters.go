@@ -406,15 +406,20 @@ func (u *URL) plainPath(input string) bool {
 func mayHoldDotSegment(input string, special bool) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	carry := uint64(0x80) // input starts a segment
-	for i := 0; i < len(input); i += 8 {
+	n := len(input)
+	for i := 0; i < n; i += 8 {
+		// The word of input[i:i+8]; past the end, zero bytes (no
+		// delimiter, no dot), not written to memory and read back.
 		var w uint64
-		if len(input)-i >= 8 {
+		switch {
+		case n-i >= 8:
 			w = load64(input[i:])
-		} else {
-			// The tail, padded with "a" (no delimiter, no dot).
-			var tail [8]byte
-			copy(tail[copy(tail[:], input[i:]):], "aaaaaaaa")
-			w = load64(unsafe.String(&tail[0], 8))
+		case n >= 8: // the last eight bytes, without those seen
+			w = load64(input[n-8:]) >> (8 * (i + 8 - n))
+		default:
+			for j := n - 1; j >= i; j-- {
+				w = w<<8 | uint64(input[j])
+			}
 		}
 		slash := bytesEqual(w, '/'*ones)
 		if (slash<<8|carry)&(bytesEqual(w, '.'*ones)|bytesEqual(w, '%'*ones)) != 0 ||
