@@ -574,17 +574,21 @@ func cleanSetterValue(value string, set EncodeSet) (string, int) {
 func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, count int) int {
 	n := len(mark) + len(s) + 2*count
 	old := u.href[start:end]
-	if count == 0 {
-		return u.splice(start, end, mark, s)
-	}
-	if n == len(old) && old[:len(mark)] == mark && equalEncoded(old[len(mark):], s, set) {
+	if n == len(old) && old[:len(mark)] == mark &&
+		(count == 0 && old[len(mark):] == s || count > 0 && equalEncoded(old[len(mark):], s, set)) {
 		return 0
 	}
-	b := make([]byte, 0, len(u.href)-len(old)+n)
-	b = append(b, u.href[:start]...)
-	b = append(b, mark...)
-	b = appendPercentEncoded(b, s, set)
-	b = append(b, u.href[end:]...)
+	// The new href, of its exact length, filled by copies (and the
+	// encoder, which then writes exactly 2*count bytes more than s).
+	b := make([]byte, len(u.href)-len(old)+n)
+	k := copy(b, u.href[:start])
+	k += copy(b[k:], mark)
+	if count == 0 {
+		k += copy(b[k:], s)
+	} else {
+		k += len(appendPercentEncoded(b[k:k], s, set))
+	}
+	copy(b[k:], u.href[end:])
 	u.href = unsafe.String(unsafe.SliceData(b), len(b))
 	return n - len(old)
 }
