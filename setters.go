@@ -228,12 +228,17 @@ func equalUserinfo(old, username, password string, userLen int) bool {
 
 // splice replaces href[start:end] with the concatenation of parts, in
 // one allocation of the new href's size, or none when that changes
-// nothing, and returns the change in length. The caller moves the
-// offsets.
+// nothing or cuts the end off the href (the new href is then a prefix of
+// the old, a substring), and returns the change in length. The caller
+// moves the offsets.
 func (u *URL) splice(start, end uint32, parts ...string) int {
 	n := 0
 	for _, s := range parts {
 		n += len(s)
+	}
+	if n == 0 && int(end) == len(u.href) {
+		u.href = u.href[:start]
+		return -int(end - start)
 	}
 	if n == int(end-start) {
 		old := u.href[start:end]
