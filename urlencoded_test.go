@@ -308,3 +308,41 @@ func BenchmarkParseFormAmpersands(b *testing.B) {
 	in := strings.Repeat("&", 1<<20)
 	reportAllocPerInputByte(b, len(in), func() { ParseForm(in) })
 }
+
+// TestFormPairs: the eight-bytes-at-a-time count equals the byte-by-byte
+// count of pairs on every string of up to 10 bytes over '&', 'a' and
+// '=', and on longer random ones.
+func TestFormPairs(t *testing.T) {
+	model := func(s string) int {
+		n := 0
+		for _, seq := range strings.Split(s, "&") {
+			if seq != "" {
+				n++
+			}
+		}
+		return n
+	}
+	check := func(s string) {
+		if got, want := formPairs(s), model(s); got != want {
+			t.Fatalf("formPairs(%q) = %d, want %d", s, got, want)
+		}
+	}
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		check(prefix)
+		if len(prefix) < 10 {
+			for _, c := range []string{"&", "a", "="} {
+				walk(prefix + c)
+			}
+		}
+	}
+	walk("")
+	r := rand.New(rand.NewPCG(17, 6))
+	for range 20000 {
+		b := make([]byte, 10+r.IntN(60))
+		for i := range b {
+			b[i] = "&&aa=\xff"[r.IntN(6)]
+		}
+		check(string(b))
+	}
+}
