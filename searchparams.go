@@ -376,7 +376,7 @@ const smallSortMax = 32
 func sortParams(list []Param) {
 	n := len(list)
 	i := 1
-	for i < n && compareUTF16(list[i-1].Name, list[i].Name) <= 0 {
+	for i < n && compareNames(list[i-1].Name, list[i].Name) <= 0 {
 		i++
 	}
 	if i >= n {
@@ -395,13 +395,33 @@ func sortParams(list []Param) {
 	for ; i < n; i++ {
 		name := list[i].Name
 		j := i
-		for j > 0 && compareUTF16(list[pos[j-1]].Name, name) > 0 {
+		for j > 0 && compareNames(list[pos[j-1]].Name, name) > 0 {
 			pos[j] = pos[j-1]
 			j--
 		}
 		pos[j] = uint8(i)
 	}
 	permuteParams(list, &pos)
+}
+
+// compareNames is compareUTF16 for sortParams: names whose first bytes
+// are ASCII and differ compare by them, without compareUTF16's loops.
+// The empty name's first byte counts as 0, below every ASCII byte but
+// 0 itself, and equal first bytes go to compareUTF16.
+func compareNames(a, b string) int {
+	x, y := firstByte(a), firstByte(b)
+	if x != y && x|y < utf8.RuneSelf {
+		return int(x) - int(y)
+	}
+	return compareUTF16(a, b)
+}
+
+// firstByte is s[0], or 0 for "".
+func firstByte(s string) byte {
+	if s == "" {
+		return 0
+	}
+	return s[0]
 }
 
 // permuteParams moves the pair at list[pos[k]] to list[k], for each k,
