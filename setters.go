@@ -587,7 +587,12 @@ func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, co
 	// encoder, which then writes exactly 2*count bytes more than s).
 	b := make([]byte, len(u.href)-len(old)+n)
 	k := copy(b, u.href[:start])
-	k += copy(b[k:], mark)
+	if len(mark) == 1 { // "?", "#" or "/": a store, not a call
+		b[k] = mark[0]
+		k++
+	} else {
+		k += copy(b[k:], mark)
+	}
 	if count == 0 {
 		k += copy(b[k:], s)
 	} else {
