@@ -351,7 +351,8 @@ func TestLinksChromium(t *testing.T) {
 		"- a `url()` in a `<style>` element: Chromium encodes its query in the page's encoding; the CSS Working Group\n" +
 		"  resolved that every CSS URL is encoded in UTF-8 (w3c/csswg-drafts#9301), as Firefox does and as Chromium\n" +
 		"  itself already does for a `style` attribute, and so does weburl.\n\n" +
-		"On a page that declares nothing, weburl uses windows-1252, HTML's suggested default, and agrees with Chromium\n" +
+		"On a page that declares nothing, weburl uses windows-1252, HTML's suggested default (`LinkExtractor.DefaultCharset`\n" +
+		"sets another, as a browser's locale does; the comparison leaves it unset), and agrees with Chromium\n" +
 		"wherever Chromium also ends up with windows-1252 (an undeclared UTF-8 page among them); Chromium guesses\n" +
 		"other encodings from the bytes (rightly for Shift_JIS, EUC-JP, gb18030, EUC-KR and windows-1251 here,\n" +
 		"wrongly, windows-1256, for GBK), which HTML allows and weburl does not do, so there every non-ASCII URL\n" +
