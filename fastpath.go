@@ -69,20 +69,26 @@ var fastSchemes = func() (t [len(specialSchemes)]struct{ key, mask uint64 }) {
 	return t
 }()
 
-// parseNormalized returns the components of s when s is an absolute URL
-// with a special scheme, in the form the URL serializer gives it:
+// parseNormalized reports whether s is an absolute URL with a special
+// scheme, in the form the URL serializer gives it:
 // lowercase scheme, "//", no credentials, a lowercase ASCII domain that
 // does not end in a number (or, for file, the empty host), no port or a
 // non-default one without leading zeros (none for file), a non-empty path
 // without dot segments (nor a Windows drive letter for file), and a query
-// and fragment with nothing to percent-encode. Otherwise ok is
-// false, and s may still be a URL: the general parser decides.
-func parseNormalized(s string) (c components, ok bool) {
+// and fragment with nothing to percent-encode; then *c holds its
+// components. Otherwise *c holds what the scan found (its pathStart, when
+// not 0, says the scheme and authority are in normal form), and s may
+// still be a URL: the general parser decides. c is written in place, not
+// returned: a returned struct costs a copy the size of the result, read
+// back with wide loads from narrow stores (a store-forwarding stall) at
+// every call.
+func parseNormalized(s string, c *components) bool {
 	// The scheme: a special one (see specialSchemes), lowercase, and "//".
 	// Its "scheme://" fits eight bytes: one load, compared with each
 	// scheme's (fastSchemes) under a mask.
+	*c = components{}
 	if len(s) < 8 {
-		return c, false // too short for a special URL with a host and path
+		return false // too short for a special URL with a host and path
 	}
 	w := load64(s)
 	i := -1
@@ -93,7 +99,7 @@ func parseNormalized(s string) (c components, ok bool) {
 		}
 	}
 	if i < 0 {
-		return c, false
+		return false
 	}
 	c.schemeEnd = uint32(i)
 	i += 3
@@ -103,7 +109,7 @@ func parseNormalized(s string) (c components, ok bool) {
 	}
 	if i == len(s) || endsInANumber(s[hostStart:i]) {
 		// No path (the serializer adds "/"), or an IPv4 address.
-		return c, false
+		return false
 	}
 	c.usernameEnd, c.hostStart, c.hostEnd = uint32(hostStart), uint32(hostStart), uint32(i)
 	c.hostKind = HostDomain
@@ -112,16 +118,16 @@ func parseNormalized(s string) (c components, ok bool) {
 		case "":
 			c.hostKind = HostEmpty
 		case "localhost":
-			return c, false // the empty host
+			return false // the empty host
 		}
 		// The port and the Windows drive letters of file URLs (which
 		// empty the host and turn "|" into ":") are for the general
 		// parser.
 		if s[i] != '/' || i+3 <= len(s) && (s[i+2] == ':' || s[i+2] == '|') && (i+3 == len(s) || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
-			return c, false
+			return false
 		}
 	} else if i == hostStart {
-		return c, false // a special URL other than file needs a host
+		return false // a special URL other than file needs a host
 	}
 	if s[i] == ':' {
 		// A port: 1 to 65535 without leading zeros, not the default.
@@ -132,13 +138,13 @@ func parseNormalized(s string) (c components, ok bool) {
 			i++
 		}
 		if i == portStart || s[portStart] == '0' || i-portStart > 5 || port > 65535 || port == c.scheme.defaultPort() || i == len(s) {
-			return c, false
+			return false
 		}
 	}
 	if s[i] != '/' {
 		// "?", "#" (the serializer inserts "/"), "\", credentials, a
 		// host to lowercase or decode...
-		return c, false
+		return false
 	}
 	c.pathStart = uint32(i)
 	// The path: runs of segments up to a byte that needs a look.
@@ -154,7 +160,7 @@ func parseNormalized(s string) (c components, ok bool) {
 				j++
 			}
 			if isSingleDotSegment(s[i:j]) || isDoubleDotSegment(s[i:j]) {
-				return c, false
+				return false
 			}
 		}
 		// The rest of the segment needs no look: skip it a byte at a
@@ -176,5 +182,5 @@ func parseNormalized(s string) (c components, ok bool) {
 		i++
 		i = scan(s, i, &fastClass, fastFragmentEnd)
 	}
-	return c, i == len(s)
+	return i == len(s)
 }

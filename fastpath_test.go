@@ -117,8 +117,8 @@ var fastDeclined = []string{
 func TestParseNormalized(t *testing.T) {
 	for _, in := range fastTaken {
 		t.Run(in, func(t *testing.T) {
-			c, ok := parseNormalized(in)
-			if !ok {
+			var c components
+			if !parseNormalized(in, &c) {
 				t.Fatalf("parseNormalized declined")
 			}
 			g, err := generalParse(in, nil)
@@ -132,7 +132,7 @@ func TestParseNormalized(t *testing.T) {
 	}
 	for _, in := range fastDeclined {
 		t.Run(in, func(t *testing.T) {
-			if c, ok := parseNormalized(in); ok {
+			if c := (components{}); parseNormalized(in, &c) {
 				t.Errorf("parseNormalized took it: %+v", c)
 			}
 		})

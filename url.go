@@ -310,23 +310,24 @@ func (pr *Parser) parseRef(u, base *URL, input string) (*URL, error) {
 }
 
 // parseInto parses input against base (which may be nil) and stores the
-// URL in u; on failure u is unchanged.
+// URL in u, a URL nobody else has yet: on failure its href is unchanged
+// but its components may not be (the fast path writes them in place),
+// and the caller drops u.
 func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 	// An absolute URL in normal form is its own href, whatever the base
 	// (fastpath.go). Validation errors and query encodings need the
 	// general parser.
 	if pr.OnValidationError == nil && pr.Encoding == nil && uint64(len(input)) <= pr.limit() {
-		c, ok := parseNormalized(input)
-		if ok {
-			u.href, u.components = input, c
+		if parseNormalized(input, &u.components) {
+			u.href = input
 			u.assertInvariants(op)
 			return nil
 		}
-		if c.pathStart != 0 && c.scheme != schemeFile {
+		if c := &u.components; c.pathStart != 0 && c.scheme != schemeFile {
 			// The fast path vouched for everything before the path: the
 			// general parser takes over there (no base is needed).
 			p := parser{limit: pr.limit()}
-			if r := p.parseFromPath(input, c); r != outcomeOK {
+			if r := p.parseFromPath(input, *c); r != outcomeOK {
 				return p.parseError(op, input, r)
 			}
 			u.href = p.result()
