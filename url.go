@@ -241,6 +241,13 @@ func Parse(input string, base ...string) (*URL, error) {
 //
 //go:noinline
 func parseURL(u *URL, input string, base []string) (*URL, error) {
+	// An absolute URL in normal form is its own href (fastpath.go), as in
+	// parseInto, taken here without its two calls when there is no base.
+	if len(base) == 0 && uint64(len(input)) <= hrefLimit && parseNormalized(input, &u.components) {
+		u.href = input
+		u.assertInvariants("parse")
+		return u, nil
+	}
 	var pr Parser
 	if err := pr.parseBases(u, input, base); err != nil {
 		return nil, err
