@@ -1,5 +1,10 @@
 package url
 
+import (
+	"strings"
+	"unsafe"
+)
+
 // The single-pass fast path: an absolute special URL already in normal
 // form ("https://example.com/a/b?c#d") parses to itself. One scan with a
 // table lookup per byte checks that the input is in that form and finds
@@ -146,20 +151,34 @@ func parseNormalized(s string, c *components) bool {
 		return false
 	}
 	c.pathStart = uint32(i)
+	q, f, ok := normalizedTail(s, i+1)
+	c.queryStart, c.fragmentStart = uint32(max(q, 0)), uint32(max(f, 0))
+	return ok
+}
+
+// normalizedTail reports whether s[i:], where a path segment starts (a
+// "/" before it, or the start of a relative reference), is the rest of a
+// path, then an optional query and fragment, as the URL serializer gives
+// them for a special URL: no dot segment, no "\", nothing to
+// percent-encode. It returns the offsets of the "?" and "#" in s, -1 for
+// none. For a file URL, the caller checks the Windows drive letters.
+func normalizedTail(s string, i int) (query, fragment int, ok bool) {
+	query, fragment = -1, -1
+	start := i
 	// The path: runs of segments up to a byte that needs a look.
-	for i++; ; i++ {
+	for ; ; i++ {
 		i = scan(s, i, &fastClass, fastRunEnd)
 		if i == len(s) || s[i] != '.' && s[i] != '%' {
 			break
 		}
-		if s[i-1] == '/' {
+		if i == start || s[i-1] == '/' {
 			// A segment that starts with "." or "%": a dot segment?
 			j := i + 1
 			for j < len(s) && j-i < 7 && fastClass[s[j]]&fastPathEnd == 0 {
 				j++
 			}
 			if isSingleDotSegment(s[i:j]) || isDoubleDotSegment(s[i:j]) {
-				return false
+				return query, fragment, false
 			}
 		}
 		// The rest of the segment needs no look: skip it a byte at a
@@ -172,14 +191,149 @@ func parseNormalized(s string, c *components) bool {
 		}
 	}
 	if i < len(s) && s[i] == '?' {
-		c.queryStart = uint32(i)
-		i++
-		i = scan(s, i, &fastClass, fastQueryEnd)
+		query = i
+		i = scan(s, i+1, &fastClass, fastQueryEnd)
 	}
 	if i < len(s) && s[i] == '#' {
-		c.fragmentStart = uint32(i)
-		i++
-		i = scan(s, i, &fastClass, fastFragmentEnd)
+		fragment = i
+		i = scan(s, i+1, &fastClass, fastFragmentEnd)
 	}
-	return i == len(s)
+	return query, fragment, i == len(s)
+}
+
+// resolveNormalized is the fast path for a relative reference against a
+// base URL: when base is special (not file) and ref, resolved against it,
+// needs nothing but the base's prefix and ref (or ref without leading
+// "./" and "../" segments), in normal form, it stores the result in u,
+// built in one buffer of its exact size (none when the result is a
+// prefix of the base), and reports true. Otherwise u is unchanged and
+// the general parser decides. Its shortcuts, by ref's first bytes, are
+// the basic URL parser's steps from the no scheme state on (ref has no
+// scheme):
+//   - "": the relative state's step 5.1 (the base's path and query) and
+//     the end of input;
+//   - "#": 5.1 and 5.3, then the fragment state;
+//   - "?": 5.1 and 5.2, then the query state;
+//   - "//": the relative slash state's step 1.2, then the authority of a
+//     special URL: base's scheme and ref, which parseNormalized checks;
+//   - "/": the relative slash state's step 3 (the base's authority),
+//     then the path state;
+//   - anything else: 5.4 (the base's path, shortened), then the path
+//     state, which for each leading "../" shortens the path again
+//     (step 1.2) and for each "./" does nothing (step 1.3).
+//
+// What follows in ref must be a path, query and fragment in normal form
+// (normalizedTail).
+func resolveNormalized(u *URL, base *record, ref string, limit uint64) bool {
+	if !base.scheme.special() || base.scheme == schemeFile {
+		return false // file's drive letters and hosts are for the general parser
+	}
+	c := base.components
+	keep, tail := 0, ref
+	query, fragment, ok := -1, -1, true
+	switch {
+	case ref == "":
+		keep = int(base.queryEnd())
+	case ref[0] == '#':
+		keep = int(base.queryEnd())
+		fragment = 0
+		ok = scan(ref, 1, &fastClass, fastFragmentEnd) == len(ref)
+	case ref[0] == '?':
+		keep = int(base.pathEnd())
+		query, fragment, ok = normalizedTail(ref, 0)
+		c.queryStart = 0
+	case ref[0] == '/' && len(ref) > 1 && ref[1] == '/':
+		return resolveSchemeRelative(u, base, ref, limit)
+	case ref[0] == '/':
+		keep = int(base.pathStart)
+		query, fragment, ok = normalizedTail(ref, 1)
+		c.queryStart = 0
+	default:
+		if hasScheme(ref) {
+			return false
+		}
+		keep, tail = resolveDotSegments(base, ref)
+		query, fragment, ok = normalizedTail(tail, 0)
+		c.queryStart = 0
+	}
+	n := keep + len(tail)
+	if !ok || uint64(n) > limit {
+		return false
+	}
+	c.fragmentStart = 0
+	if query >= 0 {
+		c.queryStart = uint32(keep + query)
+	}
+	if fragment >= 0 {
+		c.fragmentStart = uint32(keep + fragment)
+	}
+	if tail == "" {
+		u.href = base.href[:keep]
+	} else {
+		buf := make([]byte, n)
+		copy(buf[copy(buf, base.href[:keep]):], tail)
+		u.href = unsafe.String(unsafe.SliceData(buf), n)
+	}
+	u.components = c
+	return true
+}
+
+// resolveSchemeRelative is resolveNormalized for a ref that starts with
+// "//": the href is the base's scheme, ":" and ref, if that is a URL in
+// normal form (parseNormalized). The relative slash state's step 1.2
+// then the special authority ignore slashes and authority states, and on,
+// as for an absolute URL.
+func resolveSchemeRelative(u *URL, base *record, ref string, limit uint64) bool {
+	n := int(base.schemeEnd) + 1 + len(ref)
+	if uint64(n) > limit {
+		return false
+	}
+	buf := make([]byte, n)
+	copy(buf[copy(buf, base.href[:base.schemeEnd+1]):], ref)
+	href := unsafe.String(unsafe.SliceData(buf), n)
+	var c components
+	if !parseNormalized(href, &c) {
+		return false
+	}
+	u.href, u.components = href, c
+	return true
+}
+
+// hasScheme reports whether ref starts with a scheme and ":", which the
+// scheme start and scheme states would take (an ASCII alpha, then ASCII
+// alphanumerics, "+", "-" and ".").
+func hasScheme(ref string) bool {
+	if ref == "" || !isASCIIAlpha(ref[0]) {
+		return false
+	}
+	i := 1
+	for i < len(ref) && isSchemeByte(ref[i]) {
+		i++
+	}
+	return i < len(ref) && ref[i] == ':'
+}
+
+// resolveDotSegments returns how much of base's href a path-relative ref
+// keeps, and what of ref follows: the base's path shortened (the
+// relative state's step 5.4: up to its last "/"), then shortened once
+// more for each leading "../" or final "..", and nothing for each "./"
+// or final "." (the path state's steps 1.2 and 1.3).
+func resolveDotSegments(base *record, ref string) (keep int, rest string) {
+	path := base.href[base.pathStart:base.pathEnd()]
+	dir := strings.LastIndexByte(path, '/') + 1 // a special URL's path starts with "/"
+	for rest = ref; ; {
+		switch {
+		case strings.HasPrefix(rest, "../") || rest == "..":
+			// Shorten the path: drop the segment before dir's last "/".
+			dir = strings.LastIndexByte(path[:dir-1], '/') + 1
+			if dir == 0 {
+				dir = 1
+			}
+			rest = rest[min(3, len(rest)):]
+		case strings.HasPrefix(rest, "./") || rest == ".":
+			rest = rest[min(2, len(rest)):]
+		default:
+			return int(base.pathStart) + dir, rest
+		}
+	}
 }

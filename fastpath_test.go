@@ -1,6 +1,9 @@
 package url
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The parser's fast paths (a run of empty path segments, a run of plain
 // path segments, CanParse's output kept as a length only) are taken only
@@ -136,5 +139,66 @@ func TestParseNormalized(t *testing.T) {
 				t.Errorf("parseNormalized took it: %+v", c)
 			}
 		})
+	}
+}
+
+// Relative references and bases for resolveNormalized: refsTaken are
+// resolved by it against each of relBases, refsDeclined are left to the
+// general parser (many still resolve).
+var (
+	relBases = []string{
+		"https://example.com/dir/sub/page.html?x#y", "https://example.com/", "https://example.com/a",
+		"http://u:p@h.example:8080/a/b/?q", "wss://h/a/b/c/", "ftp://h/a//b",
+	}
+	refsTaken = []string{
+		"", "#", "#f", "#f?g/h", "?", "?q", "?q#f", "?q=a/b/../c", "/", "/abs/path?q#f", "/a//b/", "/a/...b/c.d/",
+		"other.html", "img/x.png", "./x?q", "./", ".", "..", "../", "../..", "../../", "../../../../x", "..//x",
+		"../?q", "./#f", "././x", "a/b/", "a..b", "...", ".../x", "x%2fy", "//cdn.example.net/x.js",
+		"//h:8443/x?y#z", "x:y/z"[2:], "a+b-c.d", "-x:y", "1x:y",
+	}
+	refsDeclined = []string{
+		"x:y", "mailto:a@b", "https:/x", "HTTP://h/", "\\x", "/\\x", "a\\b", " x", "x ", "a b", "a\tb", "..\\x",
+		"%2e%2e/x", ".%2e/x", "./%2E", "/a/../b", "/./b", "a/./b", "a/..", "..?q", ".#f", "?a b", "#a b", "ü",
+		"//h", "//H/x", "//1.2.3.4/x", "//h:0/x", "///x", "../a/./../b", "//u@h/x", "//h?q",
+	}
+)
+
+// TestResolveNormalized: the relative fast path takes the references in
+// normal form it is meant for, declines the others, and gives what the
+// general parser gives.
+func TestResolveNormalized(t *testing.T) {
+	for _, base := range relBases {
+		b := MustParse(base)
+		for _, ref := range append(append([]string{}, refsTaken...), refsDeclined...) {
+			t.Run(ref+" against "+base, func(t *testing.T) {
+				var u URL
+				taken := resolveNormalized(&u, &b.record, ref, hrefLimit)
+				g, err := generalParse(ref, []string{base})
+				switch {
+				case taken && err != nil:
+					t.Fatalf("taken as %q; general parser: %v", u.href, err)
+				case taken && (u.href != g.href || u.components != g.components):
+					t.Fatalf("fast %q %+v; general %q %+v", u.href, u.components, g.href, g.components)
+				case taken && u.checkInvariants() != nil:
+					t.Fatalf("%q: %v", u.href, u.checkInvariants())
+				}
+				if want := !slices.Contains(refsDeclined, ref); taken != want {
+					t.Errorf("taken: %v, want %v", taken, want)
+				}
+			})
+		}
+	}
+	// The limit: a result one byte too long is the general parser's.
+	b := MustParse("https://h/a/")
+	var u URL
+	if resolveNormalized(&u, &b.record, "xy", uint64(len("https://h/a/xy")-1)) {
+		t.Errorf("took a result past the limit: %q", u.href)
+	}
+	// A base the fast path does not take: file, not special.
+	for _, base := range []string{"file:///a/b", "sc://h/a/b"} {
+		b := MustParse(base)
+		if resolveNormalized(&u, &b.record, "x", hrefLimit) {
+			t.Errorf("took x against %s: %q", base, u.href)
+		}
 	}
 }

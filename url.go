@@ -342,6 +342,11 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 			u.assertInvariants(op)
 			return nil
 		}
+		if base != nil && base.href != "" && resolveNormalized(u, &base.record, input, pr.limit()) {
+			// A relative reference in normal form (fastpath.go).
+			u.assertInvariants(op)
+			return nil
+		}
 	}
 	p := parser{enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
 	p.setBase(base)
