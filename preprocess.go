@@ -54,29 +54,32 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	p.origLead = start
 	s := input[start:end]
 	i := 0
-	// Eight bytes at a time while all are printable ASCII (0x21-0x7F):
-	// the high bit of a byte of (w - 0x21...) | w is set for the lowest
-	// byte below 0x21 or above 0x7F.
-	for ; i+8 <= len(s); i += 8 {
-		if ((load64(s[i:i+8])-0x2121212121212121)|load64(s[i:i+8]))&0x8080808080808080 != 0 {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		c := s[i]
-		if ' ' < c && c < utf8.RuneSelf {
-			continue
-		}
-		if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
-			break
-		}
-		if c >= utf8.RuneSelf {
-			if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
-				break
-			} else {
-				i += size - 1
+	// Eight bytes at a time while none is a tab, a newline or non-ASCII:
+	// the high bit of a byte of (w - 0x0E...) | w is set for the lowest
+	// byte below 0x0E (tab, LF and CR are 0x09, 0x0A, 0x0D) or above
+	// 0x7F. After a byte that needs a look, the scan goes on eight bytes
+	// at a time, so that a space or a non-ASCII character does not make
+	// the rest of the input a byte at a time.
+	for i < len(s) {
+		if i+8 <= len(s) {
+			if w := load64(s[i : i+8]); ((w-0x0E0E0E0E0E0E0E0E)|w)&0x8080808080808080 == 0 {
+				i += 8
+				continue
 			}
 		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if (c == '\t' || c == '\n' || c == '\r') && removeTabs {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		i += size
 	}
 	if i == len(s) {
 		p.input = s
