@@ -53,7 +53,7 @@ func canParse(input string, base []string) bool {
 		return false
 	}
 	var c components
-	if parseNormalized(input, &c) && uint64(len(input)) <= hrefLimit {
+	if _, ok := parseNormalized(input, &c); ok && uint64(len(input)) <= hrefLimit {
 		return true // an absolute URL in normal form (fastpath.go)
 	}
 	p := parser{noStore: true, extra: extra}
@@ -84,7 +84,7 @@ func canParseExactly(input string, base []string) bool {
 // the bound is past the limit: the base may still parse.
 func baseStandIn(base string) (b record, extra uint64, r outcome) {
 	var c components
-	if parseNormalized(base, &c) && uint64(len(base)) <= hrefLimit {
+	if _, ok := parseNormalized(base, &c); ok && uint64(len(base)) <= hrefLimit {
 		return record{base, c}, 0, outcomeOK
 	}
 	p := parser{noStore: true}

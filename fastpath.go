@@ -67,13 +67,15 @@ var fastClass = func() (t [256]uint8) {
 // non-default one without leading zeros (none for file), a non-empty path
 // without dot segments (nor a Windows drive letter for file), and a query
 // and fragment with nothing to percent-encode; then *c holds its
-// components. Otherwise *c holds what the scan found (its pathStart, when
-// not 0, says the scheme and authority are in normal form), and s may
-// still be a URL: the general parser decides. c is written in place, not
-// returned: a returned struct costs a copy the size of the result, read
-// back with wide loads from narrow stores (a store-forwarding stall) at
-// every call.
-func parseNormalized(s string, c *components) bool {
+// components. Otherwise *c holds what the scan found, and s may still be
+// a URL: the general parser decides. When c.pathStart is not 0, the
+// scheme and authority are in normal form, and so is s up to stop, in
+// the path (its queryStart and fragmentStart 0), the query
+// (queryStart set) or the fragment (fragmentStart set): parseFromPath
+// takes over there. c is written in place, not returned: a returned
+// struct costs a copy the size of the result, read back with wide loads
+// from narrow stores (a store-forwarding stall) at every call.
+func parseNormalized(s string, c *components) (stop int, ok bool) {
 	// The scheme: a special one, lowercase, and "//". One case per row
 	// of specialSchemes, in code: each compare is one load of at most
 	// eight bytes against a constant, where a loop over the table's
@@ -81,7 +83,7 @@ func parseNormalized(s string, c *components) bool {
 	// row is taken here).
 	*c = components{}
 	if len(s) < 8 {
-		return false // too short for a special URL with a host and path
+		return 0, false // too short for a special URL with a host and path
 	}
 	var i int
 	switch {
@@ -98,7 +100,7 @@ func parseNormalized(s string, c *components) bool {
 	case s[:7] == "file://":
 		c.scheme, i = schemeFile, 4
 	default:
-		return false
+		return 0, false
 	}
 	c.schemeEnd = uint32(i)
 	i += 3
@@ -107,13 +109,13 @@ func parseNormalized(s string, c *components) bool {
 		i++
 	}
 	if i == len(s) {
-		return false // no path: the serializer adds "/"
+		return 0, false // no path: the serializer adds "/"
 	}
 	// An IPv4 address? Only if the last byte may end a number (a digit,
 	// a hex digit, "x", or "." when it is a trailing one): a test in line
 	// that spares most domains (".com", ".org") endsInANumber's call.
 	if c := s[i-1] | 0x20; (c <= 'f' || c == 'x') && endsInANumber(s[hostStart:i]) {
-		return false
+		return 0, false
 	}
 	c.usernameEnd, c.hostStart, c.hostEnd = uint32(hostStart), uint32(hostStart), uint32(i)
 	c.hostKind = HostDomain
@@ -122,16 +124,16 @@ func parseNormalized(s string, c *components) bool {
 		case "":
 			c.hostKind = HostEmpty
 		case "localhost":
-			return false // the empty host
+			return 0, false // the empty host
 		}
 		// The port and the Windows drive letters of file URLs (which
 		// empty the host and turn "|" into ":") are for the general
 		// parser.
 		if s[i] != '/' || i+3 <= len(s) && (s[i+2] == ':' || s[i+2] == '|') && (i+3 == len(s) || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
-			return false
+			return 0, false
 		}
 	} else if i == hostStart {
-		return false // a special URL other than file needs a host
+		return 0, false // a special URL other than file needs a host
 	}
 	if s[i] == ':' {
 		// A port: 1 to 65535 without leading zeros, not the default.
@@ -142,27 +144,30 @@ func parseNormalized(s string, c *components) bool {
 			i++
 		}
 		if i == portStart || s[portStart] == '0' || i-portStart > 5 || port > 65535 || port == c.scheme.defaultPort() || i == len(s) {
-			return false
+			return 0, false
 		}
 	}
 	if s[i] != '/' {
 		// "?", "#" (the serializer inserts "/"), "\", credentials, a
 		// host to lowercase or decode...
-		return false
+		return 0, false
 	}
 	c.pathStart = uint32(i)
-	q, f, ok := normalizedTail(s, i+1)
+	q, f, stop := normalizedTail(s, i+1)
 	c.queryStart, c.fragmentStart = uint32(max(q, 0)), uint32(max(f, 0))
-	return ok
+	return stop, stop == len(s)
 }
 
-// normalizedTail reports whether s[i:], where a path segment starts (a
-// "/" before it, or the start of a relative reference), is the rest of a
+// normalizedTail scans s from i, where a path segment starts (a "/"
+// before it, or the start of a relative reference), for the rest of a
 // path, then an optional query and fragment, as the URL serializer gives
 // them for a special URL: no dot segment, no "\", nothing to
-// percent-encode. It returns the offsets of the "?" and "#" in s, -1 for
-// none. For a file URL, the caller checks the Windows drive letters.
-func normalizedTail(s string, i int) (query, fragment int, ok bool) {
+// percent-encode. It returns the offsets of the "?" and "#" in s (-1 for
+// none) and where the scan stopped: len(s) when all of s[i:] is such,
+// otherwise the first offset in a segment, query or fragment that it
+// cannot vouch for. For a file URL, the caller checks the Windows drive
+// letters.
+func normalizedTail(s string, i int) (query, fragment, stop int) {
 	query, fragment = -1, -1
 	start := i
 	// The path: runs of segments up to a byte that needs a look.
@@ -178,7 +183,7 @@ func normalizedTail(s string, i int) (query, fragment int, ok bool) {
 				j++
 			}
 			if isSingleDotSegment(s[i:j]) || isDoubleDotSegment(s[i:j]) {
-				return query, fragment, false
+				return query, fragment, i
 			}
 		}
 		// The rest of the segment needs no look: skip it a byte at a
@@ -198,7 +203,7 @@ func normalizedTail(s string, i int) (query, fragment int, ok bool) {
 		fragment = i
 		i = scan(s, i+1, &fastClass, fastFragmentEnd)
 	}
-	return query, fragment, i == len(s)
+	return query, fragment, i
 }
 
 // resolveNormalized is the fast path for a relative reference against a
@@ -230,34 +235,34 @@ func resolveNormalized(u *URL, base *record, ref string, limit uint64) bool {
 	}
 	c := base.components
 	keep, tail := 0, ref
-	query, fragment, ok := -1, -1, true
+	query, fragment, end := -1, -1, len(ref)
 	switch {
 	case ref == "":
 		keep = int(base.queryEnd())
 	case ref[0] == '#':
 		keep = int(base.queryEnd())
 		fragment = 0
-		ok = scan(ref, 1, &fastClass, fastFragmentEnd) == len(ref)
+		end = scan(ref, 1, &fastClass, fastFragmentEnd)
 	case ref[0] == '?':
 		keep = int(base.pathEnd())
-		query, fragment, ok = normalizedTail(ref, 0)
+		query, fragment, end = normalizedTail(ref, 0)
 		c.queryStart = 0
 	case ref[0] == '/' && len(ref) > 1 && ref[1] == '/':
 		return resolveSchemeRelative(u, base, ref, limit)
 	case ref[0] == '/':
 		keep = int(base.pathStart)
-		query, fragment, ok = normalizedTail(ref, 1)
+		query, fragment, end = normalizedTail(ref, 1)
 		c.queryStart = 0
 	default:
 		if hasScheme(ref) {
 			return false
 		}
 		keep, tail = resolveDotSegments(base, ref)
-		query, fragment, ok = normalizedTail(tail, 0)
+		query, fragment, end = normalizedTail(tail, 0)
 		c.queryStart = 0
 	}
 	n := keep + len(tail)
-	if !ok || uint64(n) > limit {
+	if end != len(tail) || uint64(n) > limit {
 		return false
 	}
 	c.fragmentStart = 0
@@ -292,7 +297,7 @@ func resolveSchemeRelative(u *URL, base *record, ref string, limit uint64) bool 
 	copy(buf[copy(buf, base.href[:base.schemeEnd+1]):], ref)
 	href := unsafe.String(unsafe.SliceData(buf), n)
 	var c components
-	if !parseNormalized(href, &c) {
+	if _, ok := parseNormalized(href, &c); !ok {
 		return false
 	}
 	u.href, u.components = href, c

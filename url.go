@@ -243,10 +243,12 @@ func Parse(input string, base ...string) (*URL, error) {
 func parseURL(u *URL, input string, base []string) (*URL, error) {
 	// An absolute URL in normal form is its own href (fastpath.go), as in
 	// parseInto, taken here without its two calls when there is no base.
-	if len(base) == 0 && uint64(len(input)) <= hrefLimit && parseNormalized(input, &u.components) {
-		u.href = input
-		u.assertInvariants("parse")
-		return u, nil
+	if len(base) == 0 && uint64(len(input)) <= hrefLimit {
+		if _, ok := parseNormalized(input, &u.components); ok {
+			u.href = input
+			u.assertInvariants("parse")
+			return u, nil
+		}
 	}
 	var pr Parser
 	if err := pr.parseBases(u, input, base); err != nil {
@@ -325,16 +327,17 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 	// (fastpath.go). Validation errors and query encodings need the
 	// general parser.
 	if pr.OnValidationError == nil && pr.Encoding == nil && uint64(len(input)) <= pr.limit() {
-		if parseNormalized(input, &u.components) {
+		stop, ok := parseNormalized(input, &u.components)
+		if ok {
 			u.href = input
 			u.assertInvariants(op)
 			return nil
 		}
 		if c := &u.components; c.pathStart != 0 && c.scheme != schemeFile {
-			// The fast path vouched for everything before the path: the
+			// The fast path vouched for everything before stop: the
 			// general parser takes over there (no base is needed).
 			p := parser{limit: pr.limit()}
-			if r := p.parseFromPath(input, *c); r != outcomeOK {
+			if r := p.parseFromPath(input, *c, stop); r != outcomeOK {
 				return p.parseError(op, input, r)
 			}
 			u.href = p.result()
@@ -405,22 +408,38 @@ func (p *parser) parseInput(input string) outcome {
 	return outcomeOK
 }
 
-// parseFromPath parses input, whose scheme, host and port the fast path
-// found in normal form (c, up to its pathStart; fastpath.go), from its
-// path on: what the basic URL parser would do, as the scheme and
-// authority states would have written input up to the path as it is.
-// The path, query and fragment states have no failure: the result is a
-// URL unless its href is too long (outcomeTooLong).
-func (p *parser) parseFromPath(input string, c components) outcome {
+// parseFromPath parses input, which the fast path found in normal form
+// up to stop, in the path, query or fragment of a special URL other than
+// file (c, with the offsets of the query and fragment it reached;
+// fastpath.go): what the basic URL parser would do, as the states before
+// would have written input up to there as it is. It takes over in the
+// path state at the start of the segment that holds stop, or in the
+// query or fragment state at its start. The path, query and fragment
+// states have no failure: the result is a URL unless its href is too
+// long (outcomeTooLong).
+func (p *parser) parseFromPath(input string, c components, stop int) outcome {
 	// Preprocessing: the input starts with the scheme (nothing to strip
-	// there) and holds no tab, newline or invalid byte before the path,
-	// so the cleaned input has the same prefix.
+	// there) and holds no tab, newline, invalid byte or trailing space
+	// before stop, so the cleaned input has the same prefix.
 	p.preprocess(input)
 	p.ref = p.input
-	c.queryStart, c.fragmentStart = 0, 0
 	p.components = c
-	p.n = int(c.pathStart)
-	p.run(statePathStart, int(c.pathStart))
+	st, i := statePath, 0
+	switch {
+	case c.fragmentStart != 0:
+		st, i = stateFragment, int(c.fragmentStart)+1
+	case c.queryStart != 0:
+		st, i = stateQuery, int(c.queryStart)+1
+	default:
+		// The "/" before the segment: the path state appends it with
+		// the segment (appendSegment).
+		i = strings.LastIndexByte(input[:stop], '/') + 1
+		p.n = i - 1
+	}
+	if st != statePath {
+		p.n = i
+	}
+	p.run(st, i)
 	if p.tooLong() {
 		return outcomeTooLong
 	}

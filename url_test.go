@@ -288,7 +288,7 @@ func TestSpecialSchemes(t *testing.T) {
 			if !u.IsSpecial() || u.Href() != href {
 				t.Errorf("Parse: %q special=%v, want %q special", u.Href(), u.IsSpecial(), href)
 			}
-			if c := (components{}); !parseNormalized(href, &c) || c.scheme != st {
+			if c := (components{}); !ok(parseNormalized(href, &c)) || c.scheme != st {
 				t.Errorf("parseNormalized(%q) = scheme %d; want %d, true", href, c.scheme, st)
 			}
 			wantOrigin := "null"
