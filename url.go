@@ -243,14 +243,19 @@ func Parse(input string, base ...string) (*URL, error) {
 func parseURL(u *URL, input string, base []string) (*URL, error) {
 	// An absolute URL in normal form is its own href (fastpath.go), as in
 	// parseInto, taken here without its two calls when there is no base.
+	var pr Parser
 	if len(base) == 0 && uint64(len(input)) <= hrefLimit {
-		if _, ok := parseNormalized(input, &u.components); ok {
+		stop, ok := parseNormalized(input, &u.components)
+		if ok {
 			u.href = input
 			u.assertInvariants("parse")
 			return u, nil
 		}
+		if err := pr.parseDeclined(u, input, nil, "parse", stop); err != nil {
+			return nil, err
+		}
+		return u, nil
 	}
-	var pr Parser
 	if err := pr.parseBases(u, input, base); err != nil {
 		return nil, err
 	}
@@ -333,24 +338,37 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 			u.assertInvariants(op)
 			return nil
 		}
-		if c := &u.components; c.pathStart != 0 && c.scheme != schemeFile {
-			// The fast path vouched for everything before stop: the
-			// general parser takes over there (no base is needed).
-			p := parser{limit: pr.limit()}
-			if r := p.parseFromPath(input, *c, stop); r != outcomeOK {
-				return p.parseError(op, input, r)
-			}
-			u.href = p.result()
-			u.components = p.components
-			u.assertInvariants(op)
-			return nil
-		}
-		if base != nil && base.href != "" && resolveNormalized(u, &base.record, input, pr.limit()) {
-			// A relative reference in normal form (fastpath.go).
-			u.assertInvariants(op)
-			return nil
-		}
+		return pr.parseDeclined(u, input, base, op, stop)
 	}
+	return pr.parseGeneral(u, input, base, op)
+}
+
+// parseDeclined is parseInto once parseNormalized declined input,
+// leaving u's components and stop as it found them: the fast paths that
+// take over from it (fastpath.go), or the general parser.
+func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop int) error {
+	if c := &u.components; c.pathStart != 0 && c.scheme != schemeFile {
+		// The fast path vouched for everything before stop: the general
+		// parser takes over there (no base is needed).
+		p := parser{limit: pr.limit()}
+		if r := p.parseFromPath(input, *c, stop); r != outcomeOK {
+			return p.parseError(op, input, r)
+		}
+		u.href = p.result()
+		u.components = p.components
+		u.assertInvariants(op)
+		return nil
+	}
+	if base != nil && base.href != "" && resolveNormalized(u, &base.record, input, pr.limit()) {
+		// A relative reference in normal form.
+		u.assertInvariants(op)
+		return nil
+	}
+	return pr.parseGeneral(u, input, base, op)
+}
+
+// parseGeneral is parseInto by the general parser alone.
+func (pr *Parser) parseGeneral(u *URL, input string, base *URL, op string) error {
 	p := parser{enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
 	p.setBase(base)
 	if r := p.parseInput(input); r != outcomeOK {
