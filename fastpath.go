@@ -342,3 +342,75 @@ func resolveDotSegments(base *record, ref string) (keep int, rest string) {
 		}
 	}
 }
+
+// lowerAuthority is the fast path for an absolute URL with a special
+// scheme other than file whose scheme and authority are in normal form
+// (see parseNormalized) but for upper-case ASCII letters in the scheme or
+// the domain, or the scheme's default port written out
+// ("HTTPS://Example.COM:443/a"): the scheme state lowercases the scheme,
+// domain to ASCII lowercases an ASCII domain (UTS 46 maps A-Z to a-z,
+// and nothing else changes a domain of a-z, 0-9, "-", ".", "_"), and the
+// port state drops the default port. When so, it sets *c to the
+// components of the href with those rewritten, up to the path (and the
+// query and fragment, in href offsets, if the scan reached them), and
+// returns the offset in s where the path starts and where normalizedTail
+// stopped; parseFromPath takes over from there with rewrite. Otherwise
+// it returns 0.
+func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
+	upper := false
+	i := 0
+	for i < len(s) && isSchemeByte(s[i]) {
+		upper = upper || 'A' <= s[i] && s[i] <= 'Z'
+		i++
+	}
+	if i+3 > len(s) || s[i:i+3] != "://" {
+		return 0, 0, false
+	}
+	scheme := schemeTypeOf(s[:i])
+	if !scheme.special() || scheme == schemeFile {
+		return 0, 0, false
+	}
+	// The host: what the fast path takes in a domain, and A-Z.
+	hostStart, j := i+3, i+3
+	for ; j < len(s); j++ {
+		if b := s[j]; 'A' <= b && b <= 'Z' {
+			upper = true
+		} else if fastClass[b]&fastHostEnd != 0 {
+			break
+		}
+	}
+	// The IPv4 number parser reads "0X" and hex digits in either case,
+	// so endsInANumber gives the same answer before lowercasing.
+	if j == hostStart || j == len(s) || endsInANumber(s[hostStart:j]) {
+		return 0, 0, false
+	}
+	// The port: only the default one, without leading zeros, dropped.
+	in = j
+	if s[j] == ':' {
+		k, port := j+1, 0
+		for k < len(s) && k-j <= 5 && isASCIIDigit(s[k]) {
+			port = port*10 + int(s[k]-'0')
+			k++
+		}
+		if k == j+1 || s[j+1] == '0' || port != scheme.defaultPort() {
+			return 0, 0, false
+		}
+		in = k
+	}
+	if !upper && in == j || in == len(s) || s[in] != '/' {
+		return 0, 0, false
+	}
+	query, fragment, stop := normalizedTail(s, in+1)
+	shift := in - j
+	*c = components{
+		schemeEnd: uint32(i), usernameEnd: uint32(hostStart), hostStart: uint32(hostStart),
+		hostEnd: uint32(j), pathStart: uint32(j), hostKind: HostDomain, scheme: scheme,
+	}
+	if query >= 0 {
+		c.queryStart = uint32(query - shift)
+	}
+	if fragment >= 0 {
+		c.fragmentStart = uint32(fragment - shift)
+	}
+	return in, stop, true
+}

@@ -21,7 +21,7 @@ func generalParse(input string, base []string) (*URL, error) {
 // URL, components included, or both fail with the same error kind.
 func FuzzFastPath(f *testing.F) {
 	fuzzSeeds(f, func(input, base string) { f.Add(input, base) })
-	for _, in := range append(append(append(normalizedInputs, rewrittenInputs...), fastTaken...), fastDeclined...) {
+	for _, in := range slices.Concat(normalizedInputs, rewrittenInputs, fastTaken, fastDeclined, lowerTaken, lowerDeclined, refsTaken, refsDeclined) {
 		f.Add(in, "")
 		f.Add(in, "https://example.com/dir/page.html")
 	}
@@ -203,5 +203,47 @@ func TestResolveNormalized(t *testing.T) {
 		if resolveNormalized(&u, &b.record, "x", hrefLimit) {
 			t.Errorf("took x against %s: %q", base, u.href)
 		}
+	}
+}
+
+// Inputs lowerAuthority takes: in normal form but for the case of the
+// scheme and host and a default port, then with a path, query or
+// fragment in normal form or not (parseFromPath takes over where
+// normalizedTail stopped).
+var lowerTaken = []string{
+	"HTTPS://example.com/a", "https://EXAMPLE.COM/a?b#c", "Http://Www.Example.Com:80/", "https://h:443/",
+	"WSS://h:443/x", "ws://H:80/a/b", "FTP://H:21/", "https://XN--NXASMQ6B.COM/", "https://Ex_ample-1.COM./a",
+	"HTTPS://h/a b?c d#e f", "https://H:443/a/../b", "https://H/./x", "https://H/a\\b", "https://H/a?b c",
+	"https://H/a#b c", "https://H/a/%2e%2E/b", "HTTPS://h/ü", "HTTPS://h/a\tb", "HTTPS://h/a ", "https://H/a?b\xff",
+	"https://H:443/a?q#f g", "https://0xG/", "https://H.0x1a.g/",
+}
+
+// Inputs lowerAuthority declines (the general parser decides).
+var lowerDeclined = []string{
+	"https://example.com/a", "FILE:///a", "File://H/a", "SC://H/a", "https://H", "https://H?q", "https://H:8080/",
+	"https://H:0443/", "https://H:/", "https://H:443", "https://1.2.3.4/", "https://0X1F/", "https://H.09/",
+	"https://u@H/", "https://[::1]/", "https://%41/", "https://H\\a", "HTTPS:/h/", "https://ü.H/", " https://H/",
+}
+
+// TestLowerAuthority: Parse takes the inputs of lowerTaken by
+// lowerAuthority (and the rest of the path by parseFromPath), declines
+// lowerDeclined, and gives what the general parser gives.
+func TestLowerAuthority(t *testing.T) {
+	for _, in := range append(append([]string{}, lowerTaken...), lowerDeclined...) {
+		t.Run(in, func(t *testing.T) {
+			var c components
+			got, _, _ := lowerAuthority(in, &c)
+			if want := slices.Contains(lowerTaken, in); (got != 0) != want {
+				t.Fatalf("taken: %v, want %v", got != 0, want)
+			}
+			u, err := Parse(in)
+			g, gerr := generalParse(in, nil)
+			if (err == nil) != (gerr == nil) {
+				t.Fatalf("Parse: %v; general path: %v", err, gerr)
+			}
+			if err == nil && (u.href != g.href || u.components != g.components) {
+				t.Fatalf("Parse %q %+v; general path %q %+v", u.href, u.components, g.href, g.components)
+			}
+		})
 	}
 }

@@ -347,11 +347,17 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 // leaving u's components and stop as it found them: the fast paths that
 // take over from it (fastpath.go), or the general parser.
 func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop int) error {
-	if c := &u.components; c.pathStart != 0 && c.scheme != schemeFile {
+	in, rewrite := int(u.pathStart), false
+	if in == 0 {
+		// Declined before the path: in normal form but for case and a
+		// default port?
+		in, stop, rewrite = lowerAuthority(input, &u.components)
+	}
+	if c := &u.components; in != 0 && c.scheme != schemeFile {
 		// The fast path vouched for everything before stop: the general
 		// parser takes over there (no base is needed).
 		p := parser{limit: pr.limit()}
-		if r := p.parseFromPath(input, *c, stop); r != outcomeOK {
+		if r := p.parseFromPath(input, *c, in, stop, rewrite); r != outcomeOK {
 			return p.parseError(op, input, r)
 		}
 		u.href = p.result()
@@ -428,34 +434,50 @@ func (p *parser) parseInput(input string) outcome {
 
 // parseFromPath parses input, which the fast path found in normal form
 // up to stop, in the path, query or fragment of a special URL other than
-// file (c, with the offsets of the query and fragment it reached;
-// fastpath.go): what the basic URL parser would do, as the states before
-// would have written input up to there as it is. It takes over in the
-// path state at the start of the segment that holds stop, or in the
-// query or fragment state at its start. The path, query and fragment
-// states have no failure: the result is a URL unless its href is too
-// long (outcomeTooLong).
-func (p *parser) parseFromPath(input string, c components, stop int) outcome {
+// file (c: the components it found, with the offsets of the query and
+// fragment it reached; fastpath.go), or, with rewrite, in normal form
+// up to stop but for its scheme and host to lowercase and its default
+// port to drop (c: the components of that rewritten href; the path
+// starts at offset in of input). It does what the basic URL parser
+// would do, as the states before would have written input, rewritten,
+// up to there: it takes over in the path state at the start of the
+// segment that holds stop, or in the query or fragment state at its
+// start. The path, query and fragment states have no failure: the
+// result is a URL unless its href is too long (outcomeTooLong).
+func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite bool) outcome {
 	// Preprocessing: the input starts with the scheme (nothing to strip
 	// there) and holds no tab, newline, invalid byte or trailing space
 	// before stop, so the cleaned input has the same prefix.
 	p.preprocess(input)
 	p.ref = p.input
 	p.components = c
-	st, i := statePath, 0
+	shift := in - int(c.pathStart) // input offset less href offset
+	st, i, done := statePath, 0, 0 // done: input up to there is written
 	switch {
 	case c.fragmentStart != 0:
-		st, i = stateFragment, int(c.fragmentStart)+1
+		st, i = stateFragment, int(c.fragmentStart)+shift+1
+		done = i
 	case c.queryStart != 0:
-		st, i = stateQuery, int(c.queryStart)+1
+		st, i = stateQuery, int(c.queryStart)+shift+1
+		done = i
 	default:
 		// The "/" before the segment: the path state appends it with
 		// the segment (appendSegment).
 		i = strings.LastIndexByte(input[:stop], '/') + 1
-		p.n = i - 1
+		done = i - 1
 	}
-	if st != statePath {
-		p.n = i
+	if !rewrite {
+		p.n = done
+	} else {
+		p.out = make([]byte, c.hostEnd, len(p.input)-shift+16)
+		for k := range p.out {
+			b := input[k]
+			if 'A' <= b && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			p.out[k] = b
+		}
+		p.out = append(p.out, input[in:done]...)
 	}
 	p.run(st, i)
 	if p.tooLong() {
