@@ -243,7 +243,6 @@ func Parse(input string, base ...string) (*URL, error) {
 func parseURL(u *URL, input string, base []string) (*URL, error) {
 	// An absolute URL in normal form is its own href (fastpath.go), as in
 	// parseInto, taken here without its two calls when there is no base.
-	var pr Parser
 	if len(base) == 0 && uint64(len(input)) <= hrefLimit {
 		stop, ok := parseNormalized(input, &u.components)
 		if ok {
@@ -251,11 +250,13 @@ func parseURL(u *URL, input string, base []string) (*URL, error) {
 			u.assertInvariants("parse")
 			return u, nil
 		}
+		var pr Parser
 		if err := pr.parseDeclined(u, input, nil, "parse", stop); err != nil {
 			return nil, err
 		}
 		return u, nil
 	}
+	var pr Parser
 	if err := pr.parseBases(u, input, base); err != nil {
 		return nil, err
 	}
