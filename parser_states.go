@@ -102,6 +102,11 @@ type parser struct {
 	failAt     int                   // offset in the caller's input of the fatal error
 	failKind   ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
 
+	// cleanUntil: the input up to there holds nothing that preprocessing
+	// changes (parseFromPath: what the fast path vouched for), so that
+	// cleanTabs need not read it.
+	cleanUntil int
+
 	pos       int    // an input offset the states reached, for sizing the output (output.go)
 	limit     uint64 // the longest href allowed; 0 means hrefLimit
 	overLimit bool   // a write was dropped because the href would pass the limit

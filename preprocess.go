@@ -53,7 +53,7 @@ func (p *parser) clean(input string, start, end int) {
 func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	p.origLead = start
 	s := input[start:end]
-	i := 0
+	i := min(p.cleanUntil, len(s)) // known to need no cleaning
 	// Eight bytes at a time while none is a tab, a newline or non-ASCII:
 	// the high bit of a byte of (w - 0x0E...) | w is set for the lowest
 	// byte below 0x0E (tab, LF and CR are 0x09, 0x0A, 0x0D) or above

@@ -448,7 +448,9 @@ func (p *parser) parseInput(input string) outcome {
 func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite bool) outcome {
 	// Preprocessing: the input starts with the scheme (nothing to strip
 	// there) and holds no tab, newline, invalid byte or trailing space
-	// before stop, so the cleaned input has the same prefix.
+	// before stop, so the cleaned input has the same prefix, which
+	// cleanTabs need not read.
+	p.cleanUntil = stop
 	p.preprocess(input)
 	p.ref = p.input
 	p.components = c
