@@ -108,6 +108,7 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 	for i < len(s) && fastClass[s[i]]&fastHostEnd == 0 {
 		i++
 	}
+	c.hostEnd = uint32(i) // where the scan stopped, for mayLowerAuthority
 	if i == len(s) {
 		return 0, false // no path: the serializer adds "/"
 	}
@@ -341,6 +342,21 @@ func resolveDotSegments(base *record, ref string) (keep int, rest string) {
 			return int(base.pathStart) + dir, rest
 		}
 	}
+}
+
+// mayLowerAuthority reports whether lowerAuthority may take s, which
+// parseNormalized declined before the path, leaving c: its scheme did not
+// match (upper case?), or its host scan stopped at an upper-case letter
+// or a port. Otherwise lowerAuthority would read the host again for
+// nothing.
+func mayLowerAuthority(s string, c *components) bool {
+	if c.scheme == schemeOther {
+		return true
+	}
+	if i := int(c.hostEnd); i < len(s) {
+		return 'A' <= s[i] && s[i] <= 'Z' || s[i] == ':'
+	}
+	return false
 }
 
 // lowerAuthority is the fast path for an absolute URL with a special

@@ -349,7 +349,7 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 // take over from it (fastpath.go), or the general parser.
 func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop int) error {
 	in, rewrite := int(u.pathStart), false
-	if in == 0 {
+	if in == 0 && mayLowerAuthority(input, &u.components) {
 		// Declined before the path: in normal form but for case and a
 		// default port?
 		in, stop, rewrite = lowerAuthority(input, &u.components)
