@@ -115,11 +115,30 @@ type specialRow struct {
 var (
 	// nat64WellKnown is the IPv4-IPv6 translation prefix of RFC 6052,
 	// whose addresses embed an IPv4 address in their last 32 bits.
-	nat64WellKnown = netip.MustParsePrefix("64:ff9b::/96")
+	nat64WellKnown = v6(96, 0x64, 0xff9b)
 	// globalUnicast6 is the IPv6 global unicast space (IANA IPv6 Address
 	// Space registry; RFC 4291 section 2.4, RFC 3587).
-	globalUnicast6 = netip.MustParsePrefix("2000::/3")
+	globalUnicast6 = v6(3, 0x2000)
 )
+
+// v4 returns the IPv4 prefix a.b.c.d/bits. The tables here are built
+// with v4 and v6, not netip.MustParsePrefix: a parse with its panic path
+// for each of 55 rows made 24 KB of init code that every program linking
+// the package carried (see parseonly_test.go).
+func v4(a, b, c, d byte, bits int) netip.Prefix {
+	return netip.PrefixFrom(netip.AddrFrom4([4]byte{a, b, c, d}), bits)
+}
+
+// v6 returns the IPv6 prefix whose leading 16-bit groups are groups (the
+// rest zero) and whose length is bits: v6(32, 0x2001, 0xdb8) is
+// 2001:db8::/32.
+func v6(bits int, groups ...uint16) netip.Prefix {
+	var a [16]byte
+	for i, g := range groups {
+		a[2*i], a[2*i+1] = byte(g>>8), byte(g)
+	}
+	return netip.PrefixFrom(netip.AddrFrom16(a), bits)
+}
 
 // specialPurpose is the IANA IPv4 Special-Purpose Address Registry
 // (https://www.iana.org/assignments/iana-ipv4-special-registry/) and the
@@ -137,59 +156,59 @@ var (
 // decides); 0.0.0.0/32 and ::/128 are refused as unspecified first.
 var specialPurpose = [...]specialRow{
 	// IPv4
-	{netip.MustParsePrefix("0.0.0.0/8"), `"This network"`, "RFC 791, Section 3.2", reachFalse},
-	{netip.MustParsePrefix("0.0.0.0/32"), `"This host on this network"`, "RFC 1122, Section 3.2.1.3", reachFalse},
-	{netip.MustParsePrefix("10.0.0.0/8"), "Private-Use", "RFC 1918", reachFalse},
-	{netip.MustParsePrefix("100.64.0.0/10"), "Shared Address Space", "RFC 6598", reachFalse},
-	{netip.MustParsePrefix("127.0.0.0/8"), "Loopback", "RFC 1122, Section 3.2.1.3", reachFalse},
-	{netip.MustParsePrefix("169.254.0.0/16"), "Link Local", "RFC 3927", reachFalse},
-	{netip.MustParsePrefix("172.16.0.0/12"), "Private-Use", "RFC 1918", reachFalse},
-	{netip.MustParsePrefix("192.0.0.0/24"), "IETF Protocol Assignments", "RFC 6890, Section 2.1", reachFalse},
-	{netip.MustParsePrefix("192.0.0.0/29"), "IPv4 Service Continuity Prefix", "RFC 7335", reachFalse},
-	{netip.MustParsePrefix("192.0.0.8/32"), "IPv4 dummy address", "RFC 7600", reachFalse},
-	{netip.MustParsePrefix("192.0.0.9/32"), "Port Control Protocol Anycast", "RFC 7723", reachTrue},
-	{netip.MustParsePrefix("192.0.0.10/32"), "Traversal Using Relays around NAT Anycast", "RFC 8155", reachTrue},
-	{netip.MustParsePrefix("192.0.0.170/32"), "NAT64/DNS64 Discovery", "RFC 8880, RFC 7050 Section 2.2", reachFalse},
-	{netip.MustParsePrefix("192.0.0.171/32"), "NAT64/DNS64 Discovery", "RFC 8880, RFC 7050 Section 2.2", reachFalse},
-	{netip.MustParsePrefix("192.0.2.0/24"), "Documentation (TEST-NET-1)", "RFC 5737", reachFalse},
-	{netip.MustParsePrefix("192.31.196.0/24"), "AS112-v4", "RFC 7535", reachTrue},
-	{netip.MustParsePrefix("192.52.193.0/24"), "AMT", "RFC 7450", reachTrue},
-	{netip.MustParsePrefix("192.88.99.0/24"), "Deprecated (6to4 Relay Anycast)", "RFC 7526", reachNA},
-	{netip.MustParsePrefix("192.88.99.2/32"), "6a44-relay anycast address", "RFC 6751", reachFalse},
-	{netip.MustParsePrefix("192.168.0.0/16"), "Private-Use", "RFC 1918", reachFalse},
-	{netip.MustParsePrefix("192.175.48.0/24"), "Direct Delegation AS112 Service", "RFC 7534", reachTrue},
-	{netip.MustParsePrefix("198.18.0.0/15"), "Benchmarking", "RFC 2544", reachFalse},
-	{netip.MustParsePrefix("198.51.100.0/24"), "Documentation (TEST-NET-2)", "RFC 5737", reachFalse},
-	{netip.MustParsePrefix("203.0.113.0/24"), "Documentation (TEST-NET-3)", "RFC 5737", reachFalse},
-	{netip.MustParsePrefix("240.0.0.0/4"), "Reserved", "RFC 1112, Section 4", reachFalse},
-	{netip.MustParsePrefix("255.255.255.255/32"), "Limited Broadcast", "RFC 8190, RFC 919 Section 7", reachFalse},
+	{v4(0, 0, 0, 0, 8), `"This network"`, "RFC 791, Section 3.2", reachFalse},
+	{v4(0, 0, 0, 0, 32), `"This host on this network"`, "RFC 1122, Section 3.2.1.3", reachFalse},
+	{v4(10, 0, 0, 0, 8), "Private-Use", "RFC 1918", reachFalse},
+	{v4(100, 64, 0, 0, 10), "Shared Address Space", "RFC 6598", reachFalse},
+	{v4(127, 0, 0, 0, 8), "Loopback", "RFC 1122, Section 3.2.1.3", reachFalse},
+	{v4(169, 254, 0, 0, 16), "Link Local", "RFC 3927", reachFalse},
+	{v4(172, 16, 0, 0, 12), "Private-Use", "RFC 1918", reachFalse},
+	{v4(192, 0, 0, 0, 24), "IETF Protocol Assignments", "RFC 6890, Section 2.1", reachFalse},
+	{v4(192, 0, 0, 0, 29), "IPv4 Service Continuity Prefix", "RFC 7335", reachFalse},
+	{v4(192, 0, 0, 8, 32), "IPv4 dummy address", "RFC 7600", reachFalse},
+	{v4(192, 0, 0, 9, 32), "Port Control Protocol Anycast", "RFC 7723", reachTrue},
+	{v4(192, 0, 0, 10, 32), "Traversal Using Relays around NAT Anycast", "RFC 8155", reachTrue},
+	{v4(192, 0, 0, 170, 32), "NAT64/DNS64 Discovery", "RFC 8880, RFC 7050 Section 2.2", reachFalse},
+	{v4(192, 0, 0, 171, 32), "NAT64/DNS64 Discovery", "RFC 8880, RFC 7050 Section 2.2", reachFalse},
+	{v4(192, 0, 2, 0, 24), "Documentation (TEST-NET-1)", "RFC 5737", reachFalse},
+	{v4(192, 31, 196, 0, 24), "AS112-v4", "RFC 7535", reachTrue},
+	{v4(192, 52, 193, 0, 24), "AMT", "RFC 7450", reachTrue},
+	{v4(192, 88, 99, 0, 24), "Deprecated (6to4 Relay Anycast)", "RFC 7526", reachNA},
+	{v4(192, 88, 99, 2, 32), "6a44-relay anycast address", "RFC 6751", reachFalse},
+	{v4(192, 168, 0, 0, 16), "Private-Use", "RFC 1918", reachFalse},
+	{v4(192, 175, 48, 0, 24), "Direct Delegation AS112 Service", "RFC 7534", reachTrue},
+	{v4(198, 18, 0, 0, 15), "Benchmarking", "RFC 2544", reachFalse},
+	{v4(198, 51, 100, 0, 24), "Documentation (TEST-NET-2)", "RFC 5737", reachFalse},
+	{v4(203, 0, 113, 0, 24), "Documentation (TEST-NET-3)", "RFC 5737", reachFalse},
+	{v4(240, 0, 0, 0, 4), "Reserved", "RFC 1112, Section 4", reachFalse},
+	{v4(255, 255, 255, 255, 32), "Limited Broadcast", "RFC 8190, RFC 919 Section 7", reachFalse},
 
 	// IPv6
-	{netip.MustParsePrefix("::1/128"), "Loopback Address", "RFC 4291", reachFalse},
-	{netip.MustParsePrefix("::/128"), "Unspecified Address", "RFC 4291", reachFalse},
-	{netip.MustParsePrefix("::ffff:0:0/96"), "IPv4-mapped Address", "RFC 4291", reachFalse},
-	{netip.MustParsePrefix("64:ff9b::/96"), "IPv4-IPv6 Translat.", "RFC 6052", reachTrue},
-	{netip.MustParsePrefix("64:ff9b:1::/48"), "IPv4-IPv6 Translat.", "RFC 8215", reachFalse},
-	{netip.MustParsePrefix("100::/64"), "Discard-Only Address Block", "RFC 6666", reachFalse},
-	{netip.MustParsePrefix("100:0:0:1::/64"), "Dummy IPv6 Prefix", "RFC 9780", reachFalse},
-	{netip.MustParsePrefix("2001::/23"), "IETF Protocol Assignments", "RFC 2928", reachFalse},
-	{netip.MustParsePrefix("2001::/32"), "TEREDO", "RFC 4380, RFC 8190", reachNA},
-	{netip.MustParsePrefix("2001:1::1/128"), "Port Control Protocol Anycast", "RFC 7723", reachTrue},
-	{netip.MustParsePrefix("2001:1::2/128"), "Traversal Using Relays around NAT Anycast", "RFC 8155", reachTrue},
-	{netip.MustParsePrefix("2001:1::3/128"), "DNS-SD Service Registration Protocol Anycast", "RFC 9665", reachTrue},
-	{netip.MustParsePrefix("2001:2::/48"), "Benchmarking", "RFC 5180, RFC Errata 1752", reachFalse},
-	{netip.MustParsePrefix("2001:3::/32"), "AMT", "RFC 7450", reachTrue},
-	{netip.MustParsePrefix("2001:4:112::/48"), "AS112-v6", "RFC 7535", reachTrue},
-	{netip.MustParsePrefix("2001:10::/28"), "Deprecated (previously ORCHID)", "RFC 4843", reachNA},
-	{netip.MustParsePrefix("2001:20::/28"), "ORCHIDv2", "RFC 7343", reachTrue},
-	{netip.MustParsePrefix("2001:30::/28"), "Drone Remote ID Protocol Entity Tags (DETs) Prefix", "RFC 9374", reachTrue},
-	{netip.MustParsePrefix("2001:db8::/32"), "Documentation", "RFC 3849", reachFalse},
-	{netip.MustParsePrefix("2002::/16"), "6to4", "RFC 3056", reachNA},
-	{netip.MustParsePrefix("2620:4f:8000::/48"), "Direct Delegation AS112 Service", "RFC 7534", reachTrue},
-	{netip.MustParsePrefix("3fff::/20"), "Documentation", "RFC 9637", reachFalse},
-	{netip.MustParsePrefix("5f00::/16"), "Segment Routing (SRv6) SIDs", "RFC 9602", reachFalse},
-	{netip.MustParsePrefix("fc00::/7"), "Unique-Local", "RFC 4193, RFC 8190", reachFalse},
-	{netip.MustParsePrefix("fe80::/10"), "Link-Local Unicast", "RFC 4291", reachFalse},
+	{v6(128, 0, 0, 0, 0, 0, 0, 0, 0x1), "Loopback Address", "RFC 4291", reachFalse},
+	{v6(128), "Unspecified Address", "RFC 4291", reachFalse},
+	{v6(96, 0, 0, 0, 0, 0, 0xffff), "IPv4-mapped Address", "RFC 4291", reachFalse},
+	{v6(96, 0x64, 0xff9b), "IPv4-IPv6 Translat.", "RFC 6052", reachTrue},
+	{v6(48, 0x64, 0xff9b, 0x1), "IPv4-IPv6 Translat.", "RFC 8215", reachFalse},
+	{v6(64, 0x100), "Discard-Only Address Block", "RFC 6666", reachFalse},
+	{v6(64, 0x100, 0, 0, 0x1), "Dummy IPv6 Prefix", "RFC 9780", reachFalse},
+	{v6(23, 0x2001), "IETF Protocol Assignments", "RFC 2928", reachFalse},
+	{v6(32, 0x2001), "TEREDO", "RFC 4380, RFC 8190", reachNA},
+	{v6(128, 0x2001, 0x1, 0, 0, 0, 0, 0, 0x1), "Port Control Protocol Anycast", "RFC 7723", reachTrue},
+	{v6(128, 0x2001, 0x1, 0, 0, 0, 0, 0, 0x2), "Traversal Using Relays around NAT Anycast", "RFC 8155", reachTrue},
+	{v6(128, 0x2001, 0x1, 0, 0, 0, 0, 0, 0x3), "DNS-SD Service Registration Protocol Anycast", "RFC 9665", reachTrue},
+	{v6(48, 0x2001, 0x2), "Benchmarking", "RFC 5180, RFC Errata 1752", reachFalse},
+	{v6(32, 0x2001, 0x3), "AMT", "RFC 7450", reachTrue},
+	{v6(48, 0x2001, 0x4, 0x112), "AS112-v6", "RFC 7535", reachTrue},
+	{v6(28, 0x2001, 0x10), "Deprecated (previously ORCHID)", "RFC 4843", reachNA},
+	{v6(28, 0x2001, 0x20), "ORCHIDv2", "RFC 7343", reachTrue},
+	{v6(28, 0x2001, 0x30), "Drone Remote ID Protocol Entity Tags (DETs) Prefix", "RFC 9374", reachTrue},
+	{v6(32, 0x2001, 0xdb8), "Documentation", "RFC 3849", reachFalse},
+	{v6(16, 0x2002), "6to4", "RFC 3056", reachNA},
+	{v6(48, 0x2620, 0x4f, 0x8000), "Direct Delegation AS112 Service", "RFC 7534", reachTrue},
+	{v6(20, 0x3fff), "Documentation", "RFC 9637", reachFalse},
+	{v6(16, 0x5f00), "Segment Routing (SRv6) SIDs", "RFC 9602", reachFalse},
+	{v6(7, 0xfc00), "Unique-Local", "RFC 4193, RFC 8190", reachFalse},
+	{v6(10, 0xfe80), "Link-Local Unicast", "RFC 4291", reachFalse},
 }
 
 // specialPurposeRow returns the most specific row of specialPurpose that

@@ -466,40 +466,77 @@ const (
 	idnNumScripts
 )
 
-// idnRecommendedScripts are the scripts of UAX #31 Table 7 (Recommended
-// Scripts), in the order of the script constants from idnCommon.
-var idnRecommendedScripts = [idnNumScripts]*unicode.RangeTable{
-	idnCommon:     unicode.Common,
-	idnInherited:  unicode.Inherited,
-	idnLatin:      unicode.Latin,
-	idnGreek:      unicode.Greek,
-	idnCyrillic:   unicode.Cyrillic,
-	idnArmenian:   unicode.Armenian,
-	idnHebrew:     unicode.Hebrew,
-	idnArabic:     unicode.Arabic,
-	idnThaana:     unicode.Thaana,
-	idnDevanagari: unicode.Devanagari,
-	idnBengali:    unicode.Bengali,
-	idnGurmukhi:   unicode.Gurmukhi,
-	idnGujarati:   unicode.Gujarati,
-	idnOriya:      unicode.Oriya,
-	idnTamil:      unicode.Tamil,
-	idnTelugu:     unicode.Telugu,
-	idnKannada:    unicode.Kannada,
-	idnMalayalam:  unicode.Malayalam,
-	idnSinhala:    unicode.Sinhala,
-	idnThai:       unicode.Thai,
-	idnLao:        unicode.Lao,
-	idnTibetan:    unicode.Tibetan,
-	idnMyanmar:    unicode.Myanmar,
-	idnGeorgian:   unicode.Georgian,
-	idnHangul:     unicode.Hangul,
-	idnEthiopic:   unicode.Ethiopic,
-	idnKhmer:      unicode.Khmer,
-	idnHiragana:   unicode.Hiragana,
-	idnKatakana:   unicode.Katakana,
-	idnBopomofo:   unicode.Bopomofo,
-	idnHan:        unicode.Han,
+// idnScriptTable returns the Unicode table of s, one of the scripts of
+// UAX #31 Table 7 (Recommended Scripts). A switch, not a table of
+// pointers: a package-level table of unicode's tables would link every
+// one of them (and the code that reads them at init) into every program
+// that imports the package, Display or not (see parseonly_test.go).
+func idnScriptTable(s idnScript) *unicode.RangeTable {
+	switch s {
+	case idnCommon:
+		return unicode.Common
+	case idnInherited:
+		return unicode.Inherited
+	case idnLatin:
+		return unicode.Latin
+	case idnGreek:
+		return unicode.Greek
+	case idnCyrillic:
+		return unicode.Cyrillic
+	case idnArmenian:
+		return unicode.Armenian
+	case idnHebrew:
+		return unicode.Hebrew
+	case idnArabic:
+		return unicode.Arabic
+	case idnThaana:
+		return unicode.Thaana
+	case idnDevanagari:
+		return unicode.Devanagari
+	case idnBengali:
+		return unicode.Bengali
+	case idnGurmukhi:
+		return unicode.Gurmukhi
+	case idnGujarati:
+		return unicode.Gujarati
+	case idnOriya:
+		return unicode.Oriya
+	case idnTamil:
+		return unicode.Tamil
+	case idnTelugu:
+		return unicode.Telugu
+	case idnKannada:
+		return unicode.Kannada
+	case idnMalayalam:
+		return unicode.Malayalam
+	case idnSinhala:
+		return unicode.Sinhala
+	case idnThai:
+		return unicode.Thai
+	case idnLao:
+		return unicode.Lao
+	case idnTibetan:
+		return unicode.Tibetan
+	case idnMyanmar:
+		return unicode.Myanmar
+	case idnGeorgian:
+		return unicode.Georgian
+	case idnHangul:
+		return unicode.Hangul
+	case idnEthiopic:
+		return unicode.Ethiopic
+	case idnKhmer:
+		return unicode.Khmer
+	case idnHiragana:
+		return unicode.Hiragana
+	case idnKatakana:
+		return unicode.Katakana
+	case idnBopomofo:
+		return unicode.Bopomofo
+	case idnHan:
+		return unicode.Han
+	}
+	return nil
 }
 
 // idnScriptOf returns the Recommended script of r, or idnNone.
@@ -513,7 +550,7 @@ func idnScriptOf(r rune) idnScript {
 	// Scripts are disjoint: the order only saves time (Common, a large
 	// table, last).
 	for s := idnLatin; s < idnNumScripts; s++ {
-		if unicode.Is(idnRecommendedScripts[s], r) {
+		if unicode.Is(idnScriptTable(s), r) {
 			return s
 		}
 	}
@@ -650,27 +687,27 @@ const idnDigitLookalikes = "θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვ
 // (Chromium's kWholeScriptConfusables; Thai: the list for platforms
 // other than Linux).
 var idnWholeScriptConfusables = []struct {
-	script  *unicode.RangeTable
+	script  idnScript
 	letters string
 	tlds    []string
 }{
-	{unicode.Armenian, "ագզէլհյոսւօՙ", []string{"am"}},
-	{unicode.Cyrillic, "аысԁеԍһіюјӏорԗԛѕԝхуъьҽпгѵѡ", []string{"bg", "by", "kz", "pyc", "ru", "su", "ua", "uz"}},
-	{unicode.Ethiopic, "ሀሠሰስበነተከዐዕዘጠፐꬅ", []string{"er", "et"}},
-	{unicode.Georgian, "იოყძხჽჿ", []string{"ge"}},
-	{unicode.Greek, "αικνρυωηοτ", []string{"gr"}},
-	{unicode.Hebrew, "דוחיןסװײ׳ﬦ", []string{"il"}},
-	{unicode.Bengali, "০৭", nil},
-	{unicode.Devanagari, "ऽ०ॱ", nil},
-	{unicode.Gujarati, "ડટ૦૧", nil},
-	{unicode.Gurmukhi, "੦੧", nil},
-	{unicode.Kannada, "ಽ೦೧", nil},
-	{unicode.Malayalam, "ടഠധനറ൦", nil},
-	{unicode.Oriya, "ଠ୦୮", nil},
-	{unicode.Tamil, "டப௦", nil},
-	{unicode.Telugu, "౦౧", nil},
-	{unicode.Myanmar, "ခဂငထပဝ၀၂ၔၜ\u1090\u1091\u1095\u1096\u1097", []string{"mm"}},
-	{unicode.Thai, "บพเแ๐", []string{"th"}},
+	{idnArmenian, "ագզէլհյոսւօՙ", []string{"am"}},
+	{idnCyrillic, "аысԁеԍһіюјӏорԗԛѕԝхуъьҽпгѵѡ", []string{"bg", "by", "kz", "pyc", "ru", "su", "ua", "uz"}},
+	{idnEthiopic, "ሀሠሰስበነተከዐዕዘጠፐꬅ", []string{"er", "et"}},
+	{idnGeorgian, "იოყძხჽჿ", []string{"ge"}},
+	{idnGreek, "αικνρυωηοτ", []string{"gr"}},
+	{idnHebrew, "דוחיןסװײ׳ﬦ", []string{"il"}},
+	{idnBengali, "০৭", nil},
+	{idnDevanagari, "ऽ०ॱ", nil},
+	{idnGujarati, "ડટ૦૧", nil},
+	{idnGurmukhi, "੦੧", nil},
+	{idnKannada, "ಽ೦೧", nil},
+	{idnMalayalam, "ടഠധനറ൦", nil},
+	{idnOriya, "ଠ୦୮", nil},
+	{idnTamil, "டப௦", nil},
+	{idnTelugu, "౦౧", nil},
+	{idnMyanmar, "ခဂငထပဝ၀၂ၔၜ\u1090\u1091\u1095\u1096\u1097", []string{"mm"}},
+	{idnThai, "บพเแ๐", []string{"th"}},
 }
 
 // idnWholeScriptConfusable reports whether every letter of label that
@@ -681,7 +718,7 @@ func idnWholeScriptConfusable(label, tld, utld string) bool {
 	for _, w := range idnWholeScriptConfusables {
 		seen, all := false, true
 		for _, r := range label {
-			if unicode.Is(w.script, r) {
+			if unicode.Is(idnScriptTable(w.script), r) {
 				seen = true
 				if !strings.ContainsRune(w.letters, r) {
 					all = false
@@ -694,7 +731,7 @@ func idnWholeScriptConfusable(label, tld, utld string) bool {
 		}
 		allowed := false
 		for _, r := range utld {
-			if unicode.Is(w.script, r) {
+			if unicode.Is(idnScriptTable(w.script), r) {
 				allowed = true
 				break
 			}
