@@ -346,15 +346,15 @@ func resolveDotSegments(base *record, ref string) (keep int, rest string) {
 
 // mayLowerAuthority reports whether lowerAuthority may take s, which
 // parseNormalized declined before the path, leaving c: its scheme did not
-// match (upper case?), or its host scan stopped at an upper-case letter
-// or a port. Otherwise lowerAuthority would read the host again for
+// match (upper case?), or its host scan stopped at an upper-case letter,
+// a port or a backslash. Otherwise lowerAuthority would read the host again for
 // nothing.
 func mayLowerAuthority(s string, c *components) bool {
 	if c.scheme == schemeOther {
 		return true
 	}
 	if i := int(c.hostEnd); i < len(s) {
-		return 'A' <= s[i] && s[i] <= 'Z' || s[i] == ':'
+		return 'A' <= s[i] && s[i] <= 'Z' || s[i] == ':' || s[i] == '\\'
 	}
 	return false
 }
@@ -362,11 +362,13 @@ func mayLowerAuthority(s string, c *components) bool {
 // lowerAuthority is the fast path for an absolute URL with a special
 // scheme other than file whose scheme and authority are in normal form
 // (see parseNormalized) but for upper-case ASCII letters in the scheme or
-// the domain, or the scheme's default port written out
-// ("HTTPS://Example.COM:443/a"): the scheme state lowercases the scheme,
-// domain to ASCII lowercases an ASCII domain (UTS 46 maps A-Z to a-z,
-// and nothing else changes a domain of a-z, 0-9, "-", ".", "_"), and the
-// port state drops the default port. When so, it sets *c to the
+// the domain, the scheme's default port written out, or a "\" that
+// starts the path ("HTTPS://Example.COM:443\a"): the scheme state
+// lowercases the scheme, domain to ASCII lowercases an ASCII domain
+// (UTS 46 maps A-Z to a-z, and nothing else changes a domain of a-z,
+// 0-9, "-", ".", "_"), the port state drops the default port, and the
+// path start state takes "\" for "/" in a special URL (parseFromPath
+// writes "/"). When so, it sets *c to the
 // components of the href with those rewritten, up to the path (and the
 // query and fragment, in href offsets, if the scan reached them), and
 // returns the offset in s where the path starts and where normalizedTail
@@ -413,7 +415,7 @@ func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
 		}
 		in = k
 	}
-	if !upper && in == j || in == len(s) || s[in] != '/' {
+	if in == len(s) || s[in] != '/' && s[in] != '\\' || !upper && in == j && s[in] == '/' {
 		return 0, 0, false
 	}
 	query, fragment, stop := normalizedTail(s, in+1)

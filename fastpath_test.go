@@ -216,13 +216,15 @@ var lowerTaken = []string{
 	"HTTPS://h/a b?c d#e f", "https://H:443/a/../b", "https://H/./x", "https://H/a\\b", "https://H/a?b c",
 	"https://H/a#b c", "https://H/a/%2e%2E/b", "HTTPS://h/ü", "HTTPS://h/a\tb", "HTTPS://h/a ", "https://H/a?b\xff",
 	"https://H:443/a?q#f g", "https://0xG/", "https://H.0x1a.g/",
+	"https://h\\a", "https://H\\", "https://h:443\\a/b?c#d", "https://h\\a\\b", "https://h\\./x", "https://h\\..",
+	"https://h\\?q", "https://h\\#f", "https://h\\a b/c", "HTTPS://H\\\\x", "https://h\\%2e/", "https://h\\a?b c", "https://h\\\\",
 }
 
 // Inputs lowerAuthority declines (the general parser decides).
 var lowerDeclined = []string{
 	"https://example.com/a", "FILE:///a", "File://H/a", "SC://H/a", "https://H", "https://H?q", "https://H:8080/",
 	"https://H:0443/", "https://H:/", "https://H:443", "https://1.2.3.4/", "https://0X1F/", "https://H.09/",
-	"https://u@H/", "https://[::1]/", "https://%41/", "https://H\\a", "HTTPS:/h/", "https://ü.H/", " https://H/",
+	"https://u@H/", "https://[::1]/", "https://%41/", "HTTPS:/h/", "https://h?\\", "https://ü.H/", " https://H/",
 }
 
 // TestLowerAuthority: Parse takes the inputs of lowerTaken by

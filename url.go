@@ -464,9 +464,10 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 		st, i = stateQuery, int(c.queryStart)+shift+1
 		done = i
 	default:
-		// The "/" before the segment: the path state appends it with
-		// the segment (appendSegment).
-		i = strings.LastIndexByte(input[:stop], '/') + 1
+		// The "/" before the segment (or the path's first, which may
+		// be "\\"): the path state appends it with the segment
+		// (appendSegment).
+		i = max(strings.LastIndexByte(input[:stop], '/'), in) + 1
 		done = i - 1
 	}
 	if !rewrite {
@@ -480,7 +481,10 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 			}
 			p.out[k] = b
 		}
-		p.out = append(p.out, input[in:done]...)
+		if done > in {
+			p.out = append(p.out, '/') // for "/" or "\\"
+			p.out = append(p.out, input[in+1:done]...)
+		}
 	}
 	p.run(st, i)
 	if p.tooLong() {
