@@ -198,6 +198,23 @@ func TestAllocs(t *testing.T) {
 			check(t, "no change", 0, func() { tc.set(u, tc.a) })
 		})
 	}
+	// Removing what ends the href (the fragment, or the query of a URL
+	// with no fragment) leaves a prefix of it: no allocation. (Direct
+	// calls: through a func value the URL would escape.)
+	t.Run("SetHash empty", func(t *testing.T) {
+		check(t, "Parse+SetHash+Href", 0, func() {
+			u, _ := Parse(href)
+			u.SetHash("")
+			sinkInt += len(u.Href())
+		})
+	})
+	t.Run("SetSearch empty", func(t *testing.T) {
+		check(t, "Parse+SetSearch+Href", 0, func() {
+			u, _ := Parse("https://www.example.com/archives/page.shtml?q=395704&sort=desc")
+			u.SetSearch("")
+			sinkInt += len(u.Href())
+		})
+	})
 	t.Run("setters on a URL not kept", func(t *testing.T) {
 		check(t, "Parse+SetPathname+SetSearch+SetHash+Href", 3, func() {
 			u, _ := Parse(href)

@@ -356,8 +356,95 @@ func (sp *SearchParams) Set(name, value string) {
 // which is a surrogate pair in UTF-16) sorts before one starting with
 // U+E000 to U+FFFF. https://url.spec.whatwg.org/#dom-urlsearchparams-sort
 func (sp *SearchParams) Sort() {
-	slices.SortStableFunc(sp.list, func(a, b Param) int { return compareUTF16(a.Name, b.Name) })
+	sortParams(sp.list)
 	sp.update()
+}
+
+// smallSortMax is the longest list sortParams sorts by insertion, on an
+// array of positions; a longer one goes to [slices.SortStableFunc].
+const smallSortMax = 32
+
+// sortParams is the sort step of URLSearchParams's sort(): "Sort all
+// tuples in this's list, if any, by their names. Sorting must be done by
+// comparison of code units. The relative order between tuples with equal
+// names must be preserved." A list that is already sorted costs n-1
+// comparisons and no write. A short one is sorted by insertion (stable)
+// on an array of positions on the stack, so that the pairs themselves,
+// which hold pointers, are moved once each (each move of a pair in the
+// heap costs a write barrier while the garbage collector runs), not once
+// per step of the insertion.
+func sortParams(list []Param) {
+	n := len(list)
+	i := 1
+	for i < n && compareNames(list[i-1].Name, list[i].Name) <= 0 {
+		i++
+	}
+	if i >= n {
+		return
+	}
+	if n > smallSortMax {
+		slices.SortStableFunc(list, func(a, b Param) int { return compareUTF16(a.Name, b.Name) })
+		return
+	}
+	// pos[k] is the position in list of the pair that goes to k; the
+	// first i are in order already.
+	var pos [smallSortMax]uint8
+	for k := range n {
+		pos[k] = uint8(k)
+	}
+	for ; i < n; i++ {
+		name := list[i].Name
+		j := i
+		for j > 0 && compareNames(list[pos[j-1]].Name, name) > 0 {
+			pos[j] = pos[j-1]
+			j--
+		}
+		pos[j] = uint8(i)
+	}
+	permuteParams(list, &pos)
+}
+
+// compareNames is compareUTF16 for sortParams: names whose first bytes
+// are ASCII and differ compare by them, without compareUTF16's loops.
+// The empty name's first byte counts as 0, below every ASCII byte but
+// 0 itself, and equal first bytes go to compareUTF16.
+func compareNames(a, b string) int {
+	x, y := firstByte(a), firstByte(b)
+	if x != y && x|y < utf8.RuneSelf {
+		return int(x) - int(y)
+	}
+	return compareUTF16(a, b)
+}
+
+// firstByte is s[0], or 0 for "".
+func firstByte(s string) byte {
+	if s == "" {
+		return 0
+	}
+	return s[0]
+}
+
+// permuteParams moves the pair at list[pos[k]] to list[k], for each k,
+// following the cycles of the permutation: each pair that moves is
+// written once. It leaves pos as the identity.
+func permuteParams(list []Param, pos *[smallSortMax]uint8) {
+	for k := range list {
+		if int(pos[k]) == k {
+			continue
+		}
+		first := list[k]
+		j := k
+		for {
+			src := int(pos[j])
+			pos[j] = uint8(j)
+			if src == k {
+				list[j] = first
+				break
+			}
+			list[j] = list[src]
+			j = src
+		}
+	}
 }
 
 // compareUTF16 compares a and b as sequences of UTF-16 code units. Bytes
@@ -371,6 +458,9 @@ func compareUTF16(a, b string) int {
 	for i < len(a) && i < len(b) && a[i] == b[i] {
 		i++
 	}
+	if c, ok := compareAtASCII(a, b, i); ok {
+		return c
+	}
 	// Back up to the start of the code point that holds byte i (the
 	// bytes before i are the same in a and b).
 	for k := 1; k <= utf8.UTFMax-1 && k <= i; k++ {
@@ -382,6 +472,30 @@ func compareUTF16(a, b string) int {
 		}
 	}
 	return compareRunesUTF16(&formReader{s: a[i:], plain: true}, &formReader{s: b[i:], plain: true})
+}
+
+// compareAtASCII compares a and b, whose first i bytes are the same,
+// when that takes no decoding (ok): they are equal, or where they first
+// differ each has an ASCII byte or its end (not both). The common prefix
+// then decodes to the same code units in both (an invalid sequence at
+// its end stops at the ASCII byte or the end alike), and an ASCII byte
+// is one code unit of its own value, below every other code unit; the
+// end is below everything. Names are ASCII as a rule.
+func compareAtASCII(a, b string, i int) (int, bool) {
+	switch {
+	case i == len(a) && i == len(b):
+		return 0, true
+	case i == len(a):
+		return -1, b[i] < utf8.RuneSelf
+	case i == len(b):
+		return 1, a[i] < utf8.RuneSelf
+	case a[i] < utf8.RuneSelf && b[i] < utf8.RuneSelf:
+		if a[i] < b[i] {
+			return -1, true
+		}
+		return 1, true
+	}
+	return 0, false
 }
 
 // compareRunesUTF16 is the one comparison by UTF-16 code units, that

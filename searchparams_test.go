@@ -227,6 +227,65 @@ func TestCompareUTF16(t *testing.T) {
 	}
 }
 
+// TestSortParams: sortParams (the already-sorted check, the insertion
+// on positions and the cycles that move the pairs, the stable sort of
+// long lists) equals a stable sort by the model's UTF-16 comparison, on
+// random lists of every length around smallSortMax, sorted or not, with
+// names from a small alphabet of ASCII, BMP, astral and invalid bytes
+// (many ties, to see stability: the values number the pairs).
+func TestSortParams(t *testing.T) {
+	alphabet := []string{"a", "b", "A", "\u00e9", "\uE000", "\uFFFD", "\U00010000", "\U0001F308", "\xff", "\xe2\x82", "\x80"}
+	r := rand.New(rand.NewPCG(17, 1))
+	for n := 0; n <= smallSortMax+3; n++ {
+		for round := range 40 {
+			list := make([]Param, n)
+			for k := range list {
+				var name strings.Builder
+				for range r.IntN(3) {
+					name.WriteString(alphabet[r.IntN(len(alphabet))])
+				}
+				list[k] = Param{name.String(), strconv.Itoa(k)}
+			}
+			if round%4 == 0 { // sorted already, or sorted but for one pair
+				slices.SortStableFunc(list, func(a, b Param) int { return modelCompareUTF16(a.Name, b.Name) })
+				if round%8 == 0 && n > 1 {
+					k := r.IntN(n - 1)
+					list[k], list[k+1] = list[k+1], list[k]
+				}
+			}
+			want := slices.Clone(list)
+			slices.SortStableFunc(want, func(a, b Param) int { return modelCompareUTF16(a.Name, b.Name) })
+			in := slices.Clone(list)
+			sortParams(list)
+			if !slices.Equal(list, want) {
+				t.Fatalf("sortParams(%+q) = %+q, want %+q", in, list, want)
+			}
+		}
+	}
+}
+
+// TestCompareUTF16Model: compareUTF16 (with its shortcut where the
+// names differ at an ASCII byte or an end) equals the model on random
+// strings from bytes that start, continue and break UTF-8 sequences.
+func TestCompareUTF16Model(t *testing.T) {
+	pieces := []string{"a", "b", "\u00e9", "\u20ac", "\uE000", "\uFFFD", "\U00010000", "\U0001F308", "\xff", "\xe2", "\x82", "\xac", "\xf0\x9f"}
+	r := rand.New(rand.NewPCG(17, 2))
+	word := func() string {
+		var b strings.Builder
+		for range r.IntN(4) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	for range 20000 {
+		prefix := word()
+		a, b := prefix+word(), prefix+word()
+		if got, want := compareUTF16(a, b), modelCompareUTF16(a, b); got != want {
+			t.Fatalf("compareUTF16(%+q, %+q) = %d, model %d", a, b, got, want)
+		}
+	}
+}
+
 // urlsearchparams-foreach.any.js: the iterator reads the live list.
 func TestSearchParamsIterateWhileDeleting(t *testing.T) {
 	sp := NewSearchParams("a=1&b=2&c=3")

@@ -228,12 +228,17 @@ func equalUserinfo(old, username, password string, userLen int) bool {
 
 // splice replaces href[start:end] with the concatenation of parts, in
 // one allocation of the new href's size, or none when that changes
-// nothing, and returns the change in length. The caller moves the
-// offsets.
+// nothing or cuts the end off the href (the new href is then a prefix of
+// the old, a substring), and returns the change in length. The caller
+// moves the offsets.
 func (u *URL) splice(start, end uint32, parts ...string) int {
 	n := 0
 	for _, s := range parts {
 		n += len(s)
+	}
+	if n == 0 && int(end) == len(u.href) {
+		u.href = u.href[:start]
+		return -int(end - start)
 	}
 	if n == int(end-start) {
 		old := u.href[start:end]
@@ -374,6 +379,9 @@ func (u *URL) plainPath(input string) bool {
 		return false
 	}
 	special := u.scheme.special()
+	if !mayHoldDotSegment(input, special) {
+		return true
+	}
 	segStart := 0
 	for i := 0; i <= len(input); i++ {
 		if i < len(input) {
@@ -392,6 +400,49 @@ func (u *URL) plainPath(input string) bool {
 		segStart = i + 1
 	}
 	return true
+}
+
+// mayHoldDotSegment reports whether plainPath must look at input
+// segment by segment: some segment starts with "." or "%" (as every dot
+// segment does), or (in a special URL) input holds a "\\". Eight bytes at
+// a time: a word's bytes equal to "/" shifted one byte on meet its bytes
+// equal to "." or "%" where a segment starts with one, the last "/" of a
+// word carried into the next (and input's start counted as one).
+func mayHoldDotSegment(input string, special bool) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	carry := uint64(0x80) // input starts a segment
+	n := len(input)
+	for i := 0; i < n; i += 8 {
+		// The word of input[i:i+8]; past the end, zero bytes (no
+		// delimiter, no dot), not written to memory and read back.
+		var w uint64
+		switch {
+		case n-i >= 8:
+			w = load64(input[i:])
+		case n >= 8: // the last eight bytes, without those seen
+			w = load64(input[n-8:]) >> (8 * (i + 8 - n))
+		default:
+			for j := n - 1; j >= i; j-- {
+				w = w<<8 | uint64(input[j])
+			}
+		}
+		slash := bytesEqual(w, '/'*ones)
+		if (slash<<8|carry)&(bytesEqual(w, '.'*ones)|bytesEqual(w, '%'*ones)) != 0 ||
+			special && bytesEqual(w, '\\'*ones) != 0 {
+			return true
+		}
+		carry = slash >> 56
+	}
+	return false
+}
+
+// bytesEqual returns a word with the high bit set in each byte where w
+// and pattern are equal, and no other bit: exact, with no carry from one
+// byte into the next.
+func bytesEqual(w, pattern uint64) uint64 {
+	const lows = 0x7F7F7F7F7F7F7F7F
+	x := w ^ pattern
+	return ^((x&lows + lows) | x | lows)
 }
 
 // reattach appends suffix, the tail of u's href from offset from that a
@@ -528,17 +579,26 @@ func cleanSetterValue(value string, set EncodeSet) (string, int) {
 func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, count int) int {
 	n := len(mark) + len(s) + 2*count
 	old := u.href[start:end]
-	if count == 0 {
-		return u.splice(start, end, mark, s)
-	}
-	if n == len(old) && old[:len(mark)] == mark && equalEncoded(old[len(mark):], s, set) {
+	if n == len(old) && old[:len(mark)] == mark &&
+		(count == 0 && old[len(mark):] == s || count > 0 && equalEncoded(old[len(mark):], s, set)) {
 		return 0
 	}
-	b := make([]byte, 0, len(u.href)-len(old)+n)
-	b = append(b, u.href[:start]...)
-	b = append(b, mark...)
-	b = appendPercentEncoded(b, s, set)
-	b = append(b, u.href[end:]...)
+	// The new href, of its exact length, filled by copies (and the
+	// encoder, which then writes exactly 2*count bytes more than s).
+	b := make([]byte, len(u.href)-len(old)+n)
+	k := copy(b, u.href[:start])
+	if len(mark) == 1 { // "?", "#" or "/": a store, not a call
+		b[k] = mark[0]
+		k++
+	} else {
+		k += copy(b[k:], mark)
+	}
+	if count == 0 {
+		k += copy(b[k:], s)
+	} else {
+		k += len(appendPercentEncoded(b[k:k], s, set))
+	}
+	copy(b[k:], u.href[end:])
 	u.href = unsafe.String(unsafe.SliceData(b), len(b))
 	return n - len(old)
 }

@@ -3,6 +3,7 @@ package url
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -186,5 +187,50 @@ func BenchmarkSetter(b *testing.B) {
 				tc.set(u, tc.a)
 			}
 		})
+	}
+}
+
+// TestMayHoldDotSegment: the eight-bytes-at-a-time check equals its
+// definition (a segment starting with "." or "%", or a "\\" in a special
+// URL) on every string of up to 9 bytes over "/", ".", "%", "\\" and "a",
+// and on longer random ones, so that words, their boundaries and the
+// padded tail are all crossed.
+func TestMayHoldDotSegment(t *testing.T) {
+	const alphabet = "/.%\\a"
+	model := func(s string, special bool) bool {
+		if special && strings.Contains(s, "\\") {
+			return true
+		}
+		for _, seg := range strings.Split(s, "/") {
+			if seg != "" && (seg[0] == '.' || seg[0] == '%') {
+				return true
+			}
+		}
+		return false
+	}
+	check := func(s string) {
+		for _, special := range []bool{false, true} {
+			if got, want := mayHoldDotSegment(s, special), model(s, special); got != want {
+				t.Fatalf("mayHoldDotSegment(%q, %v) = %v, want %v", s, special, got, want)
+			}
+		}
+	}
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		check(prefix)
+		if len(prefix) < 9 {
+			for i := range len(alphabet) {
+				walk(prefix + alphabet[i:i+1])
+			}
+		}
+	}
+	walk("")
+	r := rand.New(rand.NewPCG(17, 5))
+	for range 20000 {
+		b := make([]byte, 10+r.IntN(30))
+		for i := range b {
+			b[i] = "/aaaaaaa.%\\"[r.IntN(11)]
+		}
+		check(string(b))
 	}
 }

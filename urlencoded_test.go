@@ -1,6 +1,7 @@
 package url
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -82,6 +83,68 @@ func TestSerializeForm(t *testing.T) {
 	for _, tt := range tests {
 		if got := SerializeForm(tt.in); got != tt.want {
 			t.Errorf("SerializeForm(%+q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestSerializeFormSizes: lists whose serialization is built in the
+// stack buffer (serializeFormSmall) and those measured first
+// (serializedFormLen), either side of the limit, with invalid UTF-8 that
+// outgrows the stack buffer, serialize as the plain encoder of each
+// name and value joined with "=" and "&" does.
+func TestSerializeFormSizes(t *testing.T) {
+	pieces := []string{"a", "b c", "\u00e9", "/", "\xff", "\xff\xfe\xfd", "~"}
+	r := rand.New(rand.NewPCG(17, 3))
+	limit := serializeStackSize / 3
+	for _, size := range []int{1, 10, limit - 40, limit - 2, limit, limit + 1, limit + 200, 2 * serializeStackSize} {
+		for range 30 {
+			var list []Param
+			for rawFormLen(list) < size {
+				var name, value strings.Builder
+				for range r.IntN(4) {
+					name.WriteString(pieces[r.IntN(len(pieces))])
+				}
+				for range r.IntN(12) {
+					value.WriteString(pieces[r.IntN(len(pieces))])
+				}
+				list = append(list, Param{name.String(), value.String()})
+			}
+			var want strings.Builder
+			for i, p := range list {
+				if i > 0 {
+					want.WriteByte('&')
+				}
+				want.WriteString(FormEncode(p.Name) + "=" + FormEncode(p.Value))
+			}
+			if got := SerializeForm(list); got != want.String() {
+				t.Fatalf("SerializeForm(%+q) = %q, want %q", list, got, want.String())
+			}
+		}
+	}
+}
+
+// TestAppendFormEncoded: the serializer's own loop equals the module's
+// encoder with the application/x-www-form-urlencoded set, on every byte
+// and on random strings of ASCII, non-ASCII, U+FFFD and invalid UTF-8.
+func TestAppendFormEncoded(t *testing.T) {
+	var inputs []string
+	for c := range 256 {
+		inputs = append(inputs, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"\u00e9")
+	}
+	pieces := []string{"ab", " ", "+", "%", "~", "*-._", "\u00e9", "\uFFFD", "\U0001F600", "\xff", "\xe2\x82", "\xf0\x9f\x98", "\x80"}
+	r := rand.New(rand.NewPCG(17, 4))
+	for range 5000 {
+		var b strings.Builder
+		for range r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		inputs = append(inputs, b.String())
+	}
+	for _, in := range inputs {
+		got := string(appendFormEncoded([]byte("x"), in))
+		want := string(appendPercentEncodeUTF8([]byte("x"), in, FormURLEncodedSet, true))
+		if got != want {
+			t.Fatalf("appendFormEncoded(%+q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -244,4 +307,42 @@ func BenchmarkSerializeFormEncoding(b *testing.B) {
 func BenchmarkParseFormAmpersands(b *testing.B) {
 	in := strings.Repeat("&", 1<<20)
 	reportAllocPerInputByte(b, len(in), func() { ParseForm(in) })
+}
+
+// TestFormPairs: the eight-bytes-at-a-time count equals the byte-by-byte
+// count of pairs on every string of up to 10 bytes over '&', 'a' and
+// '=', and on longer random ones.
+func TestFormPairs(t *testing.T) {
+	model := func(s string) int {
+		n := 0
+		for _, seq := range strings.Split(s, "&") {
+			if seq != "" {
+				n++
+			}
+		}
+		return n
+	}
+	check := func(s string) {
+		if got, want := formPairs(s), model(s); got != want {
+			t.Fatalf("formPairs(%q) = %d, want %d", s, got, want)
+		}
+	}
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		check(prefix)
+		if len(prefix) < 10 {
+			for _, c := range []string{"&", "a", "="} {
+				walk(prefix + c)
+			}
+		}
+	}
+	walk("")
+	r := rand.New(rand.NewPCG(17, 6))
+	for range 20000 {
+		b := make([]byte, 10+r.IntN(60))
+		for i := range b {
+			b[i] = "&&aa=\xff"[r.IntN(6)]
+		}
+		check(string(b))
+	}
 }

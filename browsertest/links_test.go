@@ -2,13 +2,16 @@ package browsertest
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -72,8 +75,23 @@ const linksPageTemplate = `<!DOCTYPE html>
 <div id=css1>c</div>
 <div style="background-image:url('/style/PATH.png?q=TEXT')">s</div>
 <svg width=10 height=10><a href="/svg/PATH?q=TEXT"><text>s</text></a><a xlink:href="/xlink/PATH?q=TEXT"><text>x</text></a></svg>
+<iframe name=pingframe></iframe>
+<a id=pinger href="/pinged" target=pingframe ping="/ping/PATH?q=TEXT ping2/PATH?q=TEXT">p</a>
 </body></html>
 `
+
+// refreshPageTemplate is a page whose meta refresh Chromium follows at
+// once: where it lands (location.href) is the URL it resolved.
+const refreshPageTemplate = `<!DOCTYPE html>
+<html><head>META
+<meta http-equiv="refresh" content="0; URL='/refresh/PATH?q=TEXT#TEXT'">
+</head><body>r</body></html>
+`
+
+// latePadding puts a page's <meta charset> past the first 1024 bytes,
+// where HTML's prescan does not look: the parser meets it, and changes
+// the encoding (HTML's "change the encoding": the page is read again).
+var latePadding = "<!-- " + strings.Repeat("padding ", 160) + "-->"
 
 // chromiumLinksJS lists what Chromium resolved, by element and
 // attribute, in document order: the reflected URL attributes, srcset's
@@ -112,12 +130,38 @@ const chromiumLinksJS = `() => {
 
 // chromiumLinks is what chromiumLinksJS returns.
 type chromiumLinks struct {
-	Charset string `json:"charset"`
-	Links   []struct {
-		Tag  string `json:"tag"`
-		Attr string `json:"attr"`
-		URL  string `json:"url"`
-	} `json:"links"`
+	Charset string         `json:"charset"`
+	Links   []chromiumLink `json:"links"`
+}
+
+// A chromiumLink is a URL Chromium resolved, by element and attribute.
+type chromiumLink struct {
+	Tag  string `json:"tag"`
+	Attr string `json:"attr"`
+	URL  string `json:"url"`
+}
+
+// pingOrder sorts the ping requests in the order of the test page's
+// ping attribute: "/ping/..." first, then ".../ping2/...".
+func pingOrder(requestURI string) string {
+	if strings.HasPrefix(requestURI, "/ping/") {
+		return "0"
+	}
+	return "1"
+}
+
+// followRefresh opens a page with a meta refresh and returns the URL
+// Chromium lands on.
+func followRefresh(ctx context.Context, pageURL string) (string, error) {
+	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
+		return "", err
+	}
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if href, err := evalJS[string](ctx, `() => location.href`); err == nil && href != pageURL {
+			return href, nil
+		}
+	}
+	return "(no refresh)", nil
 }
 
 // A linksCase is one page as served: in an encoding, declared by HTTP,
@@ -138,7 +182,7 @@ func TestLinksChromium(t *testing.T) {
 	ctx := newTab(t, 5*time.Minute)
 	var cases []linksCase
 	for _, p := range legacyPages {
-		for _, d := range []string{"http", "meta", "none"} {
+		for _, d := range []string{"http", "meta", "late", "none"} {
 			cases = append(cases, linksCase{p, d})
 		}
 	}
@@ -149,20 +193,37 @@ func TestLinksChromium(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.page.label, err)
 		}
+		refresh, err := encodeTemplate(c, refreshPageTemplate)
+		if err != nil {
+			t.Fatalf("%s: %v", c.page.label, err)
+		}
 		path := "/" + c.page.label + "-" + c.declare + ".html"
-		pages[path] = body
-		headers[path] = "text/html"
+		rpath := "/" + c.page.label + "-" + c.declare + "-refresh.html"
+		pages[path], pages[rpath] = body, refresh
+		headers[path], headers[rpath] = "text/html", "text/html"
 		if c.declare == "http" {
 			headers[path] = "text/html; charset=" + c.page.label
+			headers[rpath] = headers[path]
 		}
 	}
+	// The pings Chromium sends (hyperlink auditing: a POST to each URL
+	// of the ping attribute of a link followed), as requested.
+	var pingMu sync.Mutex
+	var pings []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if body, ok := pages[r.URL.Path]; ok {
 			w.Header().Set("Content-Type", headers[r.URL.Path])
 			w.Write(body)
 			return
 		}
-		http.NotFound(w, r)
+		if r.Method == http.MethodPost && r.Header.Get("Ping-To") != "" {
+			pingMu.Lock()
+			pings = append(pings, r.RequestURI)
+			pingMu.Unlock()
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		io.WriteString(w, "landed")
 	}))
 	defer srv.Close()
 
@@ -181,6 +242,35 @@ func TestLinksChromium(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
+		// Follow the link with a ping attribute (in an iframe, so that
+		// the page stays): Chromium sends its pings.
+		pingMu.Lock()
+		pings = nil
+		pingMu.Unlock()
+		if _, err := evalJS[bool](ctx, `() => { document.getElementById("pinger").click(); return true; }`); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		var sent []string
+		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			pingMu.Lock()
+			sent = slices.Clone(pings)
+			pingMu.Unlock()
+			if len(sent) == 2 {
+				break
+			}
+		}
+		// In the order of the attribute (they may arrive in any).
+		slices.SortFunc(sent, func(a, b string) int { return strings.Compare(pingOrder(a), pingOrder(b)) })
+		for _, p := range sent {
+			got.Links = append(got.Links, chromiumLink{Tag: "a", Attr: "ping", URL: srv.URL + p})
+		}
+		// The meta refresh: where Chromium lands.
+		rpath := "/" + c.page.label + "-" + c.declare + "-refresh.html"
+		landed, err := followRefresh(ctx, srv.URL+rpath)
+		if err != nil {
+			t.Fatalf("%s: %v", rpath, err)
+		}
+		got.Links = append(got.Links, chromiumLink{Tag: "meta", Attr: "content", URL: landed})
 		charset := ""
 		if c.declare == "http" {
 			charset = c.page.label
@@ -189,8 +279,17 @@ func TestLinksChromium(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
+		refreshLinks, err := links.LinkExtractor{Charset: charset}.Extract(bytes.NewReader(pages[rpath]), srv.URL+rpath)
+		if err != nil {
+			t.Fatalf("%s: %v", rpath, err)
+		}
+		ours = append(ours, refreshLinks...)
 		prefix := pages[path][:min(1024, len(pages[path]))]
 		_, ourCharset := links.SniffEncoding(prefix, charset)
+		if c.declare == "late" {
+			// The prescan finds nothing; the parser meets the meta.
+			ourCharset += ", then the meta's"
+		}
 		// Group both by element and attribute, in document order.
 		byKey := map[string][]string{}
 		for _, l := range ours {
@@ -236,17 +335,24 @@ func TestLinksChromium(t *testing.T) {
 	doc := "# weburl's links and Chromium's, page by page\n\n" +
 		"Generated by the browser tests (`cd browsertest && go test -run TestLinksChromium -update`), with " + chromiumVersion + ".\n" +
 		"Each page (browsertest/links_test.go, `linksPageTemplate`) is served from a local server in one encoding,\n" +
-		"declared by the HTTP Content-Type's charset, by `<meta charset>`, or not at all; every URL Chromium\n" +
-		"resolves (reflected URL attributes, srcset's current source, computed CSS background images, SVG links)\n" +
-		"is compared with the URL `links.LinkExtractor` resolves from the same bytes.\n\n" +
-		"On every page whose encoding is declared (by HTTP or by meta), Chromium and weburl find the same encoding and\n" +
-		"agree on every URL but two, where Chromium departs from the standards weburl follows:\n\n" +
+		"declared by the HTTP Content-Type's charset, by `<meta charset>` in the first 1024 bytes (\"meta\"), by one\n" +
+		"past them (\"late\": the prescan does not see it, the parser changes the encoding and reads the page again),\n" +
+		"or not at all; every URL Chromium resolves (reflected URL attributes, srcset's current source, computed CSS\n" +
+		"background images, SVG links) is compared with the URL `links.LinkExtractor` resolves from the same bytes.\n" +
+		"Two links Chromium exposes no resolved URL for are observed by what it requests: `ping` (the `ping` IDL\n" +
+		"attribute is the attribute's text), by following the link (into an iframe) and recording the two POSTs\n" +
+		"Chromium sends to the server; and a meta refresh (a second page, `refreshPageTemplate`, in the same\n" +
+		"encoding and declaration), by `location.href` once Chromium has followed it.\n\n" +
+		"On every page whose encoding is declared (by HTTP, by meta, or by a late meta), Chromium and weburl find the same\n" +
+		"encoding and agree on every URL (pings and meta refresh included) but two, where Chromium departs from the\n" +
+		"standards weburl follows:\n\n" +
 		"- a `ws:` URL's query: Chromium encodes it in the page's encoding; the URL Standard encodes the query of\n" +
 		"  `ws:` and `wss:` URLs in UTF-8 (WPT's url/resources/percent-encoding.json checks it), as weburl does;\n" +
 		"- a `url()` in a `<style>` element: Chromium encodes its query in the page's encoding; the CSS Working Group\n" +
 		"  resolved that every CSS URL is encoded in UTF-8 (w3c/csswg-drafts#9301), as Firefox does and as Chromium\n" +
 		"  itself already does for a `style` attribute, and so does weburl.\n\n" +
-		"On a page that declares nothing, weburl uses windows-1252, HTML's suggested default, and agrees with Chromium\n" +
+		"On a page that declares nothing, weburl uses windows-1252, HTML's suggested default (`LinkExtractor.DefaultCharset`\n" +
+		"sets another, as a browser's locale does; the comparison leaves it unset), and agrees with Chromium\n" +
 		"wherever Chromium also ends up with windows-1252 (an undeclared UTF-8 page among them); Chromium guesses\n" +
 		"other encodings from the bytes (rightly for Shift_JIS, EUC-JP, gb18030, EUC-KR and windows-1251 here,\n" +
 		"wrongly, windows-1256, for GBK), which HTML allows and weburl does not do, so there every non-ASCII URL\n" +
@@ -281,11 +387,19 @@ func tables(doc string) string {
 
 // encodePage returns the test page of c, encoded.
 func encodePage(c linksCase) ([]byte, error) {
+	return encodeTemplate(c, linksPageTemplate)
+}
+
+// encodeTemplate returns a page template for c, encoded.
+func encodeTemplate(c linksCase, template string) ([]byte, error) {
 	meta := ""
-	if c.declare == "meta" {
+	switch c.declare {
+	case "meta":
 		meta = `<meta charset="` + c.page.label + `">`
+	case "late":
+		meta = latePadding + `<meta charset="` + c.page.label + `">`
 	}
-	s := strings.NewReplacer("META", meta, "PATH", c.page.path, "TEXT", c.page.text).Replace(linksPageTemplate)
+	s := strings.NewReplacer("META", meta, "PATH", c.page.path, "TEXT", c.page.text).Replace(template)
 	if c.page.label == "utf-8" {
 		return []byte(s), nil
 	}

@@ -25,31 +25,81 @@ type cssURL struct {
 // token (url(x)), of each string argument of a url() function
 // (url("x")), and of each string right after @import.
 func cssURLs(s string, f func(cssURL)) {
+	var cs cssStream
+	cs.scan(s, true, f)
+}
+
+// cssMargin is how far the tokenizer may look past a token's end to
+// decide what it is (an escape's six hex digits and a whitespace, "url("
+// and two whitespaces and a quote): a token that ends nearer than this
+// to the end of the text read so far may be another once more is read.
+const cssMargin = 16
+
+// A cssStream finds the URLs of CSS text read in pieces, such as a
+// style element's text as the window moves on.
+type cssStream struct {
+	importPending bool // after @import, before its first other token
+	inComment     bool // the text so far ends inside a comment
+}
+
+// scan calls f with each URL of s, the text that follows what the
+// previous scans consumed, and returns how much of s it consumed. Unless
+// final (s is the end of the text), it stops before a token that the
+// next text could change, which the next scan reads again; it consumes a
+// comment as it goes, however long. The offsets of the URLs are in s.
+func (cs *cssStream) scan(s string, final bool, f func(cssURL)) int {
 	c := cssTokenizer{s: s}
-	importPending := false // after @import, before its first other token
+	if cs.inComment {
+		if j := strings.Index(s, "*/"); j >= 0 {
+			c.i = j + 2
+			cs.inComment = false
+		} else if final {
+			return len(s)
+		} else {
+			return max(len(s)-1, 0) // the last byte may be the "*" of "*/"
+		}
+	}
 	for c.i < len(s) {
+		if !final && len(s)-c.i < cssMargin {
+			return c.i
+		}
+		start := c.i
+		if !final && strings.HasPrefix(s[c.i:], "/*") && !strings.Contains(s[c.i+2:], "*/") {
+			cs.inComment = true
+			return max(len(s)-1, c.i+2)
+		}
 		tok, u := c.next()
+		if tok == cssFunctionURL {
+			// url( then whitespace, then a string: the string is the
+			// URL.
+			c.skipWhitespace()
+			u = cssURL{start: -1}
+			if c.i < len(s) && (s[c.i] == '"' || s[c.i] == '\'') {
+				if t, v := c.next(); t == cssString {
+					u = v
+				}
+			}
+		}
+		if !final && len(s)-c.i < cssMargin {
+			return start // the token may go on
+		}
 		switch tok {
 		case cssWhitespace, cssComment:
 			continue
 		case cssURLToken:
 			f(u)
 		case cssString:
-			if importPending {
+			if cs.importPending {
 				f(u)
 			}
 		case cssFunctionURL:
-			// url( then whitespace, then a string: the string is the
-			// URL.
-			c.skipWhitespace()
-			if c.i < len(s) && (s[c.i] == '"' || s[c.i] == '\'') {
-				if tok, u := c.next(); tok == cssString {
-					f(u)
-				}
+			if u.start >= 0 {
+				f(u)
 			}
 		}
-		importPending = tok == cssAtImport
+		cs.importPending = tok == cssAtImport
 	}
+	return c.i
 }
 
 type cssToken uint8

@@ -48,8 +48,34 @@ func TestCSSURLs(t *testing.T) {
 			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
+			for step := 1; step <= 4; step++ {
+				if g := cssURLsInPieces(tc.css, step); g != fmt.Sprint(got) {
+					t.Errorf("in pieces of %d bytes: %s, at once %s", step, g, got)
+				}
+			}
 		})
 	}
+}
+
+// cssURLsInPieces finds the URLs of css with a cssStream that is given
+// step more bytes at a time, as a style element's text is read, and
+// returns them as TestCSSURLs prints them.
+func cssURLsInPieces(css string, step int) string {
+	var got []string
+	var cs cssStream
+	fed := 0
+	for end := 0; end < len(css); {
+		end = min(end+step, len(css))
+		from := fed
+		fed += cs.scan(css[fed:end], end == len(css), func(u cssURL) {
+			s := fmt.Sprintf("%s@%d", u.url, from+u.start)
+			if !u.exact {
+				s += "~"
+			}
+			got = append(got, s)
+		})
+	}
+	return fmt.Sprint(got)
 }
 
 // FuzzCSSURLs: any CSS text, no panic, bounded work, and every exact
@@ -59,7 +85,12 @@ func FuzzCSSURLs(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, css string) {
+		var all []string
 		cssURLs(css, func(u cssURL) {
+			all = append(all, fmt.Sprintf("%s@%d", u.url, u.start))
+			if !u.exact {
+				all[len(all)-1] += "~"
+			}
 			if u.start < 0 || u.start > len(css) {
 				t.Fatalf("start %d out of the text", u.start)
 			}
@@ -67,5 +98,11 @@ func FuzzCSSURLs(f *testing.F) {
 				t.Errorf("%q marked exact, the text at %d is %q", u.url, u.start, css[u.start:])
 			}
 		})
+		// Read in pieces, as a style element's text streams: the same.
+		for _, step := range []int{1, 7} {
+			if g := cssURLsInPieces(css, step); g != fmt.Sprint(all) {
+				t.Errorf("in pieces of %d bytes: %s, at once %v", step, g, all)
+			}
+		}
 	})
 }

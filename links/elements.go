@@ -29,6 +29,8 @@ const (
 	attrRel
 	attrHTTPEquiv
 	attrContent
+	attrEncoding // of MathML's annotation-xml
+	attrCharset  // of meta
 	numAttrs
 )
 
@@ -52,6 +54,8 @@ var attrNames = [numAttrs]string{
 	attrRel:         "rel",
 	attrHTTPEquiv:   "http-equiv",
 	attrContent:     "content",
+	attrEncoding:    "encoding",
+	attrCharset:     "charset",
 }
 
 // attrOf returns the id of an attribute's name, or noAttr.
@@ -96,6 +100,10 @@ func attrOf(nm *name) attrID {
 		return attrHTTPEquiv
 	case "content":
 		return attrContent
+	case "encoding":
+		return attrEncoding
+	case "charset":
+		return attrCharset
 	}
 	return noAttr
 }
@@ -141,7 +149,7 @@ var htmlElements = [...]element{
 	{"table", []elemAttr{{attrBackground, Subresource}}},
 	{"td", []elemAttr{{attrBackground, Subresource}}},
 	{"th", []elemAttr{{attrBackground, Subresource}}},
-	{"meta", []elemAttr{{attrHTTPEquiv, 0}, {attrContent, 0}}},
+	{"meta", []elemAttr{{attrHTTPEquiv, 0}, {attrContent, 0}, {attrCharset, 0}}},
 }
 
 // htmlElementOf returns the HTML element named nm, or nil.

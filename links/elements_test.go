@@ -48,6 +48,27 @@ func TestExtractLinksKinds(t *testing.T) {
 		// In SVG, style is not raw text and CDATA sections are text;
 		// in an integration point, HTML again.
 		{"svg text", `<svg><![CDATA[<a href=/no>]]><foreignObject><style>/*<a href=/no2>*/</style></foreignObject></svg>`, nil},
+		// CSS in an SVG style element: its text (character references
+		// decoded, CDATA sections included), up to its end tag or the
+		// tag that breaks out of SVG.
+		{"svg style", `<svg><style>@import "i.css"; a{background:url(&quot;b.png&quot;)}<![CDATA[ c{d:url(c.png)} ]]></style><rect style="fill:url(#g)"/></svg>`, []string{
+			"style  i.css subresource -> https://example.com/dir/i.css",
+			"style  b.png subresource -> https://example.com/dir/b.png",
+			"style  c.png subresource -> https://example.com/dir/c.png",
+			"rect style #g subresource -> https://example.com/dir/page.html#g"}},
+		{"svg style broken out", `<svg><style>a{background:url(d.png)}<!-- url(no) --><p>b{background:url(/no2)}</p>`, []string{
+			"style  d.png subresource -> https://example.com/dir/d.png"}},
+		{"svg style at the end", `<svg><style>a{background:url(e.png)`, []string{
+			"style  e.png subresource -> https://example.com/dir/e.png"}},
+		// MathML is foreign content too: an a is MathML's, style and
+		// title are not raw text, CDATA sections are text; mtext is HTML
+		// again; a style attribute is CSS.
+		{"math", `<math style="background:url(m.png)"><a href=/no><style><a href=/no2></style><title><a href=/no3></title><![CDATA[<a href=/no4>]]><mtext><a href=/yes></mtext></math><a href=/yes2>`, []string{
+			"math style m.png subresource -> https://example.com/dir/m.png",
+			"a href /yes navigation -> https://example.com/yes",
+			"a href /yes2 navigation -> https://example.com/yes2"}},
+		{"math breakout", `<math><mi>x</mi><b><a href=/yes>`, []string{"a href /yes navigation -> https://example.com/yes"}},
+		{"math in svg", `<svg><foreignObject><math><a href=/no></math><a href=/yes></foreignObject></svg>`, []string{"a href /yes navigation -> https://example.com/yes"}},
 		// CSS in style elements and attributes.
 		{"css", `<style>@import "i.css"; p { background: url(&quot;bg.png&quot;) }</style><p style="background:url(&quot;a.png&quot;)">`, []string{
 			"style  i.css subresource -> https://example.com/dir/i.css",

@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/transform"
 
 	url "github.com/weburl/url"
 )
@@ -69,10 +68,14 @@ type Link struct {
 // the file, and the line and column there, both from 1. Columns count
 // bytes from the start of the line (as the Go tools do), not characters.
 // Lines end at "\n", "\r\n" or a lone "\r", as HTML's newlines do. A
-// UTF-8 byte order mark at the start of the file counts in [Position.Offset]
+// byte order mark at the start of the file counts in [Position.Offset]
 // but not in the columns of the first line. In a document in another
-// encoding than UTF-8, offsets and columns count the bytes of the
-// document decoded to UTF-8 (its lines are the file's).
+// encoding than UTF-8 (Shift_JIS, windows-1252, UTF-16, ...), offsets
+// and columns count the bytes of the file as served, not of its UTF-8
+// decoding: a crawler can seek to them. (Inside a value the extractor
+// reads whole, a ping or a meta refresh's content, in ISO-2022-JP,
+// whose escape sequences the decoded text does not show, a URL after
+// the value's start is placed at the value's start.)
 type Position struct {
 	Offset, Line, Col int
 }
@@ -86,8 +89,10 @@ func (p Position) String() string {
 // offset in l.Raw, such as a [url.ValidationError]'s Offset. It is exact
 // when [Link.Raw] is written in the document as it is; when the document's
 // text differs from Raw (it holds a character reference such as
-// "&amp;", or a "\r" that HTML turned into "\n"), the position of every
-// offset is that of Raw's start, l.Position.
+// "&amp;", or a "\r" that HTML turned into "\n"; or the document is in
+// another encoding than UTF-8 and Raw is not ASCII, or is in UTF-16 or
+// ISO-2022-JP), the position of every offset is that of Raw's start,
+// l.Position.
 func (l *Link) PositionOf(offset int) Position {
 	if !l.exact || offset <= 0 {
 		return l.Position
@@ -149,6 +154,17 @@ type LinkExtractor struct {
 	// browsers ignore it. See [SniffEncoding].
 	Charset string
 
+	// DefaultCharset is the encoding of a document that declares none
+	// (no byte order mark, no Charset, no <meta> charset found by the
+	// prescan), an Encoding Standard label: HTML's "implementation-defined
+	// or user-specified default", which browsers take from the user's
+	// locale (windows-1252 in most, shift_jis in Japanese, gbk in
+	// simplified Chinese, ...). "", or a label that is not known, is
+	// windows-1252. A crawler that knows a site's pages are UTF-8 when
+	// they do not say sets "utf-8"; one that knows the language of a
+	// site sets its locale's default. See [SniffEncoding].
+	DefaultCharset string
+
 	// MaxBytes, if positive, is the longest document read, in bytes: a
 	// longer one ends the extraction with a *[TooLargeError].
 	MaxBytes int64
@@ -199,7 +215,11 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 // The document is decoded with the encoding HTML's encoding sniffing
 // algorithm gives it ([SniffEncoding]: a byte order mark, then
 // [LinkExtractor.Charset], then a <meta> charset in the first 1024
-// bytes, then windows-1252), and tokenized as HTML: character
+// bytes, then [LinkExtractor.DefaultCharset], windows-1252 unless set;
+// an encoding from the prescan or the default is tentative, and a <meta>
+// declaring another one in the first 64 KiB makes the document be read
+// again from its start in that one, as HTML's "change the encoding"
+// says, its links held back until then), and tokenized as HTML: character
 // references are decoded, names are matched in any case, and the
 // contents of script, style, textarea, title, xmp, iframe, noembed and
 // noframes elements and of comments are not markup (in SVG, CDATA
@@ -283,14 +303,86 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 	if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
 		rerr = nil
 	}
-	enc := sniff(prefix, x.Charset)
-	var src io.Reader = bytes.NewReader(prefix)
-	if rerr != nil {
-		src = io.MultiReader(src, errReader{rerr})
-	} else {
-		src = io.MultiReader(src, r)
+	enc := sniff(prefix, x.Charset, x.DefaultCharset)
+	rest := errOr(rerr, r)
+	var rec *recorder
+	if enc.tentative {
+		// A <meta> may change the encoding: what is read is kept, to
+		// be read again in the new one.
+		rec = &recorder{r: rest, max: changeBound + changeSlack - len(prefix)}
+		rest = rec
 	}
+	for {
+		ex := extraction{x: x, docURL: docURL, yield: yield, enc: enc, rec: rec}
+		err := ex.run(prefix, rest)
+		if ex.restart == nil {
+			return err
+		}
+		// HTML's "change the encoding": the document is read again
+		// from its start, in the encoding declared, for certain.
+		enc = *ex.restart
+		rest = io.MultiReader(bytes.NewReader(rec.buf), rec.r)
+		rec = nil
+	}
+}
+
+// changeBound is how far into a document whose encoding is tentative
+// (found by the prescan, or the default) a <meta> declaring another
+// encoding is honoured: the document is then read again from its start
+// in that encoding, as HTML's "change the encoding" says. Until the
+// extractor is past it, the document's bytes are kept and its links held
+// back; a <meta> further on is ignored.
+const changeBound = 64 << 10
+
+// changeSlack is how far past changeBound the extractor may have read
+// when its tokenizer meets a <meta> before changeBound: the window's
+// read-ahead (readSize decoded bytes, at most twice as many source
+// bytes) and the decoder's.
+const changeSlack = 4 * readSize
+
+// A recorder is a reader of r that keeps what it reads, up to max bytes;
+// past them it keeps nothing more and lets go of what it kept.
+type recorder struct {
+	r    io.Reader
+	max  int
+	buf  []byte
+	over bool // more than max bytes were read
+}
+
+func (rc *recorder) Read(p []byte) (int, error) {
+	n, err := rc.r.Read(p)
+	if !rc.over {
+		if len(rc.buf)+n > rc.max {
+			rc.over, rc.buf = true, nil
+		} else {
+			rc.buf = append(rc.buf, p[:n]...)
+		}
+	}
+	return n, err
+}
+
+// errRestart ends the reading of a document to read it again in the
+// encoding a <meta> declares.
+var errRestart = errors.New("links: restart")
+
+// An extraction is one reading of a document in one encoding.
+type extraction struct {
+	x       LinkExtractor
+	docURL  *url.URL
+	yield   func(Link) bool
+	enc     sniffed
+	rec     *recorder // what was read, while the encoding is tentative
+	restart *sniffed  // the encoding to read the document again in
+}
+
+// run extracts the links of the document whose first bytes are prefix
+// and the rest rest.
+func (ex *extraction) run(prefix []byte, rest io.Reader) error {
+	enc := ex.enc
+	var src io.Reader = io.MultiReader(bytes.NewReader(prefix), rest)
 	bom := 0
+	kind := utf8Source
+	var m *offsetMap
 	switch {
 	case enc.utf8:
 		if bytes.HasPrefix(prefix, []byte("\uFEFF")) {
@@ -298,17 +390,25 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		}
 	default:
 		if enc.bom > 0 {
-			src = io.MultiReader(bytes.NewReader(prefix[enc.bom:]), errOr(rerr, r))
+			src = io.MultiReader(bytes.NewReader(prefix[enc.bom:]), rest)
 		}
-		src = transform.NewReader(src, enc.enc.NewDecoder())
+		// Decoded with a map of where each character comes from, so
+		// that positions count the bytes of the document as served.
+		m = &offsetMap{s: int64(enc.bom)}
+		d := newMappedDecoder(src, enc.enc, m)
+		kind = d.kind
+		src = d
 	}
 	w := newWindow(src)
+	w.lines.m = m
+	w.lines.lineStartSrc = int64(enc.bom)
 	if bom > 0 {
 		w.fill(bom)
 		w.i = bom
 		w.lines.lineStart = int64(bom)
+		w.lines.lineStartSrc = int64(bom)
 	}
-	e := emitter{docURL: docURL, yield: yield, w: w}
+	e := emitter{docURL: ex.docURL, yield: ex.yield, w: w, kind: kind, rec: ex.rec, tentative: enc.tentative}
 	switch enc.name {
 	case "utf-8", "utf-16be", "utf-16le", "replacement":
 		// Their output encoding is UTF-8, the Parser's default.
@@ -317,14 +417,36 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 	}
 	e.baseParser.Encoding = e.encoding
 	e.p.Encoding = e.encoding
-	if x.Validate {
+	if ex.x.Validate {
 		e.log = new(url.ValidationLog)
 		e.p.OnValidationError = e.log.Add
 		e.utf8Parser.OnValidationError = e.log.Add
 	}
-	s := scanner{add: e.add}
-	t := tokenizer{w: w, h: &s}
+	s := scanner{add: e.add, addBytes: e.addBytes, kind: kind}
+	if enc.tentative {
+		s.charset = func(label string, at Position) {
+			if !e.tentative || e.rec.over || at.Offset >= changeBound {
+				e.endTentative()
+				return
+			}
+			ne := declared(label)
+			if sameEncoding(ne, enc) {
+				e.endTentative() // confidence certain
+				return
+			}
+			ex.restart = &ne
+			e.stopped = true
+			w.err = errRestart
+			w.buf = w.buf[:w.i]
+		}
+	}
+	t := tokenizer{w: w, h: &s, kind: kind}
 	t.run()
+	if ex.restart != nil {
+		return nil
+	}
+	s.end()
+	e.endTentative()
 	if !e.stopped {
 		e.flush()
 	}
@@ -332,6 +454,16 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		return nil
 	}
 	return w.err
+}
+
+// isASCII reports whether s is ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // errOr returns a reader of rerr if it is not nil, else r.
@@ -385,14 +517,39 @@ type emitter struct {
 	yield        func(Link) bool
 	stopped      bool
 	w            *window
+	kind         decodeKind // how the document was decoded
+	// tentative is true while a <meta> may still change the encoding:
+	// every link is held back, as the document may be read again; rec
+	// is what was read.
+	tentative bool
+	rec       *recorder
+}
+
+// endTentative makes the encoding certain: the links held back for it
+// are yielded if the base URL is known.
+func (e *emitter) endTentative() {
+	if !e.tentative {
+		return
+	}
+	e.tentative = false
+	e.rec.over, e.rec.buf = true, nil // keep no more
+	if e.baseKnown && !e.stopped {
+		e.flush()
+	}
 }
 
 func (e *emitter) add(f found) {
 	if e.stopped {
 		return
 	}
+	if e.tentative && e.rec.over {
+		e.endTentative()
+		if e.stopped {
+			return
+		}
+	}
 	switch {
-	case e.baseKnown:
+	case e.baseKnown && !e.tentative:
 		e.emit(f)
 	case f.base:
 		e.base = e.docURL
@@ -400,10 +557,28 @@ func (e *emitter) add(f found) {
 			e.base = b
 		}
 		e.pending.add(f)
-		e.flush()
+		e.baseKnown = true
+		if !e.tentative {
+			e.flush()
+		}
 	default:
 		e.pending.add(f)
 	}
+}
+
+// addBytes is add with f's raw in raw, which is valid during the call
+// only: a link held back is copied into the log from it, with no string
+// made for it.
+func (e *emitter) addBytes(f found, raw []byte) {
+	if e.stopped {
+		return
+	}
+	if (!e.baseKnown || e.tentative) && !f.base {
+		e.pending.addBytes(f, raw)
+		return
+	}
+	f.raw = string(raw)
+	e.add(f)
 }
 
 // flush yields the links held back, against the base URL known so far
@@ -428,7 +603,12 @@ func (e *emitter) emit(f found) {
 		// against the document's fallback base URL.
 		against = e.docURL
 	}
-	l := Link{Tag: f.tag, Attr: f.attr, Kind: f.kind, Raw: f.raw, Position: f.pos, exact: f.exact}
+	exact := f.exact
+	if exact && e.kind != utf8Source && (!e.kind.asciiExact() || !isASCII(f.raw)) {
+		// Raw is the document's text decoded, not its bytes.
+		exact = false
+	}
+	l := Link{Tag: f.tag, Attr: f.attr, Kind: f.kind, Raw: f.raw, Position: f.pos, exact: exact}
 	p := &e.p
 	if f.utf8 && e.encoding != nil {
 		p = &e.utf8Parser

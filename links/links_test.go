@@ -304,6 +304,8 @@ func FuzzExtractLinks(f *testing.F) {
 		`<svg><a xlink:href=x><style>a{}</style><![CDATA[<a href=y>]]></svg>`, `<p style="background:url( 'a\62 c' )">`,
 		`<style>@import "x.css"; b{background:u\72l(y)}</style>`, `<meta http-equiv=Refresh content="0;URL='/n'">`,
 		"<script><!--<script></script>--></script><a ping='p q'>", "<meta charset=shift_jis><a href=\x8c\x9f>",
+		`<svg><style>a{b:url(&quot;x&quot;)}<![CDATA[c{d:url(y)}]]><g>e{f:url(z)}</g></style></svg>`,
+		`<math><a href=x><mtext><a href=y></mtext><annotation-xml encoding=TEXT/HTML><a href=z></annotation-xml></math>`,
 	} {
 		f.Add(s)
 	}
@@ -314,9 +316,18 @@ func FuzzExtractLinks(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// In whatever encoding it was read (but UTF-16, whose newlines
+		// are two bytes), positions are in the file's bytes: lines and
+		// columns agree with the offset, and an exact link is the
+		// file's bytes there.
+		utf16 := strings.HasPrefix(doc, "\xFE\xFF") || strings.HasPrefix(doc, "\xFF\xFE")
+		sniffedLines := newLineIndex(doc)
 		for _, l := range sniffed {
 			if (l.URL == nil) == (l.Err == nil) {
 				t.Errorf("%q: URL %v and Err %v", l.Raw, l.URL, l.Err)
+			}
+			if !utf16 {
+				checkLinkPositionIn(t, sniffedLines, doc, l)
 			}
 		}
 		// Read a byte at a time: the same links.
@@ -629,7 +640,7 @@ func TestExtractLinksLinearTime(t *testing.T) {
 	}
 	for _, s := range hostileShapes {
 		t.Run(s.name, func(t *testing.T) {
-			small, large := s.build(16<<10), s.build(256<<10)
+			small, large := s.build(16<<10).String(), s.build(256<<10).String()
 			extract := func(doc string) func() {
 				return func() {
 					if _, err := (LinkExtractor{Validate: true}).Extract(strings.NewReader(doc), "https://example.com/d/"); err != nil {

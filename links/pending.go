@@ -22,42 +22,92 @@ type found struct {
 // chunks, so that it never copies itself to grow, and read once, in
 // order, each chunk let go once read.
 type pendingLog struct {
-	chunks [][]byte
-	last   Position // the previous link's position, which the next is written against
-	n      int
+	chunks            [][]byte
+	last              Position // the previous link's position, which the next is written against
+	n                 int
+	lastTag, lastAttr string // the names of the last link
+	// big are the raws of bigLink bytes or more, which the log names by
+	// their index here rather than copy: the string is the value the
+	// tokenizer read, kept once.
+	big []string
 }
 
-const pendingChunk = 64 << 10
+const (
+	pendingChunk = 64 << 10
+	bigLink      = 4 << 10
+)
 
 // add appends f to the log.
 func (p *pendingLog) add(f found) {
-	need := 4 + 5*binary.MaxVarintLen64 + len(f.tag) + len(f.attr) + len(f.raw)
+	p.addBytes(f, nil)
+}
+
+// addBytes appends f to the log, with raw for its raw when raw is not
+// nil: a link moved from one log to another costs no string.
+func (p *pendingLog) addBytes(f found, raw []byte) {
+	rawLen := len(f.raw)
+	if raw != nil {
+		rawLen = len(raw)
+	} else if rawLen >= bigLink {
+		rawLen = 0
+	}
+	need := 4 + 5*binary.MaxVarintLen64 + len(f.tag) + len(f.attr) + rawLen
 	if len(p.chunks) == 0 || cap(p.chunks[len(p.chunks)-1])-len(p.chunks[len(p.chunks)-1]) < need {
-		p.chunks = append(p.chunks, make([]byte, 0, max(pendingChunk, need)))
+		// Chunks double from 256 bytes to pendingChunk: a log of a few
+		// links (a srcset's) costs a few hundred bytes.
+		size := 256
+		if n := len(p.chunks); n > 0 {
+			size = min(pendingChunk, 2*cap(p.chunks[n-1]))
+		}
+		p.chunks = append(p.chunks, make([]byte, 0, max(size, need)))
 	}
 	b := p.chunks[len(p.chunks)-1]
-	flags := byte(f.kind)
+	// The flags: the kind (two bits), exact, base, utf8, a big raw,
+	// the names of the link before, and a column implied by the
+	// offset (on the same line, the column advances with it).
+	flags := byte(f.kind) & 3
 	if f.exact {
-		flags |= 1 << 4
+		flags |= 1 << 2
 	}
 	if f.base {
-		flags |= 1 << 5
+		flags |= 1 << 3
 	}
 	if f.utf8 {
+		flags |= 1 << 4
+	}
+	big := raw == nil && len(f.raw) >= bigLink
+	if big {
+		flags |= 1 << 5
+	}
+	sameNames := p.n > 0 && f.tag == p.lastTag && f.attr == p.lastAttr
+	if sameNames {
 		flags |= 1 << 6
+	}
+	sameLine := f.pos.Line == p.last.Line && f.pos.Col-p.last.Col == f.pos.Offset-p.last.Offset
+	if sameLine {
+		flags |= 1 << 7
 	}
 	b = append(b, flags)
 	b = binary.AppendUvarint(b, uint64(f.pos.Offset-p.last.Offset))
-	b = binary.AppendUvarint(b, uint64(f.pos.Line-p.last.Line))
-	if f.pos.Line == p.last.Line {
-		// On the same line: the column's advance, which is small.
-		b = binary.AppendUvarint(b, uint64(f.pos.Col-p.last.Col))
-	} else {
+	if !sameLine {
+		b = binary.AppendUvarint(b, uint64(f.pos.Line-p.last.Line))
 		b = binary.AppendUvarint(b, uint64(f.pos.Col))
 	}
-	b = appendName(b, f.tag)
-	b = appendName(b, f.attr)
-	b = appendString(b, f.raw)
+	if !sameNames {
+		b = appendName(b, f.tag)
+		b = appendName(b, f.attr)
+		p.lastTag, p.lastAttr = f.tag, f.attr
+	}
+	switch {
+	case big:
+		b = binary.AppendUvarint(b, uint64(len(p.big)))
+		p.big = append(p.big, f.raw)
+	case raw != nil:
+		b = binary.AppendUvarint(b, uint64(len(raw)))
+		b = append(b, raw...)
+	default:
+		b = appendString(b, f.raw)
+	}
 	p.chunks[len(p.chunks)-1] = b
 	p.last = f.pos
 	p.n++
@@ -71,8 +121,21 @@ func appendString(b []byte, s string) []byte {
 // drain calls f with each link of the log, in order, and empties it; it
 // stops early, keeping nothing, when f returns false.
 func (p *pendingLog) drain(f func(found) bool) bool {
+	return p.drainBytes(func(l found, raw []byte) bool {
+		if raw != nil {
+			l.raw = string(raw)
+		}
+		return f(l)
+	})
+}
+
+// drainBytes is drain with each link's raw in a []byte, which is valid
+// only during the call, not in its raw field; but a raw of bigLink bytes
+// or more is in the raw field, with a nil []byte.
+func (p *pendingLog) drainBytes(f func(found, []byte) bool) bool {
 	var last Position
-	chunks := p.chunks
+	var lastTag, lastAttr string
+	chunks, big := p.chunks, p.big
 	*p = pendingLog{}
 	for i, b := range chunks {
 		chunks[i] = nil // let it go once read
@@ -80,25 +143,41 @@ func (p *pendingLog) drain(f func(found) bool) bool {
 			var l found
 			flags := b[0]
 			b = b[1:]
-			l.kind = Kind(flags & 0xf)
-			l.exact = flags&(1<<4) != 0
-			l.base = flags&(1<<5) != 0
-			l.utf8 = flags&(1<<6) != 0
+			l.kind = Kind(flags & 3)
+			l.exact = flags&(1<<2) != 0
+			l.base = flags&(1<<3) != 0
+			l.utf8 = flags&(1<<4) != 0
 			var d uint64
 			d, b = uvarint(b)
 			l.pos.Offset = last.Offset + int(d)
-			d, b = uvarint(b)
-			l.pos.Line = last.Line + int(d)
-			d, b = uvarint(b)
-			l.pos.Col = int(d)
-			if l.pos.Line == last.Line {
-				l.pos.Col += last.Col
+			if flags&(1<<7) != 0 {
+				l.pos.Line = last.Line
+				l.pos.Col = last.Col + int(d)
+			} else {
+				d, b = uvarint(b)
+				l.pos.Line = last.Line + int(d)
+				d, b = uvarint(b)
+				l.pos.Col = int(d)
 			}
-			l.tag, b = readName(b)
-			l.attr, b = readName(b)
-			l.raw, b = readString(b)
+			if flags&(1<<6) != 0 {
+				l.tag, l.attr = lastTag, lastAttr
+			} else {
+				l.tag, b = readName(b)
+				l.attr, b = readName(b)
+				lastTag, lastAttr = l.tag, l.attr
+			}
+			var n uint64
+			n, b = uvarint(b)
+			var raw []byte
+			if flags&(1<<5) != 0 {
+				l.raw = big[n]
+				big[n] = "" // let it go once read
+			} else {
+				raw = b[:n:n]
+				b = b[n:]
+			}
 			last = l.pos
-			if !f(l) {
+			if !f(l, raw) {
 				return false
 			}
 		}

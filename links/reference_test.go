@@ -193,8 +193,25 @@ func (e *refScanner) scan(from, to int) {
 	z := html.NewTokenizer(bytes.NewReader(e.doc[from:to]))
 	off := from
 	template, noscript := 0, 0
-	svg, htmlInSVG := 0, 0
-	foreign := func() bool { return svg > 0 && htmlInSVG == 0 }
+	// The foreign content roots open (svg 's', math 'm') and the
+	// integration points inside them (SVG 'i', MathML 'j').
+	var stack []byte
+	top := func() byte {
+		if len(stack) == 0 {
+			return 0
+		}
+		return stack[len(stack)-1]
+	}
+	foreign := func() bool { return top() == 's' || top() == 'm' }
+	breakOut := func() {
+		for foreign() {
+			stack = stack[:len(stack)-1]
+		}
+	}
+	mathIP := func(tag string) bool {
+		return tag == "mi" || tag == "mo" || tag == "mn" || tag == "ms" || tag == "mtext"
+	}
+	styleDepth := -1 // the elements open in an SVG style element, or -1
 	for {
 		z.AllowCDATA(foreign())
 		tt := z.Next()
@@ -208,18 +225,34 @@ func (e *refScanner) scan(from, to int) {
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			tag := string(name)
-			if svg > 0 {
-				switch {
-				case htmlInSVG > 0:
+			if len(stack) > 0 {
+				switch t := top(); {
+				case styleDepth > 0:
+					styleDepth--
+					continue
+				case styleDepth == 0 && tag == "style":
+					styleDepth = -1
+					continue
+				case t == 'i':
 					if tag == "foreignobject" || tag == "desc" || tag == "title" {
-						htmlInSVG--
+						stack = stack[:len(stack)-1]
+						continue
 					}
-				case tag == "svg":
-					svg--
-				case tag == "p" || tag == "br":
-					svg = 0
+				case t == 'j':
+					if mathIP(tag) || tag == "annotation-xml" {
+						stack = stack[:len(stack)-1]
+						continue
+					}
+				default:
+					switch {
+					case t == 's' && tag == "svg", t == 'm' && tag == "math":
+						stack = stack[:len(stack)-1]
+					case tag == "p" || tag == "br":
+						breakOut()
+						styleDepth = -1
+					}
+					continue
 				}
-				continue
 			}
 			if tag == "template" && template > 0 {
 				template--
@@ -230,27 +263,52 @@ func (e *refScanner) scan(from, to int) {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
 			tag := string(name)
-			isForeign := tag == "svg"
+			isForeign := tag == "svg" || tag == "math"
 			if foreign() {
 				isForeign = !breaksOutOfForeign(tag)
 			}
 			if isForeign {
 				z.NextIsNotRawText()
+				svg := tag == "svg" && !foreign() || top() == 's'
+				if styleDepth >= 0 && tt == html.StartTagToken {
+					styleDepth++
+				}
 				if tt == html.StartTagToken {
-					switch tag {
-					case "svg":
-						svg++
-					case "foreignobject", "desc", "title":
-						htmlInSVG++
+					switch {
+					case tag == "svg" && svg:
+						stack = append(stack, 's')
+					case tag == "math" && !foreign():
+						stack = append(stack, 'm')
+					case svg && (tag == "foreignobject" || tag == "desc" || tag == "title"):
+						stack = append(stack, 'i')
+					case !svg && mathIP(tag):
+						stack = append(stack, 'j')
+					case svg && tag == "style" && styleDepth < 0:
+						styleDepth = 0
 					}
 				}
-				if hasAttr {
+				if tag == "annotation-xml" && !svg && tt == html.StartTagToken {
+					// An HTML integration point by its encoding.
+					for more := hasAttr; more; {
+						var k, v []byte
+						k, v, more = z.TagAttr()
+						if string(k) == "encoding" {
+							if e := strings.ToLower(string(v)); e == "text/html" || e == "application/xhtml+xml" {
+								stack = append(stack, 'j')
+							}
+							break
+						}
+					}
+					continue
+				}
+				if hasAttr && svg {
 					e.tag(svgTagName(tag), []string{"href", "xlink:href"}, z, raw, tokStart, true)
 				}
 				continue
 			}
 			if foreign() {
-				svg, htmlInSVG = 0, 0
+				breakOut()
+				styleDepth = -1
 			}
 			switch tag {
 			case "template":
@@ -312,11 +370,22 @@ func (e *refScanner) tag(tag string, wanted []string, z *html.Tokenizer, raw []b
 		exact := written == a.val
 		if a.key == "srcset" || a.key == "imagesrcset" {
 			for _, c := range srcsetCandidates(a.val) {
-				at := vstart
+				at, cexact := vstart, exact
 				if exact {
 					at += c.start
+				} else if spans != nil {
+					// Where the candidate starts in the text: after
+					// the longest text that decodes to the value
+					// before it; exact when the text there is the URL.
+					k := refPrefixLen(written, a.val[:c.start])
+					at += k
+					// and the text after it decodes to the value
+					// after it.
+					end := k + len(c.url)
+					cexact = strings.HasPrefix(written[k:], c.url) &&
+						decodeAttrValue(written[end:], refQuote(written)) == a.val[c.start+len(c.url):]
 				}
-				e.add(Link{Tag: tag, Attr: a.key, Raw: c.url, exact: exact}, at)
+				e.add(Link{Tag: tag, Attr: a.key, Raw: c.url, exact: cexact}, at)
 			}
 			continue
 		}
@@ -337,4 +406,29 @@ func (e *refScanner) add(l Link, at int) {
 	l.Offset = at
 	l.Line, l.Col = e.lines.position(at)
 	e.links = append(e.links, l)
+}
+
+// refPrefixLen returns the length of the longest prefix of written, an
+// attribute value's text, that decodes to want.
+func refPrefixLen(written, want string) int {
+	q := refQuote(written)
+	best := 0
+	for k := 0; k <= len(written); k++ {
+		if decodeAttrValue(written[:k], q) == want {
+			best = k
+		}
+	}
+	return best
+}
+
+// refQuote returns a quote that written, an attribute value's text, does
+// not hold, or 0.
+func refQuote(written string) byte {
+	switch {
+	case !strings.Contains(written, `"`):
+		return '"'
+	case !strings.Contains(written, "'"):
+		return '\''
+	}
+	return 0
 }

@@ -1,34 +1,82 @@
 package links
 
 // The scanner: what the tokenizer's tags mean for links. It tracks the
-// few parts of the tree builder's state that decide what a tag is: SVG
-// (foreign content) and its HTML integration points, template and
-// noscript elements (a base element inside them does not set the
-// document's base URL).
+// few parts of the tree builder's state that decide what a tag is:
+// foreign content (SVG and MathML) and its integration points, template
+// and noscript elements (a base element inside them does not set the
+// document's base URL), and an SVG style element's text, which is CSS.
+
+import "unicode/utf8"
 
 // A scanner turns the tokenizer's tags into found links, which it
 // hands to add.
 type scanner struct {
 	add func(found)
+	// addBytes is add with the link's raw in a []byte (valid during
+	// the call only) in place of its raw field.
+	addBytes func(found, []byte)
+	// charset, if not nil, is called with the encoding label a meta
+	// element declares (its charset, or the charset in the content of
+	// an http-equiv=content-type), and where the label is.
+	charset func(label string, at Position)
+
+	// kind is how the document was decoded, which positions inside a
+	// value count in (see decodeKind.advanceFrom).
+	kind decodeKind
 
 	template, noscript int // the template and noscript elements open
-	svg                int // the svg elements open, in foreign content
-	htmlInSVG          int // the HTML integration points open inside SVG
-	baseSeen           bool
+	// foreignStack holds the foreign content roots open (svg 's', math
+	// 'm') and the integration points open inside them (SVG's
+	// foreignObject, desc and title 'i', MathML's text integration
+	// points and annotation-xml with an HTML encoding 'j'), innermost
+	// last: the tokenizer is in foreign content when the last is a root.
+	foreignStack []byte
+	baseSeen     bool
+
+	// svgStyle is the text of the SVG style element open, if any
+	// (styleOpen), as the tokenizer hands it over; styleDepth counts the
+	// elements open inside it, whose text is not its own.
+	styleOpen  bool
+	styleDepth int
+	svgStyle   cssText
 }
 
-// foreign reports whether the tokenizer is in foreign content (SVG).
-func (s *scanner) foreign() bool { return s.svg > 0 && s.htmlInSVG == 0 }
+// foreign reports whether the tokenizer is in foreign content (SVG or
+// MathML).
+func (s *scanner) foreign() bool {
+	n := len(s.foreignStack)
+	return n > 0 && (s.foreignStack[n-1] == 's' || s.foreignStack[n-1] == 'm')
+}
+
+// inSVG reports whether foreign content is SVG (not MathML).
+func (s *scanner) inSVG() bool {
+	return s.foreign() && s.foreignStack[len(s.foreignStack)-1] == 's'
+}
 
 func (s *scanner) cdata() bool { return s.foreign() }
 
-// tagIsForeign reports whether a start tag named tag makes an SVG
-// element.
+// tagIsForeign reports whether a start tag named tag makes an SVG or
+// MathML element.
 func (s *scanner) tagIsForeign(tag *name) bool {
 	if s.foreign() {
 		return tag.n > maxName || !breaksOutOfForeign(string(tag.b[:tag.n]))
 	}
-	return tag.is("svg")
+	return tag.is("svg") || tag.is("math")
+}
+
+// breakOut closes the foreign elements open up to the innermost
+// integration point, as a tag that breaks out of foreign content does.
+func (s *scanner) breakOut() {
+	for s.foreign() {
+		s.foreignStack = s.foreignStack[:len(s.foreignStack)-1]
+	}
+	s.endSVGStyle()
+}
+
+// isMathMLIntegrationPoint reports whether tag is a MathML text
+// integration point (mi, mo, mn, ms, mtext).
+func isMathMLIntegrationPoint(tag *name) bool {
+	return tag.is("mi") || tag.is("mo") || tag.is("mn") || tag.is("ms") || tag.is("mtext")
 }
 
 func (s *scanner) attrID(tag, nm *name) attrID {
@@ -40,7 +88,10 @@ func (s *scanner) attrID(tag, nm *name) attrID {
 		return id
 	}
 	if s.tagIsForeign(tag) {
-		if id == attrHref || id == attrXlinkHref {
+		switch {
+		case (id == attrHref || id == attrXlinkHref) && (tag.is("svg") || s.inSVG()):
+			return id
+		case id == attrEncoding && tag.is("annotation-xml"):
 			return id
 		}
 		return noAttr
@@ -57,21 +108,35 @@ func (s *scanner) attrID(tag, nm *name) attrID {
 
 func (s *scanner) startTag(tag *name, selfClosing bool, attrs []attr, tagStart int64) (textMode, bool) {
 	if s.tagIsForeign(tag) {
-		tn := svgTagName(tag.String())
-		switch {
-		case tag.is("svg"):
-			if !selfClosing {
-				s.svg++
-			}
-		case tn == "foreignObject" || tn == "desc" || tn == "title":
-			if !selfClosing {
-				s.htmlInSVG++
+		svg := tag.is("svg") && !s.foreign() || s.inSVG()
+		tn := tag.String()
+		if svg {
+			tn = svgTagName(tn)
+		}
+		if s.styleOpen && !selfClosing {
+			s.styleDepth++
+		}
+		if !selfClosing {
+			switch {
+			case tag.is("svg") && svg:
+				s.foreignStack = append(s.foreignStack, 's')
+			case tag.is("math") && !s.foreign():
+				s.foreignStack = append(s.foreignStack, 'm')
+			case svg && (tn == "foreignObject" || tn == "desc" || tn == "title"):
+				s.foreignStack = append(s.foreignStack, 'i')
+			case !svg && isMathMLIntegrationPoint(tag):
+				s.foreignStack = append(s.foreignStack, 'j')
+			case !svg && tag.is("annotation-xml") && htmlEncoding(attrs):
+				s.foreignStack = append(s.foreignStack, 'j')
+			case svg && tn == "style" && !s.styleOpen:
+				s.styleOpen, s.styleDepth = true, 0
+				s.svgStyle = cssText{kind: s.kind}
 			}
 		}
 		for _, a := range attrs {
 			switch a.id {
 			case attrStyle:
-				s.css(tn, "style", a.val, a.start, a.exact)
+				s.styleAttr(tn, &a)
 			case attrHref, attrXlinkHref:
 				s.url(tn, attrNames[a.id], svgKind(tn), a, false)
 			}
@@ -80,7 +145,7 @@ func (s *scanner) startTag(tag *name, selfClosing bool, attrs []attr, tagStart i
 	}
 	if s.foreign() {
 		// A tag that breaks out of foreign content.
-		s.svg, s.htmlInSVG = 0, 0
+		s.breakOut()
 	}
 	// The self-closing flag of an HTML element that is not void is
 	// ignored: "<template/>" opens a template.
@@ -113,7 +178,7 @@ func (s *scanner) startTag(tag *name, selfClosing bool, attrs []attr, tagStart i
 // htmlLinks finds the links in the attributes of an HTML element.
 func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 	e := htmlElementOf(tag)
-	var typ, rel, httpEquiv *attr
+	var typ, rel, httpEquiv, content, charset *attr
 	for i := range attrs {
 		switch attrs[i].id {
 		case attrType:
@@ -122,7 +187,14 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 			rel = &attrs[i]
 		case attrHTTPEquiv:
 			httpEquiv = &attrs[i]
+		case attrContent:
+			content = &attrs[i]
+		case attrCharset:
+			charset = &attrs[i]
 		}
+	}
+	if e != nil && e.name == "meta" && s.charset != nil {
+		s.metaCharset(charset, httpEquiv, content)
 	}
 	tn := ""
 	if e != nil {
@@ -133,7 +205,7 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 			if tn == "" {
 				tn = tag.String()
 			}
-			s.css(tn, "style", a.val, a.start, a.exact)
+			s.styleAttr(tn, &a)
 			continue
 		}
 		if e == nil {
@@ -144,7 +216,7 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 			continue
 		}
 		switch a.id {
-		case attrType, attrRel, attrHTTPEquiv:
+		case attrType, attrRel, attrHTTPEquiv, attrCharset:
 			continue
 		case attrContent:
 			if httpEquiv != nil && equalFoldASCII(httpEquiv.val, "refresh") {
@@ -163,7 +235,7 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 				}
 			}
 		case attrSrcset, attrImagesrcset:
-			s.srcset(e.name, attrNames[a.id], kind, a)
+			s.srcset(e.name, attrNames[a.id], kind, &a)
 			continue
 		case attrPing:
 			s.ping(e.name, a)
@@ -177,6 +249,24 @@ func (s *scanner) htmlLinks(tag *name, attrs []attr) {
 	}
 }
 
+// metaCharset reports the encoding a meta element declares, as the tree
+// builder reads it ("in head", a meta start tag): its charset if that is
+// a label, else the charset in its content when its http-equiv is
+// content-type.
+func (s *scanner) metaCharset(charset, httpEquiv, content *attr) {
+	if charset != nil {
+		if l := lookup(charset.val, 0); l.enc != nil {
+			s.charset(charset.val, charset.start)
+			return
+		}
+	}
+	if httpEquiv != nil && content != nil && equalFoldASCII(httpEquiv.val, "content-type") {
+		if label, ok := charsetFromContent(content.val); ok && lookup(label, 0).enc != nil {
+			s.charset(label, content.start)
+		}
+	}
+}
+
 // url adds the link of an attribute whose value is a URL "potentially
 // surrounded by spaces".
 func (s *scanner) url(tag, attrName string, kind Kind, a attr, base bool) {
@@ -185,15 +275,17 @@ func (s *scanner) url(tag, attrName string, kind Kind, a attr, base bool) {
 	s.add(found{tag: tag, attr: attrName, kind: kind, raw: v, pos: a.at, exact: a.exact, base: base})
 }
 
-// srcset adds the image candidates of a srcset or imagesrcset value.
-func (s *scanner) srcset(tag, attrName string, kind Kind, a attr) {
-	at := positionIn{p: a.start, text: a.val}
-	eachSrcsetCandidate(a.val, func(c srcsetCandidate) {
-		p := a.start
-		if a.exact {
-			p = at.advance(c.start)
+// srcset adds the image candidates of a srcset or imagesrcset value,
+// which the tokenizer parsed as it read it (see tokenizer.srcsetValue).
+func (s *scanner) srcset(tag, attrName string, kind Kind, a *attr) {
+	a.cands.drainBytes(func(f found, raw []byte) bool {
+		f.tag, f.attr, f.kind = tag, attrName, kind
+		if raw == nil {
+			s.add(f) // a long URL, in f.raw
+		} else {
+			s.addBytes(f, raw)
 		}
-		s.add(found{tag: tag, attr: attrName, kind: kind, raw: c.url, pos: p, exact: a.exact})
+		return true
 	})
 }
 
@@ -201,7 +293,7 @@ func (s *scanner) srcset(tag, attrName string, kind Kind, a attr) {
 // tokens, each a URL.
 func (s *scanner) ping(tag string, a attr) {
 	v := a.val
-	at := positionIn{p: a.start, text: v}
+	at := positionIn{p: a.start, text: v, kind: s.kind, ok: true}
 	for i := 0; i < len(v); {
 		i += leadingSpace(v[i:])
 		j := i
@@ -209,11 +301,11 @@ func (s *scanner) ping(tag string, a attr) {
 			j++
 		}
 		if j > i {
-			p := a.start
-			if a.exact {
-				p = at.advance(i)
+			p, exact := a.start, a.exact
+			if exact {
+				p, exact = at.advance(i)
 			}
-			s.add(found{tag: tag, attr: "ping", kind: Reference, raw: v[i:j], pos: p, exact: a.exact})
+			s.add(found{tag: tag, attr: "ping", kind: Reference, raw: v[i:j], pos: p, exact: exact})
 		}
 		i = j
 	}
@@ -226,50 +318,58 @@ func (s *scanner) refresh(a attr) {
 	if !ok {
 		return
 	}
-	p := a.start
-	if a.exact {
-		p = advance(a.start, a.val, start)
+	p, exact := a.start, a.exact
+	if exact {
+		p, exact = s.kind.advanceFrom(a.start, a.val, 0, start)
 	}
-	s.add(found{tag: "meta", attr: "content", kind: Navigation, raw: a.val[start:end], pos: p, exact: a.exact})
+	s.add(found{tag: "meta", attr: "content", kind: Navigation, raw: a.val[start:end], pos: p, exact: exact})
 }
 
-// css adds the URLs of CSS text (a style element's or attribute's):
-// url() and @import, to be parsed with UTF-8 whatever the document's
+// styleAttr adds the URLs of a style attribute's CSS, which the
+// tokenizer found as it read it (see tokenizer.streamedValue): url()
+// and @import, to be parsed with UTF-8 whatever the document's
 // encoding, as the CSS Working Group resolved (w3c/csswg-drafts#9301)
 // and Firefox does.
-func (s *scanner) css(tag, attrName, text string, start Position, exact bool) {
-	at := positionIn{p: start, text: text}
-	cssURLs(text, func(u cssURL) {
-		p := start
-		ex := exact && u.exact
-		if ex {
-			p = at.advance(u.start)
+func (s *scanner) styleAttr(tag string, a *attr) {
+	a.cands.drainBytes(func(f found, raw []byte) bool {
+		f.tag, f.attr, f.kind, f.utf8 = tag, "style", Subresource, true
+		if raw == nil {
+			s.add(f) // a long URL, in f.raw
+		} else {
+			s.addBytes(f, raw)
 		}
-		s.add(found{tag: tag, attr: attrName, kind: Subresource, raw: u.url, pos: p, exact: ex, utf8: true})
+		return true
 	})
 }
 
-func (s *scanner) text(tag *name, text string, start Position, exact bool) {
-	// Only style elements' text is asked for.
-	s.css("style", "", text, start, exact)
-}
-
 func (s *scanner) endTag(tag *name) {
-	if s.svg > 0 {
-		if s.htmlInSVG > 0 {
-			tn := svgTagName(tag.String())
-			if tn == "foreignObject" || tn == "desc" || tn == "title" {
-				s.htmlInSVG--
+	if n := len(s.foreignStack); n > 0 {
+		switch top := s.foreignStack[n-1]; {
+		case s.styleOpen && s.styleDepth > 0:
+			s.styleDepth--
+			return
+		case s.styleOpen && tag.is("style"):
+			s.endSVGStyle()
+			return
+		case top == 'i':
+			if tn := svgTagName(tag.String()); tn == "foreignObject" || tn == "desc" || tn == "title" {
+				s.foreignStack = s.foreignStack[:n-1]
+				return
+			}
+		case top == 'j':
+			if isMathMLIntegrationPoint(tag) || tag.is("annotation-xml") {
+				s.foreignStack = s.foreignStack[:n-1]
+				return
+			}
+		default: // in foreign content
+			switch {
+			case top == 's' && tag.is("svg"), top == 'm' && tag.is("math"):
+				s.foreignStack = s.foreignStack[:n-1]
+			case tag.is("p"), tag.is("br"):
+				s.breakOut()
 			}
 			return
 		}
-		switch {
-		case tag.is("svg"):
-			s.svg--
-		case tag.is("p"), tag.is("br"):
-			s.svg = 0
-		}
-		return
 	}
 	switch {
 	case tag.is("template"):
@@ -283,23 +383,179 @@ func (s *scanner) endTag(tag *name) {
 	}
 }
 
+// htmlEncoding reports whether a MathML annotation-xml element's
+// attributes make it an HTML integration point: an encoding of
+// text/html or application/xhtml+xml, in any case.
+func htmlEncoding(attrs []attr) bool {
+	for _, a := range attrs {
+		if a.id == attrEncoding {
+			return equalFoldASCII(a.val, "text/html") || equalFoldASCII(a.val, "application/xhtml+xml")
+		}
+	}
+	return false
+}
+
+// wantData reports whether the tokenizer is to hand the text between
+// tags to data: inside an SVG style element, its own text.
+func (s *scanner) wantData() bool { return s.styleOpen && s.styleDepth == 0 }
+
+// data takes the next piece of an SVG style element's text: text
+// decoded as HTML's data state decodes it (character references, CRs
+// and NULs; exact when it is the document's text as it is).
+func (s *scanner) data(text string, pl placer) {
+	splitForSource(s.kind, text, pl, func(text string, pos Position, exact bool) {
+		s.svgStyle.add(text, pos, exact, s.styleURL)
+	})
+}
+
+// splitForSource hands text, decoded from a document of kind and placed
+// by pl, to add, with its position; but in a document whose characters' lengths in the source are
+// not known from the text (a multi-byte encoding), text as it is, cut
+// where ASCII starts and ends (in a stateful encoding, ISO-2022-JP,
+// between characters), each piece placed in the source, so that an
+// ASCII URL after non-ASCII CSS is placed exactly.
+func splitForSource(kind decodeKind, text string, pl placer, add func(string, Position, bool)) {
+	if !pl.exact || kind != multiByte && kind != stateful {
+		add(text, pl.at(0), pl.exact)
+		return
+	}
+	for i := 0; i < len(text); {
+		j := i + 1
+		for kind == multiByte && j < len(text) && (text[j] < 0x80) == (text[i] < 0x80) {
+			j++
+		}
+		if kind == stateful {
+			// An escape sequence may come between any two characters:
+			// each is placed in the source.
+			_, n := utf8.DecodeRuneInString(text[i:])
+			j = i + n
+		}
+		add(text[i:j], pl.at(i), true)
+		i = j
+	}
+}
+
+// endSVGStyle finds the last URLs of the SVG style element's CSS, if
+// one is open, and closes it.
+func (s *scanner) endSVGStyle() {
+	if !s.styleOpen {
+		return
+	}
+	s.styleOpen = false
+	s.svgStyle.scan(true, s.styleURL)
+	s.svgStyle = cssText{}
+}
+
+// end ends the document: an SVG style element still open ends there.
+func (s *scanner) end() { s.endSVGStyle() }
+
+// A cssText is CSS text handed over in pieces, each with where it is in
+// the document, whose URLs it finds as it goes: it keeps only the text
+// its cssStream has not consumed.
+type cssText struct {
+	kind   decodeKind // how the document was decoded
+	cs     cssStream
+	text   []byte     // the text not consumed yet
+	pieces []cssPiece // where the parts of text are
+	next   int        // how much text to have before scanning again
+}
+
+type cssPiece struct {
+	start int // in text
+	pos   Position
+	exact bool
+}
+
+// reset makes c ready for new text from a document of kind, keeping
+// its buffers.
+func (c *cssText) reset(kind decodeKind) {
+	*c = cssText{kind: kind, text: c.text[:0], pieces: c.pieces[:0]}
+}
+
+// add appends a piece of text at pos and calls f with the URLs found.
+func (c *cssText) add(text string, pos Position, exact bool, f func(string, Position, bool)) {
+	if text == "" {
+		return
+	}
+	c.pieces = append(c.pieces, cssPiece{len(c.text), pos, exact})
+	c.text = append(c.text, text...)
+	if len(c.text) >= c.next {
+		c.scan(false, f)
+	}
+}
+
+// scan calls f with each URL of the text (up to the last token the next
+// text could change, unless final), at its position: exact when the URL
+// is in one piece written as it is, else at the start of the piece it
+// starts in. A token longer than the text is scanned again once the text
+// has doubled: in time linear in the text in all.
+func (c *cssText) scan(final bool, f func(url string, pos Position, exact bool)) {
+	text := string(c.text)
+	k := 0 // the piece of the last URL
+	end := func(k int) int {
+		if k+1 < len(c.pieces) {
+			return c.pieces[k+1].start
+		}
+		return len(text)
+	}
+	n := c.cs.scan(text, final, func(u cssURL) {
+		for k+1 < len(c.pieces) && c.pieces[k+1].start <= u.start {
+			k++
+		}
+		p := c.pieces[k]
+		if e := end(k); p.exact && u.exact && u.start+len(u.url) <= e {
+			if pos, ok := c.kind.advanceFrom(p.pos, text[p.start:e], 0, u.start-p.start); ok {
+				f(u.url, pos, true)
+				return
+			}
+		}
+		f(u.url, p.pos, false)
+	})
+	// Let go of the text consumed, and of its pieces.
+	k = 0
+	for k+1 < len(c.pieces) && c.pieces[k+1].start <= n {
+		k++
+	}
+	if k < len(c.pieces) {
+		p := &c.pieces[k]
+		if p.exact && n > p.start {
+			p.pos, p.exact = c.kind.advanceFrom(p.pos, text[p.start:end(k)], 0, n-p.start)
+		}
+		p.start = n
+	}
+	c.pieces = c.pieces[:copy(c.pieces, c.pieces[k:])]
+	for i := range c.pieces {
+		c.pieces[i].start -= n
+	}
+	c.text = c.text[:copy(c.text, c.text[n:])]
+	c.next = 2 * len(c.text)
+}
+
+// styleURL adds a URL of a style element's CSS.
+func (s *scanner) styleURL(url string, pos Position, exact bool) {
+	s.add(found{tag: "style", kind: Subresource, raw: url, pos: pos, exact: exact, utf8: true})
+}
+
 // A positionIn finds the positions of offsets of a text written in the
 // document from a position on, offsets asked for in increasing order,
-// in time linear in the text in all.
+// in time linear in the text in all, in a document decoded from kind.
 type positionIn struct {
 	p    Position // the position of text[k]
 	text string
 	k    int
+	kind decodeKind
+	ok   bool // whether p is known (see decodeKind.advanceFrom)
 }
 
-// advance returns the position of text[k], k at least the last k.
-func (pi *positionIn) advance(k int) Position {
-	if k < pi.k {
-		return advance(pi.p, pi.text[pi.k:], 0)
+// advance returns the position of text[k], k at least the last k, and
+// whether it is known (if not, the last position known before it).
+func (pi *positionIn) advance(k int) (Position, bool) {
+	if !pi.ok || k < pi.k {
+		return pi.p, pi.ok
 	}
-	pi.p = advanceFrom(pi.p, pi.text, pi.k, k)
+	pi.p, pi.ok = pi.kind.advanceFrom(pi.p, pi.text, pi.k, k)
 	pi.k = k
-	return pi.p
+	return pi.p, pi.ok
 }
 
 // advanceFrom returns the position of text[k], given p, that of

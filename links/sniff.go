@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
 
 	charsets "github.com/weburl/url/charset"
 
@@ -26,6 +27,10 @@ type sniffed struct {
 	name string // the Encoding Standard's name, in lower case, or the label it was found by
 	utf8 bool
 	bom  int // the length of the byte order mark that gave it, or 0
+	// tentative is HTML's tentative confidence: the encoding came from
+	// the prescan or is the default, and a <meta> the tokenizer meets
+	// may change it.
+	tentative bool
 }
 
 // SniffEncoding returns the encoding of an HTML document whose first
@@ -45,17 +50,20 @@ type sniffed struct {
 //     some legacy encodings from the bytes, a guess HTML allows and this
 //     function does not make; docs/links-chromium.md has the figures).
 //     A crawler that knows better (a UTF-8 site that omits its
-//     declaration) passes charset.
+//     declaration) passes charset, or sets [LinkExtractor.DefaultCharset],
+//     which takes this step's place.
 //
 // The encodings are [github.com/weburl/url/charset.Lookup]'s. A URL in
 // the document is parsed with it ([github.com/weburl/url.OutputEncoding]
 // of it: UTF-8 for UTF-16), which is what [LinkExtractor] does.
 func SniffEncoding(prefix []byte, charset string) (encoding.Encoding, string) {
-	s := sniff(prefix, charset)
+	s := sniff(prefix, charset, "")
 	return s.enc, s.name
 }
 
-func sniff(prefix []byte, charset string) sniffed {
+// sniff is SniffEncoding, with def, a label, for the default (the
+// default's when it is not a label).
+func sniff(prefix []byte, charset, def string) sniffed {
 	switch {
 	case bytes.HasPrefix(prefix, []byte{0xEF, 0xBB, 0xBF}):
 		return lookup("utf-8", 3)
@@ -70,17 +78,44 @@ func sniff(prefix []byte, charset string) sniffed {
 		}
 	}
 	if label, ok := prescan(prefix); ok {
-		if s := lookup(label, 0); s.enc != nil {
-			switch s.name {
-			case "utf-16be", "utf-16le":
-				return lookup("utf-8", 0)
-			case "x-user-defined":
-				return lookup("windows-1252", 0)
-			}
+		if s := declared(label); s.enc != nil {
+			s.tentative = true
 			return s
 		}
 	}
-	return lookup(defaultEncoding, 0)
+	s := lookup(defaultEncoding, 0)
+	if def != "" {
+		if d := lookup(def, 0); d.enc != nil {
+			s = d
+		}
+	}
+	s.tentative = true
+	return s
+}
+
+// declared returns the encoding of a label a <meta> declares: UTF-16
+// means UTF-8 there, and x-user-defined windows-1252 (the prescan's
+// rule, and the change the encoding algorithm's).
+func declared(label string) sniffed {
+	s := lookup(label, 0)
+	if s.enc == nil {
+		return s
+	}
+	switch s.name {
+	case "utf-16be", "utf-16le":
+		return lookup("utf-8", 0)
+	}
+	if n, _ := htmlindex.Name(s.enc); n == "x-user-defined" {
+		return lookup("windows-1252", 0)
+	}
+	return s
+}
+
+// sameEncoding reports whether a and b are the same encoding.
+func sameEncoding(a, b sniffed) bool {
+	na, _ := htmlindex.Name(a.enc)
+	nb, _ := htmlindex.Name(b.enc)
+	return na == nb
 }
 
 // lookup returns the encoding of label, with a nil enc when it is not a

@@ -15,123 +15,184 @@ type srcsetCandidate struct {
 // https://html.spec.whatwg.org/multipage/images.html#parse-a-srcset-attribute
 func srcsetCandidates(s string) []srcsetCandidate {
 	var out []srcsetCandidate
-	eachSrcsetCandidate(s, func(c srcsetCandidate) { out = append(out, c) })
+	p := srcsetParser{emit: func(url []byte, at Position, _ bool) {
+		out = append(out, srcsetCandidate{string(url), at.Offset})
+	}}
+	p.feed(s, placer{exact: true})
+	p.end()
 	return out
 }
 
-// eachSrcsetCandidate calls f with each image candidate of the srcset
-// value s, as srcsetCandidates returns them, keeping none: a value of a
-// million candidates costs no more memory than one of a few. Their URLs are
-// substrings of s.
-func eachSrcsetCandidate(s string, f func(srcsetCandidate)) {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
-	pos := 0
-	var buf [4]string
-	for {
-		// Splitting loop: skip whitespace and commas.
-		for pos < len(s) && (isSpace(s[pos]) || s[pos] == ',') {
-			pos++
-		}
-		if pos >= len(s) {
-			return
-		}
-		start := pos
-		for pos < len(s) && !isSpace(s[pos]) {
-			pos++
-		}
-		u := s[start:pos]
-		descriptors := buf[:0]
-		if strings.HasSuffix(u, ",") {
-			u = strings.TrimRight(u, ",")
-		} else {
-			// Tokenize the descriptors. The current descriptor is
-			// always a run of s: s[cur:pos].
-			for pos < len(s) && isSpace(s[pos]) {
-				pos++
+// The states of a srcsetParser: HTML's splitting loop, the URL, and
+// the descriptor tokenizer's states.
+const (
+	srcsetSplitting = iota
+	srcsetURL
+	srcsetInDescriptor
+	srcsetInParens
+	srcsetAfterDescriptor
+)
+
+// A srcsetParser is HTML's "parse a srcset attribute" run on a value
+// handed to it in pieces, as the tokenizer reads it, which calls emit
+// with each image candidate whose descriptors HTML accepts, as soon as
+// it ends: it keeps only the candidate being read (its URL and its
+// current descriptor), so that a value of a million candidates costs no
+// more than one of a few.
+type srcsetParser struct {
+	emit func(url []byte, at Position, exact bool) // url only during the call
+
+	state    uint8
+	url      []byte
+	urlAt    Position // where the URL starts
+	urlExact bool     // whether the URL is written as it is
+	desc     []byte   // the current descriptor
+	// What the candidate's descriptors hold so far: the descriptor
+	// parser's width, density and height, and an error.
+	width, density, height, bad bool
+}
+
+// feed parses the next piece of the value, s, which pl places in the
+// document.
+func (p *srcsetParser) feed(s string, pl placer) {
+	exact := pl.exact
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		switch p.state {
+		case srcsetSplitting:
+			if isSpace(c) || c == ',' {
+				continue
 			}
-			cur := pos
-			const (
-				inDescriptor = iota
-				inParens
-				afterDescriptor
-			)
-			state := inDescriptor
-		tokenize:
-			for ; ; pos++ {
-				if pos >= len(s) {
-					if state != afterDescriptor && pos > cur {
-						descriptors = append(descriptors, s[cur:pos])
-					}
-					break
-				}
-				c := s[pos]
-				switch state {
-				case inDescriptor:
-					switch {
-					case isSpace(c):
-						if pos > cur {
-							descriptors = append(descriptors, s[cur:pos])
-							state = afterDescriptor
-						}
-						cur = pos + 1
-					case c == ',':
-						if pos > cur {
-							descriptors = append(descriptors, s[cur:pos])
-						}
-						pos++
-						break tokenize
-					case c == '(':
-						state = inParens
-					}
-				case inParens:
-					if c == ')' {
-						state = inDescriptor
-					}
-				case afterDescriptor:
-					if !isSpace(c) {
-						state = inDescriptor
-						cur = pos
-						pos--
-					}
-				}
+			p.state = srcsetURL
+			p.url = p.url[:0]
+			p.urlExact = exact
+			p.urlAt = pl.at(k)
+			j := k + 1
+			for j < len(s) && !isSpace(s[j]) {
+				j++
 			}
-		}
-		if validDescriptors(descriptors) {
-			f(srcsetCandidate{u, start})
+			p.url = append(p.url, s[k:j]...)
+			k = j - 1
+		case srcsetURL:
+			if isSpace(c) {
+				p.endURL()
+				continue
+			}
+			// The URL's run up to whitespace, at once.
+			j := k + 1
+			for j < len(s) && !isSpace(s[j]) {
+				j++
+			}
+			p.urlExact = p.urlExact && exact
+			p.url = append(p.url, s[k:j]...)
+			k = j - 1
+		case srcsetInDescriptor:
+			switch {
+			case isSpace(c):
+				if len(p.desc) > 0 {
+					p.endDescriptor()
+					p.state = srcsetAfterDescriptor
+				}
+			case c == ',':
+				p.endDescriptor()
+				p.endCandidate()
+			case c == '(':
+				p.desc = append(p.desc, c)
+				p.state = srcsetInParens
+			default:
+				p.desc = append(p.desc, c)
+			}
+		case srcsetInParens:
+			p.desc = append(p.desc, c)
+			if c == ')' {
+				p.state = srcsetInDescriptor
+			}
+		case srcsetAfterDescriptor:
+			if !isSpace(c) {
+				p.state = srcsetInDescriptor
+				k-- // reconsume c
+			}
 		}
 	}
 }
 
-// validDescriptors reports whether HTML's srcset parser accepts an
-// image candidate's descriptors (its step "descriptor parser").
-func validDescriptors(ds []string) bool {
-	var width, density, height bool
-	for _, d := range ds {
-		if d == "" {
-			return false
+// reset makes p ready for a new value, keeping its buffers.
+func (p *srcsetParser) reset() {
+	p.state = srcsetSplitting
+	p.url, p.desc = p.url[:0], p.desc[:0]
+	p.width, p.density, p.height, p.bad = false, false, false, false
+}
+
+// end ends the value.
+func (p *srcsetParser) end() {
+	switch p.state {
+	case srcsetURL:
+		p.endURL()
+		if p.state == srcsetInDescriptor {
+			p.endCandidate()
 		}
-		v, last := d[:len(d)-1], d[len(d)-1]
-		switch last {
-		case 'w':
-			if width || density || !validPositiveInteger(v) {
-				return false
-			}
-			width = true
-		case 'x':
-			if width || density || height || !validFloat(v) || strings.HasPrefix(v, "-") {
-				return false
-			}
-			density = true
-		case 'h':
-			if height || density || !validPositiveInteger(v) {
-				return false
-			}
-			height = true
-		default:
-			return false
-		}
+	case srcsetInDescriptor, srcsetInParens:
+		p.endDescriptor()
+		p.endCandidate()
+	case srcsetAfterDescriptor:
+		p.endCandidate()
 	}
-	return !height || width
+	p.state = srcsetSplitting
+}
+
+// endURL ends the URL at whitespace or the value's end: a URL that ends
+// with commas loses them and has no descriptors; otherwise the
+// descriptors follow.
+func (p *srcsetParser) endURL() {
+	if p.url[len(p.url)-1] == ',' {
+		for len(p.url) > 0 && p.url[len(p.url)-1] == ',' {
+			p.url = p.url[:len(p.url)-1]
+		}
+		p.endCandidate()
+		return
+	}
+	p.state = srcsetInDescriptor
+}
+
+// endDescriptor ends the current descriptor, if any, and checks it as
+// HTML's descriptor parser does.
+func (p *srcsetParser) endDescriptor() {
+	if len(p.desc) == 0 {
+		return
+	}
+	d := string(p.desc)
+	p.desc = p.desc[:0]
+	v, last := d[:len(d)-1], d[len(d)-1]
+	switch last {
+	case 'w':
+		if p.width || p.density || !validPositiveInteger(v) {
+			p.bad = true
+		}
+		p.width = true
+	case 'x':
+		if p.width || p.density || p.height || !validFloat(v) || strings.HasPrefix(v, "-") {
+			p.bad = true
+		}
+		p.density = true
+	case 'h':
+		if p.height || p.density || !validPositiveInteger(v) {
+			p.bad = true
+		}
+		p.height = true
+	default:
+		p.bad = true
+	}
+}
+
+// endCandidate emits the candidate read, if HTML accepts its
+// descriptors, and goes back to the splitting loop.
+func (p *srcsetParser) endCandidate() {
+	if !p.bad && (!p.height || p.width) {
+		p.emit(p.url, p.urlAt, p.urlExact)
+	}
+	p.width, p.density, p.height, p.bad = false, false, false, false
+	p.desc = p.desc[:0]
+	p.state = srcsetSplitting
 }
 
 // validPositiveInteger reports whether s is a valid non-negative integer

@@ -61,6 +61,10 @@ type attr struct {
 	at    Position // where its text starts, after leading whitespace
 	start Position // where its text starts
 	exact bool     // whether val is the document's text from start on
+	// cands are the image candidates of a srcset or imagesrcset value,
+	// or the URLs of a style attribute's CSS, whose value is not kept
+	// (val is empty): see tokenizer.streamedValue.
+	cands pendingLog
 }
 
 // textMode is how the tokenizer reads the text after a start tag.
@@ -83,19 +87,31 @@ type tokenHandler interface {
 	// attributes, and returns how the text after it is read and whether
 	// that text (up to the end tag) is wanted.
 	startTag(tag *name, selfClosing bool, attrs []attr, tagStart int64) (textMode, bool)
-	// text handles the text of an element startTag asked for.
-	text(tag *name, s string, start Position, exact bool)
+	// styleURL handles a URL in the CSS of a style element's text,
+	// which startTag asked for, at pos (exactly when exact).
+	styleURL(url string, pos Position, exact bool)
 	// endTag handles an end tag.
 	endTag(tag *name)
 	// cdata reports whether a CDATA section is allowed here (foreign
 	// content).
 	cdata() bool
+	// wantData reports whether the text between tags and of CDATA
+	// sections is wanted from here on, to be handed to data.
+	wantData() bool
+	// data handles a piece of that text, decoded, which pl places in
+	// the document.
+	data(text string, pl placer)
 }
 
 // A tokenizer reads a document from a window.
 type tokenizer struct {
-	w     *window
-	h     tokenHandler
+	w    *window
+	h    tokenHandler
+	kind decodeKind // how the document was decoded
+	// sp and ct parse the streamed values of srcset and style
+	// attributes, reused from value to value.
+	sp    srcsetParser
+	ct    cssText
 	attrs []attr // reused from tag to tag
 	// The names of the tag and the attribute being read, fields so that
 	// handing them to the handler allocates nothing.
@@ -114,14 +130,37 @@ func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 func (t *tokenizer) run() {
 	w := t.w
 	for {
-		// Data state: find the next "<".
+		// Data state: find the next "<", handing the text before it
+		// to the handler if it wants it.
+		want := t.h.wantData()
+		var pf pieceFeeder
+		if want {
+			pf = t.dataFeeder(false)
+		}
+		from := w.offset()
+		next := int64(0)
 		for {
 			if j := bytes.IndexByte(w.buf[w.i:], '<'); j >= 0 {
+				if want {
+					pf.feed(from, w.offset()+int64(j), true)
+					w.hold = -1
+				}
 				w.i += j + 1
 				break
 			}
 			w.i = len(w.buf)
+			if want && w.offset()-from >= next {
+				// (As in streamedValue, a long reference is looked at
+				// again once doubled.)
+				from = pf.feed(from, w.offset(), false)
+				next = 2 * (w.offset() - from)
+				w.hold = from
+			}
 			if !w.fill(1) {
+				if want {
+					pf.feed(from, w.offset(), true)
+					w.hold = -1
+				}
 				return
 			}
 		}
@@ -162,6 +201,36 @@ func (t *tokenizer) skipPast(s string) {
 	}
 }
 
+// cdataSection reads a CDATA section, after "<![CDATA[", up to "]]>"
+// or the end of the document, and hands its text to the handler.
+func (t *tokenizer) cdataSection() {
+	w := t.w
+	pf := t.dataFeeder(true)
+	from := w.offset()
+	next := int64(0)
+	for {
+		if j := bytes.Index(w.buf[w.i:], []byte("]]>")); j >= 0 {
+			pf.feed(from, w.offset()+int64(j), true)
+			w.hold = -1
+			w.i += j + 3
+			return
+		}
+		// Keep the last two bytes, which may start "]]>".
+		w.i = max(w.i, len(w.buf)-2)
+		if w.offset()-from >= next {
+			from = pf.feed(from, w.offset(), false)
+			next = 2 * (w.offset() - from)
+		}
+		w.hold = from
+		if !w.fill(3) {
+			w.i = len(w.buf)
+			pf.feed(from, w.offset(), true)
+			w.hold = -1
+			return
+		}
+	}
+}
+
 // hasPrefixFold reports whether the bytes at the read position are s,
 // in any ASCII case (s is in lower case).
 func (t *tokenizer) hasPrefixFold(s string) bool {
@@ -193,7 +262,11 @@ func (t *tokenizer) markupDeclaration() {
 		t.skipPast(">")
 	case t.h.cdata() && w.fill(7) && string(w.buf[w.i:w.i+7]) == "[CDATA[":
 		w.i += 7
-		t.skipPast("]]>")
+		if t.h.wantData() {
+			t.cdataSection()
+		} else {
+			t.skipPast("]]>")
+		}
 	default:
 		t.skipPast(">") // a bogus comment
 	}
@@ -388,9 +461,11 @@ func (t *tokenizer) skipSpace() bool {
 
 // value reads an attribute's value, from the before attribute value
 // state on, keeping it when id is not noAttr; it reports false at the
-// end of the document. A value longer than the window is gathered in a
-// strings.Builder as the window moves on, so that it is in memory once
-// (and its text is the Link's Raw, not a copy) however long it is.
+// end of the document. A value longer than the window is gathered in
+// pieces as the window moves on, then joined at its exact length (a
+// builder that doubles would keep up to twice the value), so that it is
+// in memory once (and its text is the Link's Raw, not a copy) however
+// long it is.
 func (t *tokenizer) value(id attrID) bool {
 	w := t.w
 	q := w.buf[w.i]
@@ -400,12 +475,16 @@ func (t *tokenizer) value(id attrID) bool {
 		q = 0
 	}
 	want := id != noAttr
+	if id == attrSrcset || id == attrImagesrcset || id == attrStyle {
+		return t.streamedValue(id, q)
+	}
 	var a attr
 	if want {
 		a = attr{id: id, start: w.position(w.offset())}
 	}
-	var long strings.Builder // the value's text so far, when it outgrows the window
-	seg := w.i               // where the value's text in the window starts
+	var long []string // the value's text so far, when it outgrows the window
+	longLen := 0
+	seg := w.i // where the value's text in the window starts
 	for {
 		rest := w.buf[w.i:]
 		var j int
@@ -419,7 +498,8 @@ func (t *tokenizer) value(id attrID) bool {
 			break
 		}
 		if want {
-			long.Write(w.buf[seg:])
+			long = append(long, string(w.buf[seg:]))
+			longLen += len(w.buf) - seg
 		}
 		w.i = len(w.buf)
 		if !w.fill(1) {
@@ -434,9 +514,15 @@ func (t *tokenizer) value(id attrID) bool {
 		return true
 	}
 	var written string
-	if long.Len() > 0 {
-		long.Write(w.buf[seg:w.i])
-		written = long.String()
+	if len(long) > 0 {
+		var b strings.Builder
+		b.Grow(longLen + w.i - seg)
+		for i, s := range long {
+			b.WriteString(s)
+			long[i] = "" // let it go
+		}
+		b.Write(w.buf[seg:w.i])
+		written = b.String()
 	} else {
 		written = string(w.buf[seg:w.i])
 	}
@@ -459,6 +545,340 @@ func (t *tokenizer) value(id attrID) bool {
 	}
 	t.attrs = append(t.attrs, a)
 	return true
+}
+
+// streamedValue reads a srcset, imagesrcset or style attribute's
+// value, after its opening quote q (0 for none), handing it to a
+// srcsetParser or a cssText as the window moves on, in pieces that end
+// where no character reference can go on: the value is never held
+// whole, only the links found in it, in the attribute's cands log (see
+// attr). It reports false at the end of the document.
+func (t *tokenizer) streamedValue(id attrID, q byte) bool {
+	w := t.w
+	start := w.position(w.offset())
+	t.attrs = append(t.attrs, attr{id: id, start: start, at: start})
+	pf := pieceFeeder{t: t, refs: refsAttr, q: q, sink: sinkSrcset}
+	if t.sp.emit == nil {
+		t.sp.emit = t.emitCandBytes
+	}
+	t.sp.reset()
+	if id == attrStyle {
+		pf.sink = sinkCSS
+		t.ct.reset(t.kind)
+	}
+	fed := w.offset() // the value's text before this is parsed
+	next := int64(0)  // how much text to have before parsing again
+	for {
+		rest := w.buf[w.i:]
+		var j int
+		if q != 0 {
+			j = bytes.IndexByte(rest, q)
+		} else {
+			j = indexUnquotedEnd(rest)
+		}
+		if j >= 0 {
+			w.i += j
+			break
+		}
+		// Parse what no character reference can continue, and hold
+		// the rest. A reference longer than what was read is looked at
+		// again once the text held has doubled: in time linear in the
+		// value in all.
+		if end := w.offset() + int64(len(rest)); end-fed >= next {
+			fed = pf.feed(fed, end, false)
+			next = 2 * (end - fed)
+		}
+		w.hold = fed
+		w.i = len(w.buf)
+		if !w.fill(1) {
+			w.hold = -1
+			return false
+		}
+	}
+	pf.feed(fed, w.offset(), true)
+	w.hold = -1
+	if id == attrStyle {
+		t.ct.scan(true, t.emitCand)
+	} else {
+		t.sp.end()
+	}
+	if q != 0 {
+		w.i++ // the closing quote
+	}
+	return true
+}
+
+// emitCand adds a link found in a streamed value to its attribute's
+// cands, the last attribute read.
+func (t *tokenizer) emitCand(url string, at Position, exact bool) {
+	t.attrs[len(t.attrs)-1].cands.add(found{raw: url, pos: at, exact: exact})
+}
+
+// emitCandBytes is emitCand with the URL in a []byte, copied.
+func (t *tokenizer) emitCandBytes(url []byte, at Position, exact bool) {
+	t.attrs[len(t.attrs)-1].cands.addBytes(found{pos: at, exact: exact}, url)
+}
+
+// cssPiece hands a piece of a streamed style attribute to t.ct.
+func (t *tokenizer) cssPiece(s string, pos Position, exact bool) {
+	t.ct.add(s, pos, exact, t.emitCand)
+}
+
+// safeValueEnd returns how much of b, text read so far, can be decoded
+// before the rest is read: all of it but a character reference that the
+// next bytes could continue, or a CR that an LF could follow.
+func safeValueEnd(b []byte) int {
+	n := len(b)
+	if n > 0 && b[n-1] == '\r' {
+		n--
+	}
+	if p := bytes.LastIndexByte(b[:n], '&'); p >= 0 && refEnd(b[p:n]) == n-p && !refClosed(b[p:n]) {
+		return p
+	}
+	return n
+}
+
+// refEnd returns the length of the character reference that b starts
+// with ("&"), as far as its decoding depends on: "&#", an optional "x",
+// and the digits of a numeric reference, or "&" and the letters and
+// digits of a named one; then the byte after them if it is ";" (or, for
+// a named one, "=").
+func refEnd(b []byte) int {
+	i := 1
+	if i < len(b) && b[i] == '#' {
+		i++
+		hex := i < len(b) && b[i]|0x20 == 'x'
+		if hex {
+			i++
+		}
+		for i < len(b) && isRefDigit(b[i], hex) {
+			i++
+		}
+		if i < len(b) && b[i] == ';' {
+			i++
+		}
+		return i
+	}
+	for i < len(b) && (isAlpha(b[i]) || '0' <= b[i] && b[i] <= '9') {
+		i++
+	}
+	if i < len(b) && (b[i] == ';' || b[i] == '=') {
+		i++
+	}
+	return i
+}
+
+// isRefDigit reports whether c is a digit of a numeric character
+// reference, hexadecimal if hex.
+func isRefDigit(c byte, hex bool) bool {
+	return '0' <= c && c <= '9' || hex && 'a' <= c|0x20 && c|0x20 <= 'f'
+}
+
+// refClosed reports whether the character reference b ends with the
+// byte that closes it (";" or "="), so that no later byte changes it.
+func refClosed(b []byte) bool {
+	c := b[len(b)-1]
+	return len(b) > 1 && (c == ';' || c == '=')
+}
+
+// longRef is how long a numeric character reference held back may grow
+// before a pieceFeeder carries it in short form.
+const longRef = 64
+
+// A pieceFeeder decodes text of the document as the window moves on (an
+// attribute value, the text between tags, a CDATA section) in pieces
+// (text as it is, a CR or CRLF, a NUL, a character reference decoded
+// with decodeRef; no reference when decodeRef is nil), and hands each to
+// f with a placer, which places it in the document. A numeric reference of more than longRef digits is carried in
+// short form (its significant digits, at most nine: more decode to
+// U+FFFD all the same), so that the window does not hold it.
+type pieceFeeder struct {
+	t    *tokenizer
+	refs refMode
+	q    byte // the quote of an attribute value (refsAttr)
+	sink pieceSink
+
+	carry   []byte // "&#", "x", and the significant digits of a long reference, or nil
+	hex     bool
+	carryAt Position
+}
+
+// A refMode is how a pieceFeeder decodes character references.
+type refMode uint8
+
+const (
+	refsNone refMode = iota // none (a CDATA section)
+	refsData                // as in text (the data state)
+	refsAttr                // as in an attribute value
+)
+
+// A pieceSink is where a pieceFeeder hands its pieces.
+type pieceSink uint8
+
+const (
+	sinkData   pieceSink = iota // the handler's data
+	sinkSrcset                  // the tokenizer's srcsetParser
+	sinkCSS                     // the tokenizer's cssText, for a style attribute
+)
+
+// decode decodes a character reference and what its decoding depends
+// on (see refEnd).
+func (pf *pieceFeeder) decode(raw string) string {
+	switch pf.refs {
+	case refsAttr:
+		return decodeAttrValue(raw, pf.q)
+	case refsData:
+		return html.UnescapeString(raw)
+	}
+	return raw
+}
+
+// hand hands a piece of text, which pl places, to the sink.
+func (pf *pieceFeeder) hand(s string, pl placer) {
+	t := pf.t
+	switch pf.sink {
+	case sinkData:
+		t.h.data(s, pl)
+	case sinkSrcset:
+		t.sp.feed(s, pl)
+	case sinkCSS:
+		splitForSource(t.kind, s, pl, t.cssPiece)
+	}
+}
+
+// feed hands over the text from document offset from to offset to, in
+// the window; unless final (the text ends at to), it keeps back what the
+// next bytes could change, and returns the offset up to which it
+// consumed the text.
+func (pf *pieceFeeder) feed(from, to int64, final bool) int64 {
+	w := pf.t.w
+	b := w.bytes(from, to)
+	if pf.carry != nil {
+		i := 0
+		for i < len(b) && isRefDigit(b[i], pf.hex) {
+			pf.addDigit(b[i])
+			i++
+		}
+		if i == len(b) && !final {
+			return to
+		}
+		if i < len(b) && b[i] == ';' {
+			pf.carry = append(pf.carry, ';')
+			i++
+		}
+		pf.hand(pf.decode(string(pf.carry)), placer{pos: pf.carryAt})
+		pf.carry = nil
+		b = b[i:]
+		from += int64(i)
+	}
+	n := len(b)
+	if !final {
+		n = safeValueEnd(b)
+	}
+	pf.feedPieces(b[:n], from)
+	if rest := b[n:]; pf.refs != refsNone && len(rest) > longRef && rest[0] == '&' && rest[1] == '#' {
+		// A long numeric reference, to the end of what was read.
+		pf.carryAt = w.position(from + int64(n))
+		pf.hex = rest[2]|0x20 == 'x'
+		k := 2
+		if pf.hex {
+			k = 3
+		}
+		pf.carry = append([]byte(nil), rest[:k]...)
+		for _, c := range rest[k:] {
+			pf.addDigit(c)
+		}
+		return to
+	}
+	return from + int64(n)
+}
+
+// addDigit adds a digit to the reference carried: leading zeros are
+// dropped, and digits past the ninth significant one, which leave the
+// reference out of Unicode's range as the ninth does.
+func (pf *pieceFeeder) addDigit(c byte) {
+	k := 2
+	if pf.hex {
+		k = 3
+	}
+	if len(pf.carry) == k && c == '0' || len(pf.carry) >= k+9 {
+		return
+	}
+	pf.carry = append(pf.carry, c)
+}
+
+// feedPieces decodes b, text of the document from offset off on, in
+// pieces, and hands each to the sink.
+func (pf *pieceFeeder) feedPieces(b []byte, off int64) {
+	w := pf.t.w
+	specials := "&\r\x00"
+	if pf.refs == refsNone {
+		specials = "\r\x00"
+	}
+	for len(b) > 0 {
+		j := bytes.IndexAny(b, specials)
+		if j < 0 {
+			j = len(b)
+		}
+		if j > 0 {
+			pf.hand(string(b[:j]), placer{w: w, off: off, exact: true})
+		} else {
+			var dec string
+			switch b[0] {
+			case '\r':
+				j = 1
+				if len(b) > 1 && b[1] == '\n' {
+					j = 2
+				}
+				dec = "\n"
+			case 0:
+				j, dec = 1, "\uFFFD"
+			default:
+				j = refEnd(b)
+				dec = pf.decode(string(b[:j]))
+			}
+			pf.hand(dec, placer{w: w, off: off, exact: dec == string(b[:j])})
+		}
+		b = b[j:]
+		off += int64(j)
+	}
+}
+
+// A placer places a piece of decoded text in the document: the piece
+// starts at document offset off of w, and its byte k is at off+k when
+// it is exact (the document's text as it is), else at its start. With
+// no window, it is at pos.
+type placer struct {
+	w     *window
+	off   int64
+	exact bool
+	pos   Position
+}
+
+// at returns the position of the piece's byte k (of its start when it
+// is not exact), k asked for in increasing order.
+func (pl placer) at(k int) Position {
+	if !pl.exact {
+		k = 0
+	}
+	if pl.w == nil {
+		p := pl.pos
+		p.Offset += k
+		p.Col += k
+		return p
+	}
+	return pl.w.position(pl.off + int64(k))
+}
+
+// dataFeeder returns a pieceFeeder that hands the handler text read in
+// the data state (character references decoded) or, if cdata, in a
+// CDATA section.
+func (t *tokenizer) dataFeeder(cdata bool) pieceFeeder {
+	pf := pieceFeeder{t: t, refs: refsData, sink: sinkData}
+	if cdata {
+		pf.refs = refsNone
+	}
+	return pf
 }
 
 // indexUnquotedEnd returns the index of the first byte that ends an
@@ -495,37 +915,76 @@ func decodeAttrValue(written string, q byte) string {
 }
 
 // text reads the text of an element read in mode, up to its end tag,
-// and hands it to the handler when want is true.
+// and, when want is true (a style element's), hands the URLs of its CSS
+// to the handler as it reads it: the text is not held whole, only the
+// CSS token it has not finished reading.
 func (t *tokenizer) text(tag *name, mode textMode, want bool) {
 	w := t.w
-	start := w.offset()
-	if want {
-		w.hold = start
-	}
-	var end int64
-	switch mode {
-	case modePlaintext:
+	switch {
+	case mode == modePlaintext:
 		for w.fill(len(w.buf) - w.i + 1) {
 			w.i = len(w.buf)
 		}
 		w.i = len(w.buf)
-		end = w.offset()
-	case modeScript:
-		end = t.scriptData()
-	default:
-		end = t.rawText(tag)
+		return
+	case mode == modeScript:
+		t.scriptData()
+		return
+	case !want:
+		t.rawText(tag, nil)
+		return
 	}
-	if want {
-		s := w.bytes(start, end)
-		exact := bytes.IndexByte(s, '\r') < 0 && bytes.IndexByte(s, 0) < 0
-		text := string(s)
-		if !exact {
-			text = normalizeNewlines(text)
+	var cs cssStream
+	fed := w.offset() // the text before this is scanned
+	w.hold = fed
+	next := int64(0) // how much text to have before scanning again
+	end := t.rawText(tag, func() {
+		if w.offset()-fed < next {
+			return
 		}
-		p := w.position(start)
-		w.hold = -1
-		t.h.text(tag, text, p, exact)
+		fed += t.scanCSS(&cs, fed, w.offset(), false)
+		w.hold = fed
+		// A token longer than what was read is scanned again once the
+		// text held has doubled: in time linear in the text in all.
+		next = 2 * (w.offset() - fed)
+	})
+	t.scanCSS(&cs, fed, end, true)
+	w.hold = -1
+}
+
+// scanCSS scans the style element text from document offset from to
+// offset to with cs, hands the URLs it finds to the handler, and returns
+// how many bytes of the text it consumed. The text's NULs are U+FFFD, as
+// the tree builder makes them; its CRs stay, which CSS reads as the
+// newlines they become.
+func (t *tokenizer) scanCSS(cs *cssStream, from, to int64, final bool) int64 {
+	w := t.w
+	raw := w.bytes(from, to)
+	text := string(raw)
+	var nuls []int // the offsets in raw of its NULs
+	if bytes.IndexByte(raw, 0) >= 0 {
+		for i, c := range raw {
+			if c == 0 {
+				nuls = append(nuls, i)
+			}
+		}
+		text = strings.ReplaceAll(text, "\x00", "\uFFFD")
 	}
+	// rawOffset maps an offset in text to one in raw, offsets asked
+	// for in increasing order.
+	n := 0
+	rawOffset := func(k int) int {
+		for n < len(nuls) && nuls[n]+2*n < k {
+			n++
+		}
+		return k - 2*n
+	}
+	consumed := cs.scan(text, final, func(u cssURL) {
+		off := from + int64(rawOffset(u.start))
+		exact := u.exact && bytes.HasPrefix(w.bytes(off, to), []byte(u.url))
+		t.h.styleURL(u.url, w.position(off), exact)
+	})
+	return int64(rawOffset(consumed))
 }
 
 // normalizeNewlines returns s with each CRLF and CR made LF and each NUL
@@ -540,12 +999,17 @@ func normalizeNewlines(s string) string {
 // then whitespace, "/" or ">"), and returns the offset where the end
 // tag starts (the end of the document if there is none). The read
 // position is left at the end tag's "<", for the data state to read.
-func (t *tokenizer) rawText(tag *name) int64 {
+// beforeFill, if not nil, is called before the window reads more, with
+// the text up to the read position read.
+func (t *tokenizer) rawText(tag *name, beforeFill func()) int64 {
 	w := t.w
 	for {
 		j := bytes.IndexByte(w.buf[w.i:], '<')
 		if j < 0 {
 			w.i = len(w.buf)
+			if beforeFill != nil {
+				beforeFill()
+			}
 			if !w.fill(1) {
 				return w.offset()
 			}

@@ -98,6 +98,27 @@ type lineCounter struct {
 	prevCR  bool
 	crLine  int
 	crStart int64
+
+	// m, if not nil, maps offsets in the decoded document to its
+	// source's (a document in another encoding than UTF-8): positions
+	// count source bytes. lineStartSrc and crStartSrc are the source
+	// offsets of lineStart and crStart.
+	m                        *offsetMap
+	lineStartSrc, crStartSrc int64
+}
+
+// src returns the source offset of the decoded offset off.
+func (c *lineCounter) src(off int64) int64 {
+	if c.m == nil {
+		return off
+	}
+	return c.m.source(off)
+}
+
+// setLineStart records that a line starts at off.
+func (c *lineCounter) setLineStart(off int64) {
+	c.lineStart = off
+	c.lineStartSrc = c.src(off)
 }
 
 // advance counts the lines of the document up to offset to, of which
@@ -110,7 +131,7 @@ func (c *lineCounter) advance(buf []byte, base, to int64) {
 	if c.prevCR && seg[0] == '\n' {
 		// The LF of a CRLF: the line began after the CR; it begins
 		// after the LF.
-		c.lineStart = c.counted + 1
+		c.setLineStart(c.counted + 1)
 		seg = seg[1:]
 		c.counted++
 	}
@@ -123,7 +144,7 @@ func (c *lineCounter) advance(buf []byte, base, to int64) {
 		// LastIndexByte find many bytes at a time.
 		if n := bytes.Count(seg, []byte("\n")); n > 0 {
 			c.line += n
-			c.lineStart = c.counted + int64(bytes.LastIndexByte(seg, '\n')) + 1
+			c.setLineStart(c.counted + int64(bytes.LastIndexByte(seg, '\n')) + 1)
 		}
 		c.counted = to
 		return
@@ -131,14 +152,14 @@ func (c *lineCounter) advance(buf []byte, base, to int64) {
 	for i, x := range seg {
 		switch {
 		case x == '\r':
-			c.crLine, c.crStart = c.line, c.lineStart
+			c.crLine, c.crStart, c.crStartSrc = c.line, c.lineStart, c.lineStartSrc
 			c.line++
-			c.lineStart = c.counted + int64(i) + 1
+			c.setLineStart(c.counted + int64(i) + 1)
 		case x == '\n' && i > 0 && seg[i-1] == '\r':
-			c.lineStart = c.counted + int64(i) + 1
+			c.setLineStart(c.counted + int64(i) + 1)
 		case x == '\n':
 			c.line++
-			c.lineStart = c.counted + int64(i) + 1
+			c.setLineStart(c.counted + int64(i) + 1)
 		}
 	}
 	c.prevCR = seg[len(seg)-1] == '\r'
@@ -148,9 +169,10 @@ func (c *lineCounter) advance(buf []byte, base, to int64) {
 // position returns the line and column of off (see advance).
 func (c *lineCounter) position(buf []byte, base, off int64) Position {
 	c.advance(buf, base, off)
+	s := c.src(off)
 	if c.prevCR && off == c.counted && off-base < int64(len(buf)) && buf[off-base] == '\n' {
 		// The LF of a CRLF is on the CR's line.
-		return Position{Offset: int(off), Line: c.crLine, Col: int(off-c.crStart) + 1}
+		return Position{Offset: int(s), Line: c.crLine, Col: int(s-c.crStartSrc) + 1}
 	}
-	return Position{Offset: int(off), Line: c.line, Col: int(off-c.lineStart) + 1}
+	return Position{Offset: int(s), Line: c.line, Col: int(s-c.lineStartSrc) + 1}
 }

@@ -17,6 +17,11 @@ func TestExtractLinksStreaming(t *testing.T) {
 		"<a\r\nhref='x\r\ny'>\r\n<style>a{b:url(c)}\r\n</style><a href=z>",
 		"<script><!--<script></script>--></script><a href=y><!-- x --!><a href=w>",
 		`<a href="` + strings.Repeat("long/", 20000) + `">`,
+		// Streamed text: srcset, a style element's CSS, an SVG style
+		// element's text and CDATA, with references and CRs across reads.
+		"<img srcset='a&amp;b 1x,\r\nc&#x2C;d 2x, e&#" + strings.Repeat("0", 100) + "102;g 3x'>" +
+			"<style>/* " + strings.Repeat("-", 100) + " */ a{b:url(x\\79 z)} @import 'i'</style>" +
+			"<svg><style>a{b:url(&#" + strings.Repeat("0", 200) + "120;)}<![CDATA[c{d:url(\r\ny)}]]>&#99999999999999999;{e:url(&quot;q&quot;)}</style></svg>",
 	}
 	for i, doc := range docs {
 		want, err := LinkExtractor{Validate: true}.Extract(strings.NewReader(doc), "https://example.com/d/")
@@ -66,25 +71,37 @@ func TestExtractLinksMaxBytes(t *testing.T) {
 
 // TestLinksIterator: the iterator yields the links as Extract returns
 // them, stops reading when the loop breaks, and yields a read error
-// last.
+// last. A document whose encoding is certain (the transport's charset)
+// yields its links as soon as its base URL is known; one whose encoding
+// is tentative (no charset, no <meta> in its first 1024 bytes) holds
+// them until it is past changeBound, where a <meta> could no longer
+// change its encoding.
 func TestLinksIterator(t *testing.T) {
 	doc := `<base href=/b/>` + strings.Repeat(`<a href=x>`, 100000)
-	r := &countingReader{r: strings.NewReader(doc)}
-	n := 0
-	for l, err := range (LinkExtractor{}).Links(r, "https://example.com/") {
-		if err != nil {
-			t.Fatal(err)
+	for _, tc := range []struct {
+		charset string
+		max     int
+	}{
+		{"utf-8", 2 * readSize},
+		{"", changeBound + changeSlack + readSize},
+	} {
+		r := &countingReader{r: strings.NewReader(doc)}
+		n := 0
+		for l, err := range (LinkExtractor{Charset: tc.charset}).Links(r, "https://example.com/") {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n == 0 && l.Tag != "base" {
+				t.Errorf("first link %v", l)
+			}
+			n++
+			if n == 10 {
+				break
+			}
 		}
-		if n == 0 && l.Tag != "base" {
-			t.Errorf("first link %v", l)
+		if r.n > tc.max {
+			t.Errorf("charset %q: read %d bytes for 10 links after the base element, more than %d", tc.charset, r.n, tc.max)
 		}
-		n++
-		if n == 10 {
-			break
-		}
-	}
-	if r.n > 2*readSize {
-		t.Errorf("read %d bytes for 10 links after the base element", r.n)
 	}
 	boom := errors.New("boom")
 	var last error
@@ -107,4 +124,25 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
+}
+
+// TestExtractLinksStreamedText: what the tokenizer decodes as it reads
+// (srcset values, the text of SVG style elements) with long numeric
+// character references, which it carries in short form.
+func TestExtractLinksStreamedText(t *testing.T) {
+	zeros := strings.Repeat("0", 100)
+	doc := "<img srcset='e&#" + zeros + "102;g 3x, h&#x" + zeros + "FFFFFFFFFFF 2x'>" +
+		"<svg><style>a{b:url(&#" + zeros + "120;)} c{d:url(&#" + zeros + "99999999999;)}</style></svg>"
+	links, err := ExtractLinks(iotest.OneByteReader(strings.NewReader(doc)), "https://example.com/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range links {
+		got = append(got, l.Tag+" "+l.Raw+" "+l.Position.String())
+	}
+	want := []string{"img efg 1:14", "img h\uFFFD 1:127", "style x 1:267", "style \uFFFD 1:384"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

@@ -63,12 +63,13 @@ type linksOptions struct {
 
 // runLinks is the links subcommand.
 func runLinks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("links", "weburl links [-base URL] [-charset LABEL] [-json] [-l] [-v] [-max BYTES] [-allow PREFIX] [-timeout D] FILE|URL|-...",
+	fs := newFlagSet("links", "weburl links [-base URL] [-charset LABEL] [-default-charset LABEL] [-json] [-l] [-v] [-max BYTES] [-allow PREFIX] [-timeout D] FILE|URL|-...",
 		"Prints the links of each HTML page, resolved as browsers resolve them, as FILE:LINE:COL<TAB>HREF\n"+
 			"(with -l, then <TAB>KIND<TAB>TAG<TAB>ATTR: KIND is navigation, subresource or reference).\n"+
 			"A FILE's document URL is its file: URL; \"-\" is standard input (needs -base).\n"+
 			"The page's encoding is sniffed as browsers do (byte order mark, -charset or the HTTP charset,\n"+
-			"<meta charset>, else windows-1252: use -charset utf-8 for an undeclared UTF-8 page), and\n"+
+			"<meta charset>, else -default-charset, windows-1252 unless set: use -default-charset utf-8\n"+
+			"for sites whose pages are UTF-8 when they do not say), and\n"+
 			"queries are encoded in it. Pages are read as they stream, up to -max bytes.\n"+
 			"An http(s) URL is fetched through a guard: only globally reachable addresses are dialed\n"+
 			"(no loopback, private, link-local or cloud metadata address, whatever the name resolves to,\n"+
@@ -76,6 +77,7 @@ func runLinks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o linksOptions
 	fs.StringVar(&o.base, "base", "", "the document URL of the pages (their links resolve against it, or against their <base href>)")
 	fs.StringVar(&o.x.Charset, "charset", "", "the pages' encoding, as a transport's charset (an Encoding Standard label); a byte order mark still wins")
+	fs.StringVar(&o.x.DefaultCharset, "default-charset", "", "the encoding of a page that declares none (no byte order mark, charset or <meta>): a browser's locale default; windows-1252 if unset")
 	asJSON := fs.Bool("json", false, "print one JSON object per link")
 	long := fs.Bool("l", false, "also print each link's kind, element and attribute")
 	fs.BoolVar(&o.x.Validate, "v", false, "also print the validation errors of each link, each at its line:col")

@@ -182,14 +182,14 @@ func TestLinksMax(t *testing.T) {
 }
 
 // TestLinksLong: -l adds each link's kind, element and attribute; the
-// page's charset comes from -charset (columns count the page decoded
-// to UTF-8: 検 is two bytes in the file, three decoded).
+// page's charset comes from -charset (columns count the bytes of the
+// file: 検 is two bytes in it, three decoded).
 func TestLinksLong(t *testing.T) {
 	f := writePage(t, "k.html", "<a href=/a><img src=\x8c\x9f.png><style>p{background:url(b.png)}</style>")
 	status, stdout, stderr := runLinksCmd([]string{"-l", "-charset", "shift_jis", "-base", "https://example.jp/", f}, "")
 	want := f + ":1:9\thttps://example.jp/a\tnavigation\ta\thref\n" +
 		f + ":1:21\thttps://example.jp/%E6%A4%9C.png\tsubresource\timg\tsrc\n" +
-		f + ":1:53\thttps://example.jp/b.png\tsubresource\tstyle\t\n"
+		f + ":1:52\thttps://example.jp/b.png\tsubresource\tstyle\t\n"
 	if status != 0 || stdout != want {
 		t.Errorf("status %d, stderr %q, stdout\n%s\nwant\n%s", status, stderr, stdout, want)
 	}
@@ -235,5 +235,27 @@ func TestLinksFetchGuard(t *testing.T) {
 	status, stdout, stderr := runLinksCmd([]string{"-allow", "127.0.0.0/8", redirector.URL + "/"}, "")
 	if status != 0 || !strings.Contains(stdout, other.URL+"/secret") {
 		t.Errorf("allowed: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+}
+
+// TestLinksDefaultCharset: -default-charset is the encoding of a page
+// that declares none; -charset and a <meta> still come first.
+func TestLinksDefaultCharset(t *testing.T) {
+	f := writePage(t, "d.html", "<a href=/?q=\x8c\x9f>")
+	m := writePage(t, "m.html", "<meta charset=windows-1252><a href=/?q=\x8c\x9f>")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-default-charset", "shift_jis", f}, "https://example.jp/?q=%8C%9F"},
+		{[]string{"-default-charset", "utf-8", f}, "https://example.jp/?q=%EF%BF%BD%EF%BF%BD"},
+		{[]string{f}, "https://example.jp/?q=%8C%9F"},
+		{[]string{"-default-charset", "utf-8", m}, "https://example.jp/?q=%8C%9F"},
+		{[]string{"-default-charset", "utf-8", "-charset", "shift_jis", f}, "https://example.jp/?q=%8C%9F"},
+	} {
+		status, stdout, stderr := runLinksCmd(append([]string{"-base", "https://example.jp/"}, tc.args...), "")
+		if status != 0 || !strings.HasSuffix(strings.TrimSpace(stdout), "\t"+tc.want) {
+			t.Errorf("%v: status %d, stderr %q, stdout %q, want %s", tc.args, status, stderr, stdout, tc.want)
+		}
 	}
 }
