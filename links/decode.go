@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
 )
@@ -111,7 +112,58 @@ type mappedDecoder struct {
 }
 
 func newMappedDecoder(src io.Reader, enc encoding.Encoding, m *offsetMap) *mappedDecoder {
-	return &mappedDecoder{src: src, dec: enc.NewDecoder(), kind: kindOf(enc), m: m}
+	return &mappedDecoder{src: src, dec: decoderOf(enc), kind: kindOf(enc), m: m}
+}
+
+// decoderOf returns a decoder of enc that decodes as the Encoding
+// Standard does. golang.org/x/text's single-byte encodings decode a byte
+// from 0x80 to 0x9F that their tables leave undefined (windows-1252's
+// 0x81, 0x8D, 0x8F, 0x90 and 0x9D; all 32 in ISO-8859-2 to -16) to
+// U+FFFD, where the Standard's indexes map it to the C1 control of the
+// same value (U+0081): a browser reading a page in windows-1252, the
+// default for a page that declares nothing, keeps such a byte, and the
+// URL parser encodes it back to itself in a query. That is the only way
+// the two differ (every byte of every single-byte index was compared).
+func decoderOf(enc encoding.Encoding) transform.Transformer {
+	if name, _ := htmlindex.Name(enc); name == "iso-8859-8-i" {
+		enc = charmap.ISO8859_8 // the same index; -i only says the text is logical order
+	}
+	if cm, ok := enc.(*charmap.Charmap); ok {
+		return singleByteDecoder{cm}
+	}
+	return enc.NewDecoder()
+}
+
+// singleByteDecoder decodes a single-byte encoding as the Encoding
+// Standard does: see decoderOf.
+type singleByteDecoder struct{ cm *charmap.Charmap }
+
+// Reset implements transform.Transformer: the decoder keeps no state.
+func (singleByteDecoder) Reset() {}
+
+// Transform implements transform.Transformer.
+func (d singleByteDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < utf8.RuneSelf {
+			if nDst == len(dst) {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			dst[nDst] = c
+			nDst, nSrc = nDst+1, nSrc+1
+			continue
+		}
+		r := d.cm.DecodeByte(c)
+		if r == utf8.RuneError && c < 0xA0 {
+			r = rune(c)
+		}
+		if len(dst)-nDst < utf8.RuneLen(r) {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		nDst += utf8.EncodeRune(dst[nDst:], r)
+		nSrc++
+	}
+	return nDst, nSrc, nil
 }
 
 func (d *mappedDecoder) Read(p []byte) (int, error) {

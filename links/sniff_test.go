@@ -127,11 +127,11 @@ func TestExtractLinksDefaultCharset(t *testing.T) {
 	for _, tc := range []struct {
 		name, doc, charset, def, want string
 	}{
-		{"none", sjis, "", "", "https://example.jp/?q=%8C%9F%26%2365533%3B%F5"},
+		{"none", sjis, "", "", "https://example.jp/?q=%8C%9F%8D%F5"},
 		{"default", sjis, "", "shift_jis", "https://example.jp/?q=%8C%9F%8D%F5"},
 		{"default-label", sjis, "", " SJIS ", "https://example.jp/?q=%8C%9F%8D%F5"},
-		{"unknown-label", sjis, "", "no-such", "https://example.jp/?q=%8C%9F%26%2365533%3B%F5"},
-		{"transport-first", sjis, "windows-1252", "shift_jis", "https://example.jp/?q=%8C%9F%26%2365533%3B%F5"},
+		{"unknown-label", sjis, "", "no-such", "https://example.jp/?q=%8C%9F%8D%F5"},
+		{"transport-first", sjis, "windows-1252", "shift_jis", "https://example.jp/?q=%8C%9F%8D%F5"},
 		{"meta-first", `<meta charset=utf-8>` + sjis, "", "shift_jis", "https://example.jp/?q=%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD"},
 		{"utf-8", `<a href="/?q=é">`, "", "utf-8", "https://example.jp/?q=%C3%A9"},
 	} {
