@@ -112,7 +112,11 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 			}
 			j += size
 		}
-		out = append(out, s[i:j]...)
+		if j-i == 1 {
+			out = append(out, s[i]) // no copy call for a one-byte run ("a\tb\tc")
+		} else {
+			out = append(out, s[i:j]...)
+		}
 		if i = j; i == len(s) {
 			break
 		}
