@@ -52,7 +52,8 @@ func canParse(input string, base []string) bool {
 	default:
 		return false
 	}
-	if _, ok := parseNormalized(input); ok && uint64(len(input)) <= hrefLimit {
+	var c components
+	if _, ok := parseNormalized(input, &c); ok && uint64(len(input)) <= hrefLimit {
 		return true // an absolute URL in normal form (fastpath.go)
 	}
 	p := parser{noStore: true, extra: extra}
@@ -82,7 +83,8 @@ func canParseExactly(input string, base []string) bool {
 // bound on the length of its href. The outcome is outcomeTooLong when
 // the bound is past the limit: the base may still parse.
 func baseStandIn(base string) (b record, extra uint64, r outcome) {
-	if c, ok := parseNormalized(base); ok && uint64(len(base)) <= hrefLimit {
+	var c components
+	if _, ok := parseNormalized(base, &c); ok && uint64(len(base)) <= hrefLimit {
 		return record{base, c}, 0, outcomeOK
 	}
 	p := parser{noStore: true}

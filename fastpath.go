@@ -1,5 +1,10 @@
 package url
 
+import (
+	"strings"
+	"unsafe"
+)
+
 // The single-pass fast path: an absolute special URL already in normal
 // form ("https://example.com/a/b?c#d") parses to itself. One scan with a
 // table lookup per byte checks that the input is in that form and finds
@@ -55,45 +60,47 @@ var fastClass = func() (t [256]uint8) {
 	return t
 }()
 
-// fastSchemes holds, for each special scheme, its "scheme://" as eight
-// bytes read little-endian (load64) and the mask of its length, built
-// from specialSchemes.
-var fastSchemes = func() (t [len(specialSchemes)]struct{ key, mask uint64 }) {
-	for i := 1; i < len(specialSchemes); i++ {
-		p := specialSchemes[i].name + "://"
-		for j := 0; j < len(p); j++ {
-			t[i].key |= uint64(p[j]) << (8 * j)
-			t[i].mask |= 0xFF << (8 * j)
-		}
-	}
-	return t
-}()
-
-// parseNormalized returns the components of s when s is an absolute URL
-// with a special scheme, in the form the URL serializer gives it:
+// parseNormalized reports whether s is an absolute URL with a special
+// scheme, in the form the URL serializer gives it:
 // lowercase scheme, "//", no credentials, a lowercase ASCII domain that
 // does not end in a number (or, for file, the empty host), no port or a
 // non-default one without leading zeros (none for file), a non-empty path
 // without dot segments (nor a Windows drive letter for file), and a query
-// and fragment with nothing to percent-encode. Otherwise ok is
-// false, and s may still be a URL: the general parser decides.
-func parseNormalized(s string) (c components, ok bool) {
-	// The scheme: a special one (see specialSchemes), lowercase, and "//".
-	// Its "scheme://" fits eight bytes: one load, compared with each
-	// scheme's (fastSchemes) under a mask.
+// and fragment with nothing to percent-encode; then *c holds its
+// components. Otherwise *c holds what the scan found, and s may still be
+// a URL: the general parser decides. When c.pathStart is not 0, the
+// scheme and authority are in normal form, and so is s up to stop, in
+// the path (its queryStart and fragmentStart 0), the query
+// (queryStart set) or the fragment (fragmentStart set): parseFromPath
+// takes over there. c is written in place, not returned: a returned
+// struct costs a copy the size of the result, read back with wide loads
+// from narrow stores (a store-forwarding stall) at every call.
+func parseNormalized(s string, c *components) (stop int, ok bool) {
+	// The scheme: a special one, lowercase, and "//". One case per row
+	// of specialSchemes, in code: each compare is one load of at most
+	// eight bytes against a constant, where a loop over the table's
+	// rows cost kasztp about 6% (TestSpecialSchemes checks that every
+	// row is taken here).
+	*c = components{}
 	if len(s) < 8 {
-		return c, false // too short for a special URL with a host and path
+		return 0, false // too short for a special URL with a host and path
 	}
-	w := load64(s)
-	i := -1
-	for t := schemeType(1); int(t) < len(fastSchemes); t++ {
-		if w&fastSchemes[t].mask == fastSchemes[t].key {
-			c.scheme, i = t, len(specialSchemes[t].name)
-			break
-		}
-	}
-	if i < 0 {
-		return c, false
+	var i int
+	switch {
+	case s[:8] == "https://":
+		c.scheme, i = schemeHTTPS, 5
+	case s[:7] == "http://":
+		c.scheme, i = schemeHTTP, 4
+	case s[:6] == "wss://":
+		c.scheme, i = schemeWSS, 3
+	case s[:5] == "ws://":
+		c.scheme, i = schemeWS, 2
+	case s[:6] == "ftp://":
+		c.scheme, i = schemeFTP, 3
+	case s[:7] == "file://":
+		c.scheme, i = schemeFile, 4
+	default:
+		return 0, false
 	}
 	c.schemeEnd = uint32(i)
 	i += 3
@@ -101,9 +108,15 @@ func parseNormalized(s string) (c components, ok bool) {
 	for i < len(s) && fastClass[s[i]]&fastHostEnd == 0 {
 		i++
 	}
-	if i == len(s) || endsInANumber(s[hostStart:i]) {
-		// No path (the serializer adds "/"), or an IPv4 address.
-		return c, false
+	c.hostEnd = uint32(i) // where the scan stopped, for mayLowerAuthority
+	if i == len(s) {
+		return 0, false // no path: the serializer adds "/"
+	}
+	// An IPv4 address? Only if the last byte may end a number (a digit,
+	// a hex digit, "x", or "." when it is a trailing one): a test in line
+	// that spares most domains (".com", ".org") endsInANumber's call.
+	if c := s[i-1] | 0x20; (c <= 'f' || c == 'x') && endsInANumber(s[hostStart:i]) {
+		return 0, false
 	}
 	c.usernameEnd, c.hostStart, c.hostEnd = uint32(hostStart), uint32(hostStart), uint32(i)
 	c.hostKind = HostDomain
@@ -112,16 +125,16 @@ func parseNormalized(s string) (c components, ok bool) {
 		case "":
 			c.hostKind = HostEmpty
 		case "localhost":
-			return c, false // the empty host
+			return 0, false // the empty host
 		}
 		// The port and the Windows drive letters of file URLs (which
 		// empty the host and turn "|" into ":") are for the general
 		// parser.
 		if s[i] != '/' || i+3 <= len(s) && (s[i+2] == ':' || s[i+2] == '|') && (i+3 == len(s) || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
-			return c, false
+			return 0, false
 		}
 	} else if i == hostStart {
-		return c, false // a special URL other than file needs a host
+		return 0, false // a special URL other than file needs a host
 	}
 	if s[i] == ':' {
 		// A port: 1 to 65535 without leading zeros, not the default.
@@ -132,29 +145,46 @@ func parseNormalized(s string) (c components, ok bool) {
 			i++
 		}
 		if i == portStart || s[portStart] == '0' || i-portStart > 5 || port > 65535 || port == c.scheme.defaultPort() || i == len(s) {
-			return c, false
+			return 0, false
 		}
 	}
 	if s[i] != '/' {
 		// "?", "#" (the serializer inserts "/"), "\", credentials, a
 		// host to lowercase or decode...
-		return c, false
+		return 0, false
 	}
 	c.pathStart = uint32(i)
+	q, f, stop := normalizedTail(s, i+1)
+	c.queryStart, c.fragmentStart = uint32(max(q, 0)), uint32(max(f, 0))
+	return stop, stop == len(s)
+}
+
+// normalizedTail scans s from i, where a path segment starts (a "/"
+// before it, or the start of a relative reference), for the rest of a
+// path, then an optional query and fragment, as the URL serializer gives
+// them for a special URL: no dot segment, no "\", nothing to
+// percent-encode. It returns the offsets of the "?" and "#" in s (-1 for
+// none) and where the scan stopped: len(s) when all of s[i:] is such,
+// otherwise the first offset in a segment, query or fragment that it
+// cannot vouch for. For a file URL, the caller checks the Windows drive
+// letters.
+func normalizedTail(s string, i int) (query, fragment, stop int) {
+	query, fragment = -1, -1
+	start := i
 	// The path: runs of segments up to a byte that needs a look.
-	for i++; ; i++ {
+	for ; ; i++ {
 		i = scan(s, i, &fastClass, fastRunEnd)
 		if i == len(s) || s[i] != '.' && s[i] != '%' {
 			break
 		}
-		if s[i-1] == '/' {
+		if i == start || s[i-1] == '/' {
 			// A segment that starts with "." or "%": a dot segment?
 			j := i + 1
 			for j < len(s) && j-i < 7 && fastClass[s[j]]&fastPathEnd == 0 {
 				j++
 			}
 			if isSingleDotSegment(s[i:j]) || isDoubleDotSegment(s[i:j]) {
-				return c, false
+				return query, fragment, i
 			}
 		}
 		// The rest of the segment needs no look: skip it a byte at a
@@ -167,14 +197,238 @@ func parseNormalized(s string) (c components, ok bool) {
 		}
 	}
 	if i < len(s) && s[i] == '?' {
-		c.queryStart = uint32(i)
-		i++
-		i = scan(s, i, &fastClass, fastQueryEnd)
+		query = i
+		i = scan(s, i+1, &fastClass, fastQueryEnd)
 	}
 	if i < len(s) && s[i] == '#' {
-		c.fragmentStart = uint32(i)
-		i++
-		i = scan(s, i, &fastClass, fastFragmentEnd)
+		fragment = i
+		i = scan(s, i+1, &fastClass, fastFragmentEnd)
 	}
-	return c, i == len(s)
+	return query, fragment, i
+}
+
+// resolveNormalized is the fast path for a relative reference against a
+// base URL: when base is special (not file) and ref, resolved against it,
+// needs nothing but the base's prefix and ref (or ref without leading
+// "./" and "../" segments), in normal form, it stores the result in u,
+// built in one buffer of its exact size (none when the result is a
+// prefix of the base), and reports true. Otherwise u is unchanged and
+// the general parser decides. Its shortcuts, by ref's first bytes, are
+// the basic URL parser's steps from the no scheme state on (ref has no
+// scheme):
+//   - "": the relative state's step 5.1 (the base's path and query) and
+//     the end of input;
+//   - "#": 5.1 and 5.3, then the fragment state;
+//   - "?": 5.1 and 5.2, then the query state;
+//   - "//": the relative slash state's step 1.2, then the authority of a
+//     special URL: base's scheme and ref, which parseNormalized checks;
+//   - "/": the relative slash state's step 3 (the base's authority),
+//     then the path state;
+//   - anything else: 5.4 (the base's path, shortened), then the path
+//     state, which for each leading "../" shortens the path again
+//     (step 1.2) and for each "./" does nothing (step 1.3).
+//
+// What follows in ref must be a path, query and fragment in normal form
+// (normalizedTail).
+func resolveNormalized(u *URL, base *record, ref string, limit uint64) bool {
+	if !base.scheme.special() || base.scheme == schemeFile {
+		return false // file's drive letters and hosts are for the general parser
+	}
+	c := base.components
+	keep, tail := 0, ref
+	query, fragment, end := -1, -1, len(ref)
+	switch {
+	case ref == "":
+		keep = int(base.queryEnd())
+	case ref[0] == '#':
+		keep = int(base.queryEnd())
+		fragment = 0
+		end = scan(ref, 1, &fastClass, fastFragmentEnd)
+	case ref[0] == '?':
+		keep = int(base.pathEnd())
+		query, fragment, end = normalizedTail(ref, 0)
+		c.queryStart = 0
+	case ref[0] == '/' && len(ref) > 1 && ref[1] == '/':
+		return resolveSchemeRelative(u, base, ref, limit)
+	case ref[0] == '/':
+		keep = int(base.pathStart)
+		query, fragment, end = normalizedTail(ref, 1)
+		c.queryStart = 0
+	default:
+		if hasScheme(ref) {
+			return false
+		}
+		keep, tail = resolveDotSegments(base, ref)
+		query, fragment, end = normalizedTail(tail, 0)
+		c.queryStart = 0
+	}
+	n := keep + len(tail)
+	if end != len(tail) || uint64(n) > limit {
+		return false
+	}
+	c.fragmentStart = 0
+	if query >= 0 {
+		c.queryStart = uint32(keep + query)
+	}
+	if fragment >= 0 {
+		c.fragmentStart = uint32(keep + fragment)
+	}
+	if tail == "" {
+		u.href = base.href[:keep]
+	} else {
+		buf := make([]byte, n)
+		copy(buf[copy(buf, base.href[:keep]):], tail)
+		u.href = unsafe.String(unsafe.SliceData(buf), n)
+	}
+	u.components = c
+	return true
+}
+
+// resolveSchemeRelative is resolveNormalized for a ref that starts with
+// "//": the href is the base's scheme, ":" and ref, if that is a URL in
+// normal form (parseNormalized). The relative slash state's step 1.2
+// then the special authority ignore slashes and authority states, and on,
+// as for an absolute URL.
+func resolveSchemeRelative(u *URL, base *record, ref string, limit uint64) bool {
+	n := int(base.schemeEnd) + 1 + len(ref)
+	if uint64(n) > limit {
+		return false
+	}
+	buf := make([]byte, n)
+	copy(buf[copy(buf, base.href[:base.schemeEnd+1]):], ref)
+	href := unsafe.String(unsafe.SliceData(buf), n)
+	var c components
+	if _, ok := parseNormalized(href, &c); !ok {
+		return false
+	}
+	u.href, u.components = href, c
+	return true
+}
+
+// hasScheme reports whether ref starts with a scheme and ":", which the
+// scheme start and scheme states would take (an ASCII alpha, then ASCII
+// alphanumerics, "+", "-" and ".").
+func hasScheme(ref string) bool {
+	if ref == "" || !isASCIIAlpha(ref[0]) {
+		return false
+	}
+	i := 1
+	for i < len(ref) && isSchemeByte(ref[i]) {
+		i++
+	}
+	return i < len(ref) && ref[i] == ':'
+}
+
+// resolveDotSegments returns how much of base's href a path-relative ref
+// keeps, and what of ref follows: the base's path shortened (the
+// relative state's step 5.4: up to its last "/"), then shortened once
+// more for each leading "../" or final "..", and nothing for each "./"
+// or final "." (the path state's steps 1.2 and 1.3).
+func resolveDotSegments(base *record, ref string) (keep int, rest string) {
+	path := base.href[base.pathStart:base.pathEnd()]
+	dir := strings.LastIndexByte(path, '/') + 1 // a special URL's path starts with "/"
+	for rest = ref; ; {
+		switch {
+		case strings.HasPrefix(rest, "../") || rest == "..":
+			// Shorten the path: drop the segment before dir's last "/".
+			dir = strings.LastIndexByte(path[:dir-1], '/') + 1
+			if dir == 0 {
+				dir = 1
+			}
+			rest = rest[min(3, len(rest)):]
+		case strings.HasPrefix(rest, "./") || rest == ".":
+			rest = rest[min(2, len(rest)):]
+		default:
+			return int(base.pathStart) + dir, rest
+		}
+	}
+}
+
+// mayLowerAuthority reports whether lowerAuthority may take s, which
+// parseNormalized declined before the path, leaving c: its scheme did not
+// match (upper case?), or its host scan stopped at an upper-case letter,
+// a port or a backslash. Otherwise lowerAuthority would read the host again for
+// nothing.
+func mayLowerAuthority(s string, c *components) bool {
+	if c.scheme == schemeOther {
+		return true
+	}
+	if i := int(c.hostEnd); i < len(s) {
+		return 'A' <= s[i] && s[i] <= 'Z' || s[i] == ':' || s[i] == '\\'
+	}
+	return false
+}
+
+// lowerAuthority is the fast path for an absolute URL with a special
+// scheme other than file whose scheme and authority are in normal form
+// (see parseNormalized) but for upper-case ASCII letters in the scheme or
+// the domain, the scheme's default port written out, or a "\" that
+// starts the path ("HTTPS://Example.COM:443\a"): the scheme state
+// lowercases the scheme, domain to ASCII lowercases an ASCII domain
+// (UTS 46 maps A-Z to a-z, and nothing else changes a domain of a-z,
+// 0-9, "-", ".", "_"), the port state drops the default port, and the
+// path start state takes "\" for "/" in a special URL (parseFromPath
+// writes "/"). When so, it sets *c to the
+// components of the href with those rewritten, up to the path (and the
+// query and fragment, in href offsets, if the scan reached them), and
+// returns the offset in s where the path starts and where normalizedTail
+// stopped; parseFromPath takes over from there with rewrite. Otherwise
+// it returns 0.
+func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
+	upper := false
+	i := 0
+	for i < len(s) && isSchemeByte(s[i]) {
+		upper = upper || 'A' <= s[i] && s[i] <= 'Z'
+		i++
+	}
+	if i+3 > len(s) || s[i:i+3] != "://" {
+		return 0, 0, false
+	}
+	scheme := schemeTypeOf(s[:i])
+	if !scheme.special() || scheme == schemeFile {
+		return 0, 0, false
+	}
+	// The host: what the fast path takes in a domain, and A-Z.
+	hostStart, j := i+3, i+3
+	for ; j < len(s); j++ {
+		if b := s[j]; 'A' <= b && b <= 'Z' {
+			upper = true
+		} else if fastClass[b]&fastHostEnd != 0 {
+			break
+		}
+	}
+	// The IPv4 number parser reads "0X" and hex digits in either case,
+	// so endsInANumber gives the same answer before lowercasing.
+	if j == hostStart || j == len(s) || endsInANumber(s[hostStart:j]) {
+		return 0, 0, false
+	}
+	// The port: only the default one, without leading zeros, dropped.
+	in = j
+	if s[j] == ':' {
+		k, port := j+1, 0
+		for k < len(s) && k-j <= 5 && isASCIIDigit(s[k]) {
+			port = port*10 + int(s[k]-'0')
+			k++
+		}
+		if k == j+1 || s[j+1] == '0' || port != scheme.defaultPort() {
+			return 0, 0, false
+		}
+		in = k
+	}
+	if in == len(s) || s[in] != '/' && s[in] != '\\' || !upper && in == j && s[in] == '/' {
+		return 0, 0, false
+	}
+	query, fragment, stop := normalizedTail(s, in+1)
+	shift := in - j
+	*c = components{
+		schemeEnd: uint32(i), usernameEnd: uint32(hostStart), hostStart: uint32(hostStart),
+		hostEnd: uint32(j), pathStart: uint32(j), hostKind: HostDomain, scheme: scheme,
+	}
+	if query >= 0 {
+		c.queryStart = uint32(query - shift)
+	}
+	if fragment >= 0 {
+		c.fragmentStart = uint32(fragment - shift)
+	}
+	return in, stop, true
 }

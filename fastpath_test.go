@@ -1,6 +1,9 @@
 package url
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The parser's fast paths (a run of empty path segments, a run of plain
 // path segments, CanParse's output kept as a length only) are taken only
@@ -18,7 +21,7 @@ func generalParse(input string, base []string) (*URL, error) {
 // URL, components included, or both fail with the same error kind.
 func FuzzFastPath(f *testing.F) {
 	fuzzSeeds(f, func(input, base string) { f.Add(input, base) })
-	for _, in := range append(append(append(normalizedInputs, rewrittenInputs...), fastTaken...), fastDeclined...) {
+	for _, in := range slices.Concat(normalizedInputs, rewrittenInputs, fastTaken, fastDeclined, lowerTaken, lowerDeclined, refsTaken, refsDeclined) {
 		f.Add(in, "")
 		f.Add(in, "https://example.com/dir/page.html")
 	}
@@ -111,14 +114,17 @@ var fastDeclined = []string{
 	"file:///..", "file:///a/./b", "file:\\\\h\\", "file:/h/", "file:h/", "FILE:///", "sc://h/a//b/./c", "https://h//a\\\\b//", "https://[::1]/", "https://h\xff/",
 }
 
+// ok returns the second of two results.
+func ok[T any](_ T, ok bool) bool { return ok }
+
 // TestParseNormalized: the fast path takes the inputs in normal form it
 // is meant for, declines the others, and on those it takes gives what
 // the general path gives.
 func TestParseNormalized(t *testing.T) {
 	for _, in := range fastTaken {
 		t.Run(in, func(t *testing.T) {
-			c, ok := parseNormalized(in)
-			if !ok {
+			var c components
+			if _, ok := parseNormalized(in, &c); !ok {
 				t.Fatalf("parseNormalized declined")
 			}
 			g, err := generalParse(in, nil)
@@ -132,8 +138,113 @@ func TestParseNormalized(t *testing.T) {
 	}
 	for _, in := range fastDeclined {
 		t.Run(in, func(t *testing.T) {
-			if c, ok := parseNormalized(in); ok {
+			if c := (components{}); ok(parseNormalized(in, &c)) {
 				t.Errorf("parseNormalized took it: %+v", c)
+			}
+		})
+	}
+}
+
+// Relative references and bases for resolveNormalized: refsTaken are
+// resolved by it against each of relBases, refsDeclined are left to the
+// general parser (many still resolve).
+var (
+	relBases = []string{
+		"https://example.com/dir/sub/page.html?x#y", "https://example.com/", "https://example.com/a",
+		"http://u:p@h.example:8080/a/b/?q", "wss://h/a/b/c/", "ftp://h/a//b",
+	}
+	refsTaken = []string{
+		"", "#", "#f", "#f?g/h", "?", "?q", "?q#f", "?q=a/b/../c", "/", "/abs/path?q#f", "/a//b/", "/a/...b/c.d/",
+		"other.html", "img/x.png", "./x?q", "./", ".", "..", "../", "../..", "../../", "../../../../x", "..//x",
+		"../?q", "./#f", "././x", "a/b/", "a..b", "...", ".../x", "x%2fy", "//cdn.example.net/x.js",
+		"//h:8443/x?y#z", "x:y/z"[2:], "a+b-c.d", "-x:y", "1x:y",
+	}
+	refsDeclined = []string{
+		"x:y", "mailto:a@b", "https:/x", "HTTP://h/", "\\x", "/\\x", "a\\b", " x", "x ", "a b", "a\tb", "..\\x",
+		"%2e%2e/x", ".%2e/x", "./%2E", "/a/../b", "/./b", "a/./b", "a/..", "..?q", ".#f", "?a b", "#a b", "ü",
+		"//h", "//H/x", "//1.2.3.4/x", "//h:0/x", "///x", "../a/./../b", "//u@h/x", "//h?q",
+	}
+)
+
+// TestResolveNormalized: the relative fast path takes the references in
+// normal form it is meant for, declines the others, and gives what the
+// general parser gives.
+func TestResolveNormalized(t *testing.T) {
+	for _, base := range relBases {
+		b := MustParse(base)
+		for _, ref := range append(append([]string{}, refsTaken...), refsDeclined...) {
+			t.Run(ref+" against "+base, func(t *testing.T) {
+				var u URL
+				taken := resolveNormalized(&u, &b.record, ref, hrefLimit)
+				g, err := generalParse(ref, []string{base})
+				switch {
+				case taken && err != nil:
+					t.Fatalf("taken as %q; general parser: %v", u.href, err)
+				case taken && (u.href != g.href || u.components != g.components):
+					t.Fatalf("fast %q %+v; general %q %+v", u.href, u.components, g.href, g.components)
+				case taken && u.checkInvariants() != nil:
+					t.Fatalf("%q: %v", u.href, u.checkInvariants())
+				}
+				if want := !slices.Contains(refsDeclined, ref); taken != want {
+					t.Errorf("taken: %v, want %v", taken, want)
+				}
+			})
+		}
+	}
+	// The limit: a result one byte too long is the general parser's.
+	b := MustParse("https://h/a/")
+	var u URL
+	if resolveNormalized(&u, &b.record, "xy", uint64(len("https://h/a/xy")-1)) {
+		t.Errorf("took a result past the limit: %q", u.href)
+	}
+	// A base the fast path does not take: file, not special.
+	for _, base := range []string{"file:///a/b", "sc://h/a/b"} {
+		b := MustParse(base)
+		if resolveNormalized(&u, &b.record, "x", hrefLimit) {
+			t.Errorf("took x against %s: %q", base, u.href)
+		}
+	}
+}
+
+// Inputs lowerAuthority takes: in normal form but for the case of the
+// scheme and host and a default port, then with a path, query or
+// fragment in normal form or not (parseFromPath takes over where
+// normalizedTail stopped).
+var lowerTaken = []string{
+	"HTTPS://example.com/a", "https://EXAMPLE.COM/a?b#c", "Http://Www.Example.Com:80/", "https://h:443/",
+	"WSS://h:443/x", "ws://H:80/a/b", "FTP://H:21/", "https://XN--NXASMQ6B.COM/", "https://Ex_ample-1.COM./a",
+	"HTTPS://h/a b?c d#e f", "https://H:443/a/../b", "https://H/./x", "https://H/a\\b", "https://H/a?b c",
+	"https://H/a#b c", "https://H/a/%2e%2E/b", "HTTPS://h/ü", "HTTPS://h/a\tb", "HTTPS://h/a ", "https://H/a?b\xff",
+	"https://H:443/a?q#f g", "https://0xG/", "https://H.0x1a.g/",
+	"https://h\\a", "https://H\\", "https://h:443\\a/b?c#d", "https://h\\a\\b", "https://h\\./x", "https://h\\..",
+	"https://h\\?q", "https://h\\#f", "https://h\\a b/c", "HTTPS://H\\\\x", "https://h\\%2e/", "https://h\\a?b c", "https://h\\\\",
+}
+
+// Inputs lowerAuthority declines (the general parser decides).
+var lowerDeclined = []string{
+	"https://example.com/a", "FILE:///a", "File://H/a", "SC://H/a", "https://H", "https://H?q", "https://H:8080/",
+	"https://H:0443/", "https://H:/", "https://H:443", "https://1.2.3.4/", "https://0X1F/", "https://H.09/",
+	"https://u@H/", "https://[::1]/", "https://%41/", "HTTPS:/h/", "https://h?\\", "https://ü.H/", " https://H/",
+}
+
+// TestLowerAuthority: Parse takes the inputs of lowerTaken by
+// lowerAuthority (and the rest of the path by parseFromPath), declines
+// lowerDeclined, and gives what the general parser gives.
+func TestLowerAuthority(t *testing.T) {
+	for _, in := range append(append([]string{}, lowerTaken...), lowerDeclined...) {
+		t.Run(in, func(t *testing.T) {
+			var c components
+			got, _, _ := lowerAuthority(in, &c)
+			if want := slices.Contains(lowerTaken, in); (got != 0) != want {
+				t.Fatalf("taken: %v, want %v", got != 0, want)
+			}
+			u, err := Parse(in)
+			g, gerr := generalParse(in, nil)
+			if (err == nil) != (gerr == nil) {
+				t.Fatalf("Parse: %v; general path: %v", err, gerr)
+			}
+			if err == nil && (u.href != g.href || u.components != g.components) {
+				t.Fatalf("Parse %q %+v; general path %q %+v", u.href, u.components, g.href, g.components)
 			}
 		})
 	}

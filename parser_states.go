@@ -102,6 +102,11 @@ type parser struct {
 	failAt     int                   // offset in the caller's input of the fatal error
 	failKind   ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
 
+	// cleanUntil: the input up to there holds nothing that preprocessing
+	// changes (parseFromPath: what the fast path vouched for), so that
+	// cleanTabs need not read it.
+	cleanUntil int
+
 	pos       int    // an input offset the states reached, for sizing the output (output.go)
 	limit     uint64 // the longest href allowed; 0 means hrefLimit
 	overLimit bool   // a write was dropped because the href would pass the limit
@@ -1067,15 +1072,18 @@ func (p *parser) pathState(i int) (state, int) {
 		mask |= delimQuery | delimFragment
 	}
 	for {
+		j := i // input[i:j] holds no delimiter and nothing to encode
 		if p.report == nil {
-			if k := p.pathRuns(i, slashes); k > i {
+			k, scanned := p.pathRuns(i, slashes)
+			if k > i {
 				i = k
 				continue
 			}
+			j = scanned
 		}
 		// The segment's end (step 1's c), and whether any byte of it
 		// needs percent-encoding (step 2.3), in one pass.
-		j, clean := i, true
+		clean := true
 		j = scan(input, j, &pathClass, mask|pathEncode)
 		if j < len(input) && pathClass[input[j]]&mask == 0 {
 			clean = false
@@ -1186,7 +1194,11 @@ func (p *parser) appendSegment(i, j int, slash, clean bool) {
 //     segments nor in need of encoding (no ".", "%", "\\" or byte to
 //     encode), up to the run's last slash: step 1.4.2 for each, in one
 //     write.
-func (p *parser) pathRuns(i int, slashes uint8) int {
+//
+// When it takes no run, it returns i and, as scanned, an offset up to
+// which input[i:] holds no delimiter and no byte to encode (the path
+// state's scan of the segment starts there).
+func (p *parser) pathRuns(i int, slashes uint8) (next, scanned int) {
 	input := p.input
 	if i < len(input) && delimClass[input[i]]&slashes != 0 {
 		k := i + 1
@@ -1194,27 +1206,29 @@ func (p *parser) pathRuns(i int, slashes uint8) int {
 			k++
 		}
 		p.writeSlashes(input[i:k])
-		return k
+		return k, k
 	}
 	if i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
 		for i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
 			i += 2
 		}
-		return i
+		return i, i
 	}
 	if p.scheme != schemeFile {
 		k := scan(input, i, &pathRunClass, 1)
-		if last := strings.LastIndexByte(input[i:k], '/'); last >= 0 {
-			if i > 0 && input[i-1] == '/' {
-				p.writeString(input[i-1 : i+last])
-			} else {
-				p.writeByte('/')
-				p.writeString(input[i : i+last])
-			}
-			return i + last + 1
+		last := strings.LastIndexByte(input[i:k], '/')
+		if last < 0 {
+			return i, k
 		}
+		if i > 0 && input[i-1] == '/' {
+			p.writeString(input[i-1 : i+last])
+		} else {
+			p.writeByte('/')
+			p.writeString(input[i : i+last])
+		}
+		return i + last + 1, i + last + 1
 	}
-	return i
+	return i, i
 }
 
 // continueFromBase does what the relative and file states do when c is

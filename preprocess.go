@@ -53,18 +53,19 @@ func (p *parser) clean(input string, start, end int) {
 func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 	p.origLead = start
 	s := input[start:end]
-	i := 0
+	i := min(p.cleanUntil, len(s)) // known to need no cleaning
+	// Eight bytes at a time while none is a tab, a newline or non-ASCII:
+	// the high bit of a byte of (w - 0x0E...) | w is set for the lowest
+	// byte below 0x0E (tab, LF and CR are 0x09, 0x0A, 0x0D) or above
+	// 0x7F. After a byte that needs a look, the scan goes on eight bytes
+	// at a time, so that a space or a non-ASCII character does not make
+	// the rest of the input a byte at a time.
 	for i < len(s) {
-		// Eight bytes at a time while all are printable ASCII
-		// (0x21-0x7F): the high bit of a byte of (w - 0x21...) | w is
-		// set for the lowest byte below 0x21 or above 0x7F.
-		for ; i+8 <= len(s); i += 8 {
-			if ((load64(s[i:i+8])-0x2121212121212121)|load64(s[i:i+8]))&0x8080808080808080 != 0 {
-				break
+		if i+8 <= len(s) {
+			if w := load64(s[i : i+8]); ((w-0x0E0E0E0E0E0E0E0E)|w)&0x8080808080808080 == 0 {
+				i += 8
+				continue
 			}
-		}
-		if i == len(s) {
-			break
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -111,7 +112,11 @@ func (p *parser) cleanTabs(input string, start, end int, removeTabs bool) {
 			}
 			j += size
 		}
-		out = append(out, s[i:j]...)
+		if j-i == 1 {
+			out = append(out, s[i]) // no copy call for a one-byte run ("a\tb\tc")
+		} else {
+			out = append(out, s[i:j]...)
+		}
 		if i = j; i == len(s) {
 			break
 		}

@@ -241,6 +241,21 @@ func Parse(input string, base ...string) (*URL, error) {
 //
 //go:noinline
 func parseURL(u *URL, input string, base []string) (*URL, error) {
+	// An absolute URL in normal form is its own href (fastpath.go), as in
+	// parseInto, taken here without its two calls when there is no base.
+	if len(base) == 0 && uint64(len(input)) <= hrefLimit {
+		stop, ok := parseNormalized(input, &u.components)
+		if ok {
+			u.href = input
+			u.assertInvariants("parse")
+			return u, nil
+		}
+		var pr Parser
+		if err := pr.parseDeclined(u, input, nil, "parse", stop); err != nil {
+			return nil, err
+		}
+		return u, nil
+	}
 	var pr Parser
 	if err := pr.parseBases(u, input, base); err != nil {
 		return nil, err
@@ -310,31 +325,57 @@ func (pr *Parser) parseRef(u, base *URL, input string) (*URL, error) {
 }
 
 // parseInto parses input against base (which may be nil) and stores the
-// URL in u; on failure u is unchanged.
+// URL in u, a URL nobody else has yet: on failure its href is unchanged
+// but its components may not be (the fast path writes them in place),
+// and the caller drops u.
 func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 	// An absolute URL in normal form is its own href, whatever the base
 	// (fastpath.go). Validation errors and query encodings need the
 	// general parser.
 	if pr.OnValidationError == nil && pr.Encoding == nil && uint64(len(input)) <= pr.limit() {
-		c, ok := parseNormalized(input)
+		stop, ok := parseNormalized(input, &u.components)
 		if ok {
-			u.href, u.components = input, c
+			u.href = input
 			u.assertInvariants(op)
 			return nil
 		}
-		if c.pathStart != 0 && c.scheme != schemeFile {
-			// The fast path vouched for everything before the path: the
-			// general parser takes over there (no base is needed).
-			p := parser{limit: pr.limit()}
-			if r := p.parseFromPath(input, c); r != outcomeOK {
-				return p.parseError(op, input, r)
-			}
-			u.href = p.result()
-			u.components = p.components
-			u.assertInvariants(op)
-			return nil
-		}
+		return pr.parseDeclined(u, input, base, op, stop)
 	}
+	return pr.parseGeneral(u, input, base, op)
+}
+
+// parseDeclined is parseInto once parseNormalized declined input,
+// leaving u's components and stop as it found them: the fast paths that
+// take over from it (fastpath.go), or the general parser.
+func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop int) error {
+	in, rewrite := int(u.pathStart), false
+	if in == 0 && mayLowerAuthority(input, &u.components) {
+		// Declined before the path: in normal form but for case and a
+		// default port?
+		in, stop, rewrite = lowerAuthority(input, &u.components)
+	}
+	if c := &u.components; in != 0 && c.scheme != schemeFile {
+		// The fast path vouched for everything before stop: the general
+		// parser takes over there (no base is needed).
+		p := parser{limit: pr.limit()}
+		if r := p.parseFromPath(input, *c, in, stop, rewrite); r != outcomeOK {
+			return p.parseError(op, input, r)
+		}
+		u.href = p.result()
+		u.components = p.components
+		u.assertInvariants(op)
+		return nil
+	}
+	if base != nil && base.href != "" && resolveNormalized(u, &base.record, input, pr.limit()) {
+		// A relative reference in normal form.
+		u.assertInvariants(op)
+		return nil
+	}
+	return pr.parseGeneral(u, input, base, op)
+}
+
+// parseGeneral is parseInto by the general parser alone.
+func (pr *Parser) parseGeneral(u *URL, input string, base *URL, op string) error {
 	p := parser{enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
 	p.setBase(base)
 	if r := p.parseInput(input); r != outcomeOK {
@@ -392,22 +433,60 @@ func (p *parser) parseInput(input string) outcome {
 	return outcomeOK
 }
 
-// parseFromPath parses input, whose scheme, host and port the fast path
-// found in normal form (c, up to its pathStart; fastpath.go), from its
-// path on: what the basic URL parser would do, as the scheme and
-// authority states would have written input up to the path as it is.
-// The path, query and fragment states have no failure: the result is a
-// URL unless its href is too long (outcomeTooLong).
-func (p *parser) parseFromPath(input string, c components) outcome {
+// parseFromPath parses input, which the fast path found in normal form
+// up to stop, in the path, query or fragment of a special URL other than
+// file (c: the components it found, with the offsets of the query and
+// fragment it reached; fastpath.go), or, with rewrite, in normal form
+// up to stop but for its scheme and host to lowercase and its default
+// port to drop (c: the components of that rewritten href; the path
+// starts at offset in of input). It does what the basic URL parser
+// would do, as the states before would have written input, rewritten,
+// up to there: it takes over in the path state at the start of the
+// segment that holds stop, or in the query or fragment state at its
+// start. The path, query and fragment states have no failure: the
+// result is a URL unless its href is too long (outcomeTooLong).
+func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite bool) outcome {
 	// Preprocessing: the input starts with the scheme (nothing to strip
-	// there) and holds no tab, newline or invalid byte before the path,
-	// so the cleaned input has the same prefix.
+	// there) and holds no tab, newline, invalid byte or trailing space
+	// before stop, so the cleaned input has the same prefix, which
+	// cleanTabs need not read.
+	p.cleanUntil = stop
 	p.preprocess(input)
 	p.ref = p.input
-	c.queryStart, c.fragmentStart = 0, 0
 	p.components = c
-	p.n = int(c.pathStart)
-	p.run(statePathStart, int(c.pathStart))
+	shift := in - int(c.pathStart) // input offset less href offset
+	st, i, done := statePath, 0, 0 // done: input up to there is written
+	switch {
+	case c.fragmentStart != 0:
+		st, i = stateFragment, int(c.fragmentStart)+shift+1
+		done = i
+	case c.queryStart != 0:
+		st, i = stateQuery, int(c.queryStart)+shift+1
+		done = i
+	default:
+		// The "/" before the segment (or the path's first, which may
+		// be "\\"): the path state appends it with the segment
+		// (appendSegment).
+		i = max(strings.LastIndexByte(input[:stop], '/'), in) + 1
+		done = i - 1
+	}
+	if !rewrite {
+		p.n = done
+	} else {
+		p.out = make([]byte, c.hostEnd, len(p.input)-shift+16)
+		for k := range p.out {
+			b := input[k]
+			if 'A' <= b && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			p.out[k] = b
+		}
+		if done > in {
+			p.out = append(p.out, '/') // for "/" or "\\"
+			p.out = append(p.out, input[in+1:done]...)
+		}
+	}
+	p.run(st, i)
 	if p.tooLong() {
 		return outcomeTooLong
 	}

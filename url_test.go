@@ -288,8 +288,8 @@ func TestSpecialSchemes(t *testing.T) {
 			if !u.IsSpecial() || u.Href() != href {
 				t.Errorf("Parse: %q special=%v, want %q special", u.Href(), u.IsSpecial(), href)
 			}
-			if c, ok := parseNormalized(href); !ok || c.scheme != st {
-				t.Errorf("parseNormalized(%q) = scheme %d, %v; want %d, true", href, c.scheme, ok, st)
+			if c := (components{}); !ok(parseNormalized(href, &c)) || c.scheme != st {
+				t.Errorf("parseNormalized(%q) = scheme %d; want %d, true", href, c.scheme, st)
 			}
 			wantOrigin := "null"
 			if row.port >= 0 {
