@@ -1050,16 +1050,14 @@ func (p *parser) appendQuery(buffer string) {
 }
 
 // pathState is the path state from offset i. It takes one path segment
-// per iteration where the spec takes one code point per step: a scan does
-// step 2 (append c, percent-encoded, to buffer) for the whole segment,
-// up to step 1's c; then step 1 appends the segment to the path or
-// applies the dot-segment rules (appendSegment). When nobody asks for
-// validation errors, pathRuns takes several segments at once. It returns
-// the query or fragment state and its offset, or stateNone when the
-// input (or, with state override, the value) ends.
+// per iteration where the spec takes one code point per step, then step
+// 1's c: with validation errors or in a file URL, checkedSegment; else
+// pathSegment, in one pass, after pathRuns, which takes several
+// segments at once when it can. It returns the query or fragment state
+// and its offset, or stateNone when the input (or, with state override,
+// the value) ends.
 // https://url.spec.whatwg.org/#path-state
 func (p *parser) pathState(i int) (state, int) {
-	input := p.input
 	special := p.scheme.special()
 	slashes := uint8(delimSlash)
 	if special {
@@ -1072,46 +1070,20 @@ func (p *parser) pathState(i int) (state, int) {
 		mask |= delimQuery | delimFragment
 	}
 	for {
-		j := i // input[i:j] holds no delimiter and nothing to encode
-		if p.report == nil {
+		var j int
+		if p.report == nil && p.scheme != schemeFile {
 			k, scanned := p.pathRuns(i, slashes)
 			if k > i {
 				i = k
 				continue
 			}
-			j = scanned
-		}
-		// The segment's end (step 1's c), and whether any byte of it
-		// needs percent-encoding (step 2.3), in one pass.
-		clean := true
-		j = scan(input, j, &pathClass, mask|pathEncode)
-		if j < len(input) && pathClass[input[j]]&mask == 0 {
-			clean = false
-			j = scan(input, j, &delimClass, mask)
+			j = p.pathSegment(i, scanned, mask, slashes)
+		} else {
+			j = p.checkedSegment(i, mask, special)
 		}
 		c := p.at(j)
-		// 2.1. If c is not a URL code point and not U+0025 (%),
-		// invalid-URL-unit validation error. 2.2. If c is U+0025 (%) and
-		// remaining does not start with two ASCII hex digits,
-		// invalid-URL-unit validation error. (For the whole segment, but
-		// a drive letter that the file host state collected:
-		// p.uncheckedUntil, see the parser type. The segment's code
-		// points come before step 1's c, and so do their errors.)
-		if p.report != nil {
-			if from := max(i, p.uncheckedUntil); from < j {
-				p.checkURLUnits(input[from:j], from)
-			}
-		}
-		// 1.1. If url is special and c is U+005C (\),
-		// invalid-reverse-solidus validation error. (In a URL that is
-		// not special, "\" is no delimiter: c is never one.)
-		if c == '\\' {
-			p.warn(InvalidReverseSolidus, j)
-		}
-		slash := c == '/' || c == '\\' && special
-		p.appendSegment(i, j, slash, clean)
 		// 1.5. Set buffer to the empty string.
-		if slash {
+		if c == '/' || c == '\\' && special {
 			i = j + 1
 			continue
 		}
@@ -1131,6 +1103,136 @@ func (p *parser) pathState(i int) (state, int) {
 		// "?" and "#" are in the segment.)
 		return stateNone, 0
 	}
+}
+
+// checkedSegment is the path state for the segment at input[i:], with
+// its validation errors, or in a file URL: a scan does step 2 (2.1 and
+// 2.2, the URL units; 2.3, append c, percent-encoded, to buffer) for
+// the whole segment, up to step 1's c (a byte of mask, or the end);
+// then step 1.1 and, in appendSegment, steps 1.2 to 1.4. It returns the
+// offset of step 1's c.
+func (p *parser) checkedSegment(i int, mask uint8, special bool) int {
+	input := p.input
+	// The segment's end (step 1's c), and whether any byte of it needs
+	// percent-encoding (step 2.3), in one pass.
+	clean := true
+	j := scan(input, i, &pathClass, mask|pathEncode)
+	if j < len(input) && pathClass[input[j]]&mask == 0 {
+		clean = false
+		j = scan(input, j, &delimClass, mask)
+	}
+	c := p.at(j)
+	// 2.1. If c is not a URL code point and not U+0025 (%),
+	// invalid-URL-unit validation error. 2.2. If c is U+0025 (%) and
+	// remaining does not start with two ASCII hex digits,
+	// invalid-URL-unit validation error. (For the whole segment, but a
+	// drive letter that the file host state collected: p.uncheckedUntil,
+	// see the parser type. The segment's code points come before step
+	// 1's c, and so do their errors.)
+	if p.report != nil {
+		if from := max(i, p.uncheckedUntil); from < j {
+			p.checkURLUnits(input[from:j], from)
+		}
+	}
+	// 1.1. If url is special and c is U+005C (\), invalid-reverse-solidus
+	// validation error. (In a URL that is not special, "\" is no
+	// delimiter: c is never one.)
+	if c == '\\' {
+		p.warn(InvalidReverseSolidus, j)
+	}
+	p.appendSegment(i, j, c == '/' || c == '\\' && special, clean)
+	return j
+}
+
+// pathSegment is the path state for the segment at input[i:], up to
+// step 1's c (a byte of mask, or the end), when nobody listens for
+// validation errors (steps 1.1, 2.1 and 2.2 have none to report) in a
+// URL that is not file (no step 1.4.1): step 2.3 for each code point of
+// the segment (UTF-8 percent-encode c using the path percent-encode set
+// and append the result to buffer), then steps 1.2 to 1.4 (the
+// dot-segment rules, or 1.4.2, append buffer to url's path), in one
+// pass over the segment. A dot segment starts with "." or "%", is at
+// most six bytes long and holds nothing to encode: that is told from its
+// first bytes. Any other segment is written as it is scanned: "/" (the
+// serializer's, before each path item), the runs that need no encoding
+// as they are, the bytes to encode as "%XX". input[i:scanned] holds no
+// delimiter and no byte to encode (pathRuns). It returns the offset of
+// step 1's c.
+func (p *parser) pathSegment(i, scanned int, mask, slashes uint8) int {
+	input := p.input
+	if i < len(input) && (input[i] == '.' || input[i] == '%') {
+		j := i + 1
+		for j < len(input) && j-i < 7 && pathClass[input[j]]&mask == 0 {
+			j++
+		}
+		slash := j < len(input) && delimClass[input[j]]&slashes != 0
+		if j-i <= 6 && (j == len(input) || pathClass[input[j]]&mask != 0) {
+			switch seg := input[i:j]; {
+			case isDoubleDotSegment(seg):
+				// 1.2.1. Shorten url's path. 1.2.2. If neither c is
+				// U+002F (/), nor url is special and c is U+005C (\),
+				// append the empty string to url's path.
+				p.shortenPath()
+				fallthrough
+			case isSingleDotSegment(seg):
+				// 1.3. Otherwise, if buffer is a single-dot URL path
+				// segment and if neither c is U+002F (/), nor url is
+				// special and c is U+005C (\), append the empty string
+				// to url's path.
+				if !slash {
+					p.writeByte('/')
+				}
+				return j
+			}
+		}
+	}
+	// 1.4.2, with the "/" before the segment in the same write when the
+	// input has one there (no copy while the output is the input).
+	start := i
+	if i > 0 && input[i-1] == '/' {
+		start = i - 1
+	} else {
+		p.writeByte('/')
+	}
+	j := scanned
+	for {
+		j = scan(input, j, &pathClass, mask|pathEncode)
+		p.writeString(input[start:j])
+		if j == len(input) || pathClass[input[j]]&mask != 0 {
+			return j
+		}
+		// 2.3 for a run of bytes to encode.
+		k := j + 1
+		for k < len(input) && pathClass[input[k]]&(mask|pathEncode) == pathEncode {
+			k++
+		}
+		if !p.writePathEncoded(j, k, mask) {
+			return scan(input, k, &pathClass, mask)
+		}
+		start, j = k, k
+	}
+}
+
+// writePathEncoded appends input[j:k], bytes in the path percent-encode
+// set, percent-encoded: the path state's step 2.3 for each. It counts
+// the rest of the segment for the room it needs only when the output
+// has no room for three bytes per byte of the run. It returns false when
+// the href would pass the limit (p.overLimit): the rest of the segment
+// is not to be written.
+func (p *parser) writePathEncoded(j, k int, mask uint8) bool {
+	run := p.input[j:k]
+	if p.out == nil && !p.materialize(len(p.input)-j+2*len(run)) {
+		p.n += 3 * len(run) // CanParse: the output is blind
+		return true
+	}
+	if cap(p.out)-len(p.out) < 3*len(run) {
+		end := scan(p.input, k, &pathClass, mask)
+		if !p.reserveEncoded(p.input[j:end], PathSet) {
+			return false
+		}
+	}
+	p.out = appendPercentEncoded(p.out, run, PathSet)
+	return true
 }
 
 // appendSegment is the path state's steps 1.2 to 1.4 for the segment
