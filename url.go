@@ -450,6 +450,9 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 	// there) and holds no tab, newline, invalid byte or trailing space
 	// before stop, so the cleaned input has the same prefix, which
 	// cleanTabs need not read.
+	if rewrite && stop == len(input) {
+		return p.rewriteAuthority(input, c, in)
+	}
 	p.cleanUntil = stop
 	p.preprocess(input)
 	p.ref = p.input
@@ -474,13 +477,7 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 		p.n = done
 	} else {
 		p.out = make([]byte, c.hostEnd, len(p.input)-shift+16)
-		for k := range p.out {
-			b := input[k]
-			if 'A' <= b && b <= 'Z' {
-				b += 'a' - 'A'
-			}
-			p.out[k] = b
-		}
+		lowerInto(p.out, input)
 		if done > in {
 			p.out = append(p.out, '/') // for "/" or "\\"
 			p.out = append(p.out, input[in+1:done]...)
@@ -495,6 +492,35 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 		return outcomeTooLong
 	}
 	return outcomeOK
+}
+
+// rewriteAuthority is parseFromPath when the fast path vouched for all
+// of input after its authority (lowerAuthority, stop at the end): the
+// href is the scheme and host lowercased (the scheme state's step 2.1.1,
+// domain to ASCII), without the default port (the port state), then "/"
+// for the path's first "/" or "\\" (the path start state), and the rest
+// of input as it is, which the path, query and fragment states would
+// copy byte for byte. c holds the href's components.
+func (p *parser) rewriteAuthority(input string, c components, in int) outcome {
+	p.components = c
+	out := make([]byte, c.hostEnd, int(c.hostEnd)+len(input)-in)
+	lowerInto(out, input)
+	out = append(out, '/')
+	p.out = append(out, input[in+1:]...)
+	return outcomeOK
+}
+
+// lowerInto fills dst with the first len(dst) bytes of s, ASCII upper
+// alphas lowercased.
+func lowerInto(dst []byte, s string) {
+	s = s[:len(dst)]
+	for k := range dst {
+		b := s[k]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		dst[k] = b
+	}
 }
 
 // Parse parses ref in the context of u: ref is resolved against u as a
