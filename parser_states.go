@@ -1069,8 +1069,16 @@ func (p *parser) pathState(i int) (state, int) {
 	if p.override == stateNone {
 		mask |= delimQuery | delimFragment
 	}
+	normal := p.report == nil && special && p.scheme != schemeFile && p.override == stateNone && p.enc == nil
 	for {
 		var j int
+		if normal {
+			st, k := p.normalRun(i)
+			if st != statePath {
+				return st, k
+			}
+			i = k
+		}
 		if p.report == nil && p.scheme != schemeFile {
 			k, scanned := p.pathRuns(i, slashes)
 			if k > i {
@@ -1103,6 +1111,59 @@ func (p *parser) pathState(i int) (state, int) {
 		// "?" and "#" are in the segment.)
 		return stateNone, 0
 	}
+}
+
+// normalRun is the path state's shortcut for what of input[i:] (i:
+// where a segment starts) is in normal form (normalizedTail), in a
+// special URL other than file, when nobody listens for validation
+// errors, state override is not given and the query's encoding is
+// UTF-8: segments that are no dot segment and hold no "\\" and no byte
+// to encode, each of which step 1.4.2 appends with the "/" before it;
+// then, if it reaches them, "?" (step 1.6) and the query, which the
+// query state's step 2.2 appends as it is, and "#" (step 1.7) and the
+// fragment, which the fragment state's step 1.3 appends as it is. It
+// writes them at once and returns where to go on: the path state at
+// the start of the segment where the normal form stopped (i itself when
+// that is the first), the query or fragment state where it stopped
+// there, or stateNone at the end of the input.
+func (p *parser) normalRun(i int) (state, int) {
+	input := p.input
+	q, f, stop := normalizedTail(input, i)
+	st, end := stateNone, stop // input[i:end] is written
+	switch {
+	case f >= 0:
+		if stop < len(input) {
+			st = stateFragment
+		}
+	case q >= 0:
+		if stop < len(input) {
+			st = stateQuery
+		}
+	case stop < len(input):
+		// Up to the segment that holds stop.
+		st, end = statePath, i+strings.LastIndexByte(input[i:stop], '/')+1
+		if end == i {
+			return statePath, i
+		}
+		end-- // the slash that ends the last segment written
+	}
+	base := p.outLen() + 1 // the output offset of input[i]
+	if i > 0 && input[i-1] == '/' {
+		p.writeString(input[i-1 : end])
+	} else {
+		p.writeByte('/')
+		p.writeString(input[i:end])
+	}
+	if q >= 0 {
+		p.queryStart = uint32(q - i + base)
+	}
+	if f >= 0 {
+		p.fragmentStart = uint32(f - i + base)
+	}
+	if st == statePath {
+		return st, end + 1
+	}
+	return st, stop
 }
 
 // checkedSegment is the path state for the segment at input[i:], with
