@@ -310,3 +310,24 @@ func TestSpecialSchemes(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerInto: lowerInto lowercases A-Z and keeps every other byte,
+// at each offset of its words and of the bytes after them.
+func TestLowerInto(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 19; pos++ {
+			in := []byte("0123456789abcdefghi")
+			in[pos] = byte(c)
+			got := make([]byte, len(in))
+			lowerInto(got, string(in)+"TAIL")
+			for k, b := range in {
+				if 'A' <= b && b <= 'Z' {
+					b += 'a' - 'A'
+				}
+				if got[k] != b {
+					t.Fatalf("byte %#x at %d: got %q at %d, want %q", c, pos, got[k], k, b)
+				}
+			}
+		}
+	}
+}
