@@ -312,20 +312,23 @@ func TestSpecialSchemes(t *testing.T) {
 }
 
 // TestLowerInto: lowerInto lowercases A-Z and keeps every other byte,
-// at each offset of its words and of the bytes after them.
+// at each offset of inputs of every length up to 19 (words, the
+// overlapping last word, and the bytes of an input shorter than one).
 func TestLowerInto(t *testing.T) {
-	for c := 0; c < 256; c++ {
-		for pos := 0; pos < 19; pos++ {
-			in := []byte("0123456789abcdefghi")
-			in[pos] = byte(c)
-			got := make([]byte, len(in))
-			lowerInto(got, string(in)+"TAIL")
-			for k, b := range in {
-				if 'A' <= b && b <= 'Z' {
-					b += 'a' - 'A'
-				}
-				if got[k] != b {
-					t.Fatalf("byte %#x at %d: got %q at %d, want %q", c, pos, got[k], k, b)
+	for n := 0; n <= 19; n++ {
+		for c := 0; c < 256; c++ {
+			for pos := 0; pos < n; pos++ {
+				in := []byte("0123456789abcdefghi"[:n])
+				in[pos] = byte(c)
+				got := make([]byte, n)
+				lowerInto(got, string(in)+"TAIL")
+				for k, b := range in {
+					if 'A' <= b && b <= 'Z' {
+						b += 'a' - 'A'
+					}
+					if got[k] != b {
+						t.Fatalf("length %d, byte %#x at %d: got %q at %d, want %q", n, c, pos, got[k], k, b)
+					}
 				}
 			}
 		}
