@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/weburl/url/internal/percent"
 	"golang.org/x/text/encoding"
 )
 
@@ -1292,7 +1293,18 @@ func (p *parser) writePathEncoded(j, k int, mask uint8) bool {
 			return false
 		}
 	}
-	p.out = appendPercentEncoded(p.out, run, PathSet)
+	if len(run) > 16 {
+		// Maybe a run of U+FFFD, which appendPercentEncoded takes in bulk.
+		p.out = appendPercentEncoded(p.out, run, PathSet)
+		return true
+	}
+	n := len(p.out)
+	p.out = p.out[:n+3*len(run)] // room checked above
+	dst := p.out[n:]
+	for x := 0; x < len(run); x++ {
+		b, d := run[x], dst[3*x:3*x+3]
+		d[0], d[1], d[2] = '%', percent.UpperHex[b>>4], percent.UpperHex[b&15]
+	}
 	return true
 }
 
