@@ -1073,7 +1073,9 @@ func (p *parser) pathState(i int) (state, int) {
 	normal := p.report == nil && special && p.scheme != schemeFile && p.override == stateNone && p.enc == nil
 	for {
 		var j int
-		if normal {
+		// (Not on the segment where the fast path stopped, p.cleanUntil:
+		// normalRun would stop there too.)
+		if normal && (p.cleanUntil == 0 || i > p.cleanUntil) {
 			st, k := p.normalRun(i)
 			if st != statePath {
 				return st, k
@@ -1081,7 +1083,7 @@ func (p *parser) pathState(i int) (state, int) {
 			i = k
 		}
 		if p.report == nil && p.scheme != schemeFile {
-			k, scanned := p.pathRuns(i, slashes)
+			k, scanned := p.pathRuns(i, slashes, !normal)
 			if k > i {
 				i = k
 				continue
@@ -1365,15 +1367,16 @@ func (p *parser) appendSegment(i, j int, slash, clean bool) {
 //     "/". (Step 1.1's warning has no listener.)
 //   - A run of single-dot segments, each ended by a slash ("./././"):
 //     step 1.3 for each, which appends nothing.
-//   - In a URL that is not file, a run of segments that are neither dot
-//     segments nor in need of encoding (no ".", "%", "\\" or byte to
-//     encode), up to the run's last slash: step 1.4.2 for each, in one
-//     write.
+//   - If clean, in a URL that is not file, a run of segments that are
+//     neither dot segments nor in need of encoding (no ".", "%", "\\" or
+//     byte to encode), up to the run's last slash: step 1.4.2 for each,
+//     in one write. (Where the path state has normalRun, it has taken
+//     them.)
 //
 // When it takes no run, it returns i and, as scanned, an offset up to
 // which input[i:] holds no delimiter and no byte to encode (the path
 // state's scan of the segment starts there).
-func (p *parser) pathRuns(i int, slashes uint8) (next, scanned int) {
+func (p *parser) pathRuns(i int, slashes uint8, clean bool) (next, scanned int) {
 	input := p.input
 	if i < len(input) && delimClass[input[i]]&slashes != 0 {
 		k := i + 1
@@ -1389,7 +1392,7 @@ func (p *parser) pathRuns(i int, slashes uint8) (next, scanned int) {
 		}
 		return i, i
 	}
-	if p.scheme != schemeFile {
+	if clean && p.scheme != schemeFile {
 		k := scan(input, i, &pathRunClass, 1)
 		last := strings.LastIndexByte(input[i:k], '/')
 		if last < 0 {
