@@ -31,6 +31,7 @@ import (
 	"math"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 )
@@ -354,6 +355,11 @@ func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop
 		// Declined before the path: in normal form but for case and a
 		// default port?
 		in, stop, rewrite = lowerAuthority(input, &u.components)
+		if rewrite && stop == len(input) {
+			u.href = rewriteAuthority(input, int(u.hostEnd), in)
+			u.assertInvariants(op)
+			return nil
+		}
 	}
 	if c := &u.components; in != 0 && c.scheme != schemeFile {
 		// The fast path vouched for everything before stop: the general
@@ -451,9 +457,6 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 	// there) and holds no tab, newline, invalid byte or trailing space
 	// before stop, so the cleaned input has the same prefix, which
 	// cleanTabs need not read.
-	if rewrite && stop == len(input) {
-		return p.rewriteAuthority(input, c, in)
-	}
 	p.cleanUntil = stop
 	p.preprocess(input)
 	p.ref = p.input
@@ -497,18 +500,17 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 
 // rewriteAuthority is parseFromPath when the fast path vouched for all
 // of input after its authority (lowerAuthority, stop at the end): the
-// href is the scheme and host lowercased (the scheme state's step 2.1.1,
-// domain to ASCII), without the default port (the port state), then "/"
-// for the path's first "/" or "\\" (the path start state), and the rest
-// of input as it is, which the path, query and fragment states would
-// copy byte for byte. c holds the href's components.
-func (p *parser) rewriteAuthority(input string, c components, in int) outcome {
-	p.components = c
-	out := make([]byte, c.hostEnd, int(c.hostEnd)+len(input)-in)
+// href is the scheme and host (input[:hostEnd]) lowercased (the scheme
+// state's step 2.1.1, domain to ASCII), without the default port (the
+// port state), then "/" for the path's first "/" or "\\" (at offset in:
+// the path start state), and the rest of input as it is, which the
+// path, query and fragment states would copy byte for byte.
+func rewriteAuthority(input string, hostEnd, in int) string {
+	out := make([]byte, hostEnd, hostEnd+len(input)-in)
 	lowerInto(out, input)
 	out = append(out, '/')
-	p.out = append(out, input[in+1:]...)
-	return outcomeOK
+	out = append(out, input[in+1:]...)
+	return unsafe.String(unsafe.SliceData(out), len(out))
 }
 
 // lowerInto fills dst with the first len(dst) bytes of s, ASCII upper
