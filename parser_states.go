@@ -1073,9 +1073,11 @@ func (p *parser) pathState(i int) (state, int) {
 	normal := p.report == nil && special && p.scheme != schemeFile && p.override == stateNone && p.enc == nil
 	for {
 		var j int
-		// (Not on the segment where the fast path stopped, p.cleanUntil:
-		// normalRun would stop there too.)
-		if normal && (p.cleanUntil == 0 || i > p.cleanUntil) {
+		// (Not on the segment where the fast path stopped, p.cleanUntil,
+		// where normalRun would stop too, nor on one that starts with "."
+		// or "%" and may be a dot segment, which it would often stop at:
+		// "../../".)
+		if normal && (p.cleanUntil == 0 || i > p.cleanUntil) && (i == len(p.input) || p.input[i] != '.' && p.input[i] != '%') {
 			st, k := p.normalRun(i)
 			if st != statePath {
 				return st, k
