@@ -201,9 +201,25 @@ func (p *parser) writeEncoded(s string, set EncodeSet) {
 		return
 	}
 	p.writeString(s[:i])
-	if p.reserveEncoded(s[i:], set) {
-		p.out = appendPercentEncoded(p.out, s[i:], set)
+	// Room for exactly what s[i:] encodes to, so that the href of an
+	// input that grows is not a slice of a buffer three times its size.
+	// (reserveEncoded, written out: with the call, BenchmarkParseHuge's
+	// query pattern took 1.22-1.29 cpu-ns/B, 1.10-1.14 without it.)
+	need := len(s) - i + 2*countInSet(s[i:], set)
+	if uint64(p.outLen())+uint64(need) > p.maxLen() {
+		// Never allocate for an href that will be refused.
+		p.overLimit = true
+		return
 	}
+	if p.out == nil {
+		if !p.materialize(len(p.input) - p.n - (len(s) - i) + need) {
+			p.n += need
+			return
+		}
+	} else if cap(p.out)-len(p.out) < need {
+		p.out = slices.Grow(p.out, need+max(0, len(p.input)-max(p.n, p.pos)))
+	}
+	p.out = appendPercentEncoded(p.out, s[i:], set)
 }
 
 // reserveEncoded makes room in the output for s percent-encoded in set,
