@@ -2,6 +2,7 @@ package url
 
 import (
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -347,14 +348,15 @@ func resolveDotSegments(base *record, ref string) (keep int, rest string) {
 // mayLowerAuthority reports whether lowerAuthority may take s, which
 // parseNormalized declined before the path, leaving c: its scheme did not
 // match (upper case?), or its host scan stopped at an upper-case letter,
-// a port or a backslash. Otherwise lowerAuthority would read the host again for
+// a non-ASCII byte (an internationalized domain?), a port or a
+// backslash. Otherwise lowerAuthority would read the host again for
 // nothing.
 func mayLowerAuthority(s string, c *components) bool {
 	if c.scheme == schemeOther {
 		return true
 	}
 	if i := int(c.hostEnd); i < len(s) {
-		return 'A' <= s[i] && s[i] <= 'Z' || s[i] == ':' || s[i] == '\\'
+		return 'A' <= s[i] && s[i] <= 'Z' || s[i] >= utf8.RuneSelf || s[i] == ':' || s[i] == '\\'
 	}
 	return false
 }
@@ -362,19 +364,22 @@ func mayLowerAuthority(s string, c *components) bool {
 // lowerAuthority is the fast path for an absolute URL with a special
 // scheme other than file whose scheme and authority are in normal form
 // (see parseNormalized) but for upper-case ASCII letters in the scheme or
-// the domain, the scheme's default port written out, or a "\" that
-// starts the path ("HTTPS://Example.COM:443\a"): the scheme state
-// lowercases the scheme, domain to ASCII lowercases an ASCII domain
-// (UTS 46 maps A-Z to a-z, and nothing else changes a domain of a-z,
-// 0-9, "-", ".", "_"), the port state drops the default port, and the
-// path start state takes "\" for "/" in a special URL (parseFromPath
-// writes "/"). When so, it sets *c to the
-// components of the href with those rewritten, up to the path (and the
-// query and fragment, in href offsets, if the scan reached them), and
-// returns the offset in s where the path starts and where normalizedTail
-// stopped; parseFromPath takes over from there with rewrite. Otherwise
-// it returns 0.
-func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
+// the domain, a domain with non-ASCII code points that fastIDNHost
+// converts, the scheme's default port written out, or a "\" that
+// starts the path ("HTTPS://Example.COM:443\a", "https://München.de/"):
+// the scheme state lowercases the scheme, domain to ASCII lowercases an
+// ASCII domain (UTS 46 maps A-Z to a-z, and nothing else changes a
+// domain of a-z, 0-9, "-", ".", "_") and converts a non-ASCII one
+// (fastIDNHost), the port state drops the default port, and the path
+// start state takes "\" for "/" in a special URL (parseFromPath writes
+// "/"). When so, it sets *c to the components of the href with those
+// rewritten, up to the path (and the query and fragment, in href
+// offsets, if the scan reached them), and returns the offset in s where
+// the path starts and where normalizedTail stopped; parseFromPath takes
+// over from there with rewrite. The ASCII form of a non-ASCII domain is
+// returned in host, appended to idn (nil for an ASCII domain, which
+// parseFromPath lowercases from s). Otherwise it returns 0.
+func lowerAuthority(s string, c *components, idn []byte) (in, stop int, host []byte, rewrite bool) {
 	upper := false
 	i := 0
 	for i < len(s) && isSchemeByte(s[i]) {
@@ -382,25 +387,40 @@ func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
 		i++
 	}
 	if i+3 > len(s) || s[i:i+3] != "://" {
-		return 0, 0, false
+		return 0, 0, nil, false
 	}
 	scheme := schemeTypeOf(s[:i])
 	if !scheme.special() || scheme == schemeFile {
-		return 0, 0, false
+		return 0, 0, nil, false
 	}
-	// The host: what the fast path takes in a domain, and A-Z.
-	hostStart, j := i+3, i+3
+	// The host: what the fast path takes in a domain, A-Z, and non-ASCII
+	// bytes (which end no host: the authority and host states stop at
+	// ASCII delimiters only).
+	hostStart, j, nonASCII := i+3, i+3, false
 	for ; j < len(s); j++ {
 		if b := s[j]; 'A' <= b && b <= 'Z' {
 			upper = true
 		} else if fastClass[b]&fastHostEnd != 0 {
-			break
+			if b < utf8.RuneSelf {
+				break
+			}
+			nonASCII = true
 		}
 	}
-	// The IPv4 number parser reads "0X" and hex digits in either case,
-	// so endsInANumber gives the same answer before lowercasing.
-	if j == hostStart || j == len(s) || endsInANumber(s[hostStart:j]) {
-		return 0, 0, false
+	if j == hostStart || j == len(s) {
+		return 0, 0, nil, false
+	}
+	hostEnd := j // in the href
+	if nonASCII {
+		if host = fastIDNHost(idn, s[hostStart:j]); host == nil {
+			return 0, 0, nil, false
+		}
+		hostEnd = hostStart + len(host)
+	} else if endsInANumber(s[hostStart:j]) {
+		// The IPv4 number parser reads "0X" and hex digits in either
+		// case, so endsInANumber gives the same answer before
+		// lowercasing.
+		return 0, 0, nil, false
 	}
 	// The port: only the default one, without leading zeros, dropped.
 	in = j
@@ -411,18 +431,18 @@ func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
 			k++
 		}
 		if k == j+1 || s[j+1] == '0' || port != scheme.defaultPort() {
-			return 0, 0, false
+			return 0, 0, nil, false
 		}
 		in = k
 	}
-	if in == len(s) || s[in] != '/' && s[in] != '\\' || !upper && in == j && s[in] == '/' {
-		return 0, 0, false
+	if in == len(s) || s[in] != '/' && s[in] != '\\' || !upper && !nonASCII && in == j && s[in] == '/' {
+		return 0, 0, nil, false
 	}
 	query, fragment, stop := normalizedTail(s, in+1)
-	shift := in - j
+	shift := in - hostEnd
 	*c = components{
 		schemeEnd: uint32(i), usernameEnd: uint32(hostStart), hostStart: uint32(hostStart),
-		hostEnd: uint32(j), pathStart: uint32(j), hostKind: HostDomain, scheme: scheme,
+		hostEnd: uint32(hostEnd), pathStart: uint32(hostEnd), hostKind: HostDomain, scheme: scheme,
 	}
 	if query >= 0 {
 		c.queryStart = uint32(query - shift)
@@ -430,5 +450,35 @@ func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
 	if fragment >= 0 {
 		c.fragmentStart = uint32(fragment - shift)
 	}
-	return in, stop, true
+	return in, stop, host, true
+}
+
+// fastIDNHost is the host parser, for a special URL, on a domain with
+// non-ASCII code points that holds no "%" nor any ASCII byte but
+// letters, digits, "-", "." and "_", when appendUTS46FastASCII decides
+// its Unicode ToASCII: it appends the host (the ASCII domain) to dst and
+// returns it, or returns nil when the general parser must decide (the
+// shortcut cannot tell, the host is an IPv4 address or fails). Its
+// steps: 4, percent-decoding, changes nothing (no "%"), nor does UTF-8
+// decoding (appendUTS46FastASCII leaves invalid UTF-8 undecided); 5,
+// domain to ASCII, is fastDomainToASCII's (and so host.go's) shortcut:
+// its step 6 by appendUTS46FastASCII and the Bidi rule (a failure is
+// left to the general parser, which reports it), steps 7 and 8 hold
+// for a result of ASCII lower-case letters, digits, "-" and "."; the
+// strict ToASCII of steps 1-2 only reports validation errors, which
+// nobody listens for on the fast path; 6 (failure) does not happen; 7,
+// a domain that ends in a number, is left to the general parser (the
+// IPv4 parser); 8 returns the ASCII domain. As in host.go, it takes a
+// domain of at most punyShortDomain bytes, whose ASCII form fits in a
+// buffer of twice that on the caller's stack.
+func fastIDNHost(dst []byte, domain string) []byte {
+	if len(domain) > punyShortDomain {
+		return nil
+	}
+	b, verdict, bidi := appendUTS46FastASCII(dst, domain)
+	if verdict == fastUndecided || bidi && !bidiRuleLabels(domain) ||
+		endsInANumber(unsafe.String(unsafe.SliceData(b), len(b))) {
+		return nil
+	}
+	return b
 }
