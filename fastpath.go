@@ -453,6 +453,37 @@ func lowerAuthority(s string, c *components, idn []byte) (in, stop int, host []b
 	return in, stop, host, true
 }
 
+// appendRewritten appends to dst the href lowerAuthority vouched for
+// (c: its components), up to done in s (at least in, the offset of the
+// path's first "/" or "\\"): the scheme lowercased, the host lowercased
+// from s or, when host is not nil, host (the ASCII domain), no port (the
+// default one dropped), and, when done is past in, "/" (the path start
+// state takes "\\" for "/" in a special URL) and s up to done.
+// parseFromPath writes the href so up to where the general parser takes
+// over; parseDeclined, up to the end of s when normalizedTail vouched for
+// all of it: the href is then complete (the basic URL parser would write
+// the path, query and fragment as they are, and the serializer adds
+// nothing for a URL with a host).
+func appendRewritten(dst []byte, s string, c *components, in, done int, host []byte) []byte {
+	end := int(c.hostEnd) // the scheme and host, lowercased from s
+	if host != nil {
+		end = int(c.hostStart)
+	}
+	for k := range end {
+		b := s[k]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		dst = append(dst, b)
+	}
+	dst = append(dst, host...)
+	if done > in {
+		dst = append(dst, '/')
+		dst = append(dst, s[in+1:done]...)
+	}
+	return dst
+}
+
 // fastIDNHost is the host parser, for a special URL, on a domain with
 // non-ASCII code points that holds no "%" nor any ASCII byte but
 // letters, digits, "-", "." and "_", when appendUTS46FastASCII decides

@@ -30,6 +30,7 @@ import (
 	"math"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 )
@@ -357,6 +358,14 @@ func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop
 		in, stop, host, rewrite = lowerAuthority(input, &u.components, idn[:0])
 	}
 	if c := &u.components; in != 0 && c.scheme != schemeFile {
+		if n := len(input) - in + int(c.pathStart); rewrite && stop == len(input) && uint64(n) <= pr.limit() {
+			// In normal form but for the scheme and authority: the
+			// href is input with those rewritten.
+			buf := appendRewritten(make([]byte, 0, n), input, c, in, len(input), host)
+			u.href = unsafe.String(unsafe.SliceData(buf), len(buf))
+			u.assertInvariants(op)
+			return nil
+		}
 		// The fast path vouched for everything before stop: the general
 		// parser takes over there (no base is needed).
 		p := parser{limit: pr.limit()}
@@ -476,23 +485,7 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 	if !rewrite {
 		p.n = done
 	} else {
-		p.out = make([]byte, c.hostEnd, len(p.input)-shift+16)
-		lower := p.out // the scheme and host, lowercased from input
-		if host != nil {
-			copy(p.out[c.hostStart:], host)
-			lower = p.out[:c.hostStart]
-		}
-		for k := range lower {
-			b := input[k]
-			if 'A' <= b && b <= 'Z' {
-				b += 'a' - 'A'
-			}
-			lower[k] = b
-		}
-		if done > in {
-			p.out = append(p.out, '/') // for "/" or "\\"
-			p.out = append(p.out, input[in+1:done]...)
-		}
+		p.out = appendRewritten(make([]byte, 0, len(p.input)-shift+16), input, &c, in, done, host)
 	}
 	p.run(st, i)
 	if p.tooLong() {
