@@ -1,6 +1,8 @@
 package url
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -269,5 +271,32 @@ func TestLowerAuthority(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLowerAuthorityLimit: an href that lowerAuthority's rewrite grows
+// (an internationalized domain in Punycode) is held to the Parser's
+// MaxLength, written in one go (appendRewritten) or by parseFromPath,
+// as by the general parser: at the limit it parses, one byte past it is
+// ErrTooLong.
+func TestLowerAuthorityLimit(t *testing.T) {
+	for _, in := range []string{"https://ü.de/abcdefghij", "HTTPS://Ü.DE/a?b#c", "https://ü.de/a b", "https://ü.de/a?b c", "https://ü.de/./a"} {
+		want, err := Parse(in)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", in, err)
+		}
+		for _, limit := range []int{len(want.Href()), len(want.Href()) - 1} {
+			t.Run(fmt.Sprintf("%s/%d", in, limit), func(t *testing.T) {
+				pr := Parser{MaxLength: limit}
+				u, err := pr.Parse(in)
+				g, gerr := (&Parser{MaxLength: limit, OnValidationError: func(ValidationError) {}}).Parse(in)
+				if tooLong := limit < len(want.Href()); errors.Is(err, ErrTooLong) != tooLong || errors.Is(gerr, ErrTooLong) != tooLong {
+					t.Fatalf("Parse: %v; general path: %v; want ErrTooLong: %v", err, gerr, tooLong)
+				}
+				if err == nil && u.Href() != g.Href() {
+					t.Errorf("Href = %q, general path %q", u.Href(), g.Href())
+				}
+			})
+		}
 	}
 }
