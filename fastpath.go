@@ -365,12 +365,14 @@ func mayLowerAuthority(s string, c *components) bool {
 // scheme other than file whose scheme and authority are in normal form
 // (see parseNormalized) but for upper-case ASCII letters in the scheme or
 // the domain, a domain with non-ASCII code points that fastIDNHost
-// converts, the scheme's default port written out, or a "\" that
+// converts (with or without a port), the scheme's default port written
+// out, or a "\" that
 // starts the path ("HTTPS://Example.COM:443\a", "https://München.de/"):
 // the scheme state lowercases the scheme, domain to ASCII lowercases an
 // ASCII domain (UTS 46 maps A-Z to a-z, and nothing else changes a
 // domain of a-z, 0-9, "-", ".", "_") and converts a non-ASCII one
-// (fastIDNHost), the port state drops the default port, and the path
+// (fastIDNHost), the port state drops the default port (and keeps
+// another, without leading zeros, as it is), and the path
 // start state takes "\" for "/" in a special URL (parseFromPath writes
 // "/"). When so, it sets *c to the components of the href with those
 // rewritten, up to the path (and the query and fragment, in href
@@ -422,27 +424,31 @@ func lowerAuthority(s string, c *components, idn []byte) (in, stop int, host []b
 		// lowercasing.
 		return 0, 0, nil, false
 	}
-	// The port: only the default one, without leading zeros, dropped.
-	in = j
+	// The port: without leading zeros, at most 65535; the default one
+	// dropped, another kept as it is.
+	in, pathStart, dropped := j, hostEnd, false
 	if s[j] == ':' {
 		k, port := j+1, 0
 		for k < len(s) && k-j <= 5 && isASCIIDigit(s[k]) {
 			port = port*10 + int(s[k]-'0')
 			k++
 		}
-		if k == j+1 || s[j+1] == '0' || port != scheme.defaultPort() {
+		if k == j+1 || s[j+1] == '0' || port > 65535 {
 			return 0, 0, nil, false
+		}
+		if dropped = port == scheme.defaultPort(); !dropped {
+			pathStart += k - j
 		}
 		in = k
 	}
-	if in == len(s) || s[in] != '/' && s[in] != '\\' || !upper && !nonASCII && in == j && s[in] == '/' {
+	if in == len(s) || s[in] != '/' && s[in] != '\\' || !upper && !nonASCII && !dropped && s[in] == '/' {
 		return 0, 0, nil, false
 	}
 	query, fragment, stop := normalizedTail(s, in+1)
-	shift := in - hostEnd
+	shift := in - pathStart
 	*c = components{
 		schemeEnd: uint32(i), usernameEnd: uint32(hostStart), hostStart: uint32(hostStart),
-		hostEnd: uint32(hostEnd), pathStart: uint32(hostEnd), hostKind: HostDomain, scheme: scheme,
+		hostEnd: uint32(hostEnd), pathStart: uint32(pathStart), hostKind: HostDomain, scheme: scheme,
 	}
 	if query >= 0 {
 		c.queryStart = uint32(query - shift)
@@ -456,8 +462,9 @@ func lowerAuthority(s string, c *components, idn []byte) (in, stop int, host []b
 // appendRewritten appends to dst the href lowerAuthority vouched for
 // (c: its components), up to done in s (at least in, the offset of the
 // path's first "/" or "\\"): the scheme lowercased, the host lowercased
-// from s or, when host is not nil, host (the ASCII domain), no port (the
-// default one dropped), and, when done is past in, "/" (the path start
+// from s or, when host is not nil, host (the ASCII domain), the port
+// as in s unless it was the default one (c.pathStart - c.hostEnd bytes
+// before in), and, when done is past in, "/" (the path start
 // state takes "\\" for "/" in a special URL) and s up to done.
 // parseFromPath writes the href so up to where the general parser takes
 // over; parseDeclined, up to the end of s when normalizedTail vouched for
@@ -477,6 +484,7 @@ func appendRewritten(dst []byte, s string, c *components, in, done int, host []b
 		dst = append(dst, b)
 	}
 	dst = append(dst, host...)
+	dst = append(dst, s[in-int(c.pathStart-c.hostEnd):in]...) // a port kept
 	if done > in {
 		dst = append(dst, '/')
 		dst = append(dst, s[in+1:done]...)

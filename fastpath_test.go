@@ -226,13 +226,15 @@ var lowerTaken = []string{
 	"https://münchen.de/a", "HTTPS://MÜNCHEN.DE/a?b#c", "https://www.straße.de:443/x", "https://правительство.рф/",
 	"https://παράδειγμα.δοκιμή/x?y", "https://مثال.إختبار/", "https://例え.jp\\a b", "https://ü.H/", "https://münchen.de/a/../b",
 	"https://ü.com/a?b c#d e", "https://München.DE:443/ü", "wss://ü:443/", "https://ü./", "https://ü..a/", "https://ü.a-1/",
-	"https://www.עברית.co.il/~aria/", "https://ÀÉÎ.fr/",
+	"https://www.עברית.co.il/~aria/", "https://ÀÉÎ.fr/", "https://ü.de:8080/", "https://münchen.de:8080/a?b#c", "https://ü:1\\a",
+	// A port other than the default one, kept.
+	"https://H:8080/", "HTTPS://h:65535/x", "https://H:1/a b",
 }
 
 // Inputs lowerAuthority declines (the general parser decides).
 var lowerDeclined = []string{
-	"https://example.com/a", "FILE:///a", "File://H/a", "SC://H/a", "https://H", "https://H?q", "https://H:8080/",
-	"https://H:0443/", "https://H:/", "https://H:443", "https://1.2.3.4/", "https://0X1F/", "https://H.09/",
+	"https://example.com/a", "FILE:///a", "File://H/a", "SC://H/a", "https://H", "https://H?q",
+	"https://H:0443/", "https://H:/", "https://H:443", "https://h:8080/", "https://H:65536/", "https://H:123456/", "https://H:0/", "https://1.2.3.4/", "https://0X1F/", "https://H.09/",
 	"https://u@H/", "https://[::1]/", "https://%41/", "HTTPS:/h/", "https://h?\\", " https://H/",
 	// Internationalized domains fastIDNHost leaves to the general parser:
 	// a number at the end, "xn--", a mark that breaks NFC, "%", "_",
@@ -240,7 +242,7 @@ var lowerDeclined = []string{
 	// U+2167), too long; and the authority's own reasons.
 	"https://ü.1/", "https://ü.0x1F/", "https://xn--ü.de/", "https://a\u0301.de/", "https://ü%41.de/", "https://ü_.de/",
 	"https://\xff.de/", "https://\xc3.de/", "https://a\u05d0.com/", "https://ü\u3002de/", "https://\u2167.de/",
-	"https://" + strings.Repeat("ü", 65) + "/", "https://ü@h/", "https://ü.de", "https://ü.de:8080/", "https://ü.de?q",
+	"https://" + strings.Repeat("ü", 65) + "/", "https://ü@h/", "https://ü.de", "https://ü.de:08080/", "https://ü.de?q",
 	"file://ü/", "sc://ü/",
 }
 
