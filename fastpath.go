@@ -2,6 +2,7 @@ package url
 
 import (
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -347,14 +348,15 @@ func resolveDotSegments(base *record, ref string) (keep int, rest string) {
 // mayLowerAuthority reports whether lowerAuthority may take s, which
 // parseNormalized declined before the path, leaving c: its scheme did not
 // match (upper case?), or its host scan stopped at an upper-case letter,
-// a port or a backslash. Otherwise lowerAuthority would read the host again for
+// a non-ASCII byte (an internationalized domain?), a port or a
+// backslash. Otherwise lowerAuthority would read the host again for
 // nothing.
 func mayLowerAuthority(s string, c *components) bool {
 	if c.scheme == schemeOther {
 		return true
 	}
 	if i := int(c.hostEnd); i < len(s) {
-		return 'A' <= s[i] && s[i] <= 'Z' || s[i] == ':' || s[i] == '\\'
+		return 'A' <= s[i] && s[i] <= 'Z' || s[i] >= utf8.RuneSelf || s[i] == ':' || s[i] == '\\'
 	}
 	return false
 }
@@ -362,19 +364,24 @@ func mayLowerAuthority(s string, c *components) bool {
 // lowerAuthority is the fast path for an absolute URL with a special
 // scheme other than file whose scheme and authority are in normal form
 // (see parseNormalized) but for upper-case ASCII letters in the scheme or
-// the domain, the scheme's default port written out, or a "\" that
-// starts the path ("HTTPS://Example.COM:443\a"): the scheme state
-// lowercases the scheme, domain to ASCII lowercases an ASCII domain
-// (UTS 46 maps A-Z to a-z, and nothing else changes a domain of a-z,
-// 0-9, "-", ".", "_"), the port state drops the default port, and the
-// path start state takes "\" for "/" in a special URL (parseFromPath
-// writes "/"). When so, it sets *c to the
-// components of the href with those rewritten, up to the path (and the
-// query and fragment, in href offsets, if the scan reached them), and
-// returns the offset in s where the path starts and where normalizedTail
-// stopped; parseFromPath takes over from there with rewrite. Otherwise
-// it returns 0.
-func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
+// the domain, a domain with non-ASCII code points that fastIDNHost
+// converts (with or without a port), the scheme's default port written
+// out, or a "\" that
+// starts the path ("HTTPS://Example.COM:443\a", "https://München.de/"):
+// the scheme state lowercases the scheme, domain to ASCII lowercases an
+// ASCII domain (UTS 46 maps A-Z to a-z, and nothing else changes a
+// domain of a-z, 0-9, "-", ".", "_") and converts a non-ASCII one
+// (fastIDNHost), the port state drops the default port (and keeps
+// another, without leading zeros, as it is), and the path
+// start state takes "\" for "/" in a special URL (parseFromPath writes
+// "/"). When so, it sets *c to the components of the href with those
+// rewritten, up to the path (and the query and fragment, in href
+// offsets, if the scan reached them), and returns the offset in s where
+// the path starts and where normalizedTail stopped; parseFromPath takes
+// over from there with rewrite. The ASCII form of a non-ASCII domain is
+// returned in host, appended to idn (nil for an ASCII domain, which
+// parseFromPath lowercases from s). Otherwise it returns 0.
+func lowerAuthority(s string, c *components, idn []byte) (in, stop int, host []byte, rewrite bool) {
 	upper := false
 	i := 0
 	for i < len(s) && isSchemeByte(s[i]) {
@@ -382,47 +389,66 @@ func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
 		i++
 	}
 	if i+3 > len(s) || s[i:i+3] != "://" {
-		return 0, 0, false
+		return 0, 0, nil, false
 	}
 	scheme := schemeTypeOf(s[:i])
 	if !scheme.special() || scheme == schemeFile {
-		return 0, 0, false
+		return 0, 0, nil, false
 	}
-	// The host: what the fast path takes in a domain, and A-Z.
-	hostStart, j := i+3, i+3
+	// The host: what the fast path takes in a domain, A-Z, and non-ASCII
+	// bytes (which end no host: the authority and host states stop at
+	// ASCII delimiters only).
+	hostStart, j, nonASCII := i+3, i+3, false
 	for ; j < len(s); j++ {
 		if b := s[j]; 'A' <= b && b <= 'Z' {
 			upper = true
 		} else if fastClass[b]&fastHostEnd != 0 {
-			break
+			if b < utf8.RuneSelf {
+				break
+			}
+			nonASCII = true
 		}
 	}
-	// The IPv4 number parser reads "0X" and hex digits in either case,
-	// so endsInANumber gives the same answer before lowercasing.
-	if j == hostStart || j == len(s) || endsInANumber(s[hostStart:j]) {
-		return 0, 0, false
+	if j == hostStart || j == len(s) {
+		return 0, 0, nil, false
 	}
-	// The port: only the default one, without leading zeros, dropped.
-	in = j
+	hostEnd := j // in the href
+	if nonASCII {
+		if host = fastIDNHost(idn, s[hostStart:j]); host == nil {
+			return 0, 0, nil, false
+		}
+		hostEnd = hostStart + len(host)
+	} else if endsInANumber(s[hostStart:j]) {
+		// The IPv4 number parser reads "0X" and hex digits in either
+		// case, so endsInANumber gives the same answer before
+		// lowercasing.
+		return 0, 0, nil, false
+	}
+	// The port: without leading zeros, at most 65535; the default one
+	// dropped, another kept as it is.
+	in, pathStart, dropped := j, hostEnd, false
 	if s[j] == ':' {
 		k, port := j+1, 0
 		for k < len(s) && k-j <= 5 && isASCIIDigit(s[k]) {
 			port = port*10 + int(s[k]-'0')
 			k++
 		}
-		if k == j+1 || s[j+1] == '0' || port != scheme.defaultPort() {
-			return 0, 0, false
+		if k == j+1 || s[j+1] == '0' || port > 65535 {
+			return 0, 0, nil, false
+		}
+		if dropped = port == scheme.defaultPort(); !dropped {
+			pathStart += k - j
 		}
 		in = k
 	}
-	if in == len(s) || s[in] != '/' && s[in] != '\\' || !upper && in == j && s[in] == '/' {
-		return 0, 0, false
+	if in == len(s) || s[in] != '/' && s[in] != '\\' || !upper && !nonASCII && !dropped && s[in] == '/' {
+		return 0, 0, nil, false
 	}
 	query, fragment, stop := normalizedTail(s, in+1)
-	shift := in - j
+	shift := in - pathStart
 	*c = components{
 		schemeEnd: uint32(i), usernameEnd: uint32(hostStart), hostStart: uint32(hostStart),
-		hostEnd: uint32(j), pathStart: uint32(j), hostKind: HostDomain, scheme: scheme,
+		hostEnd: uint32(hostEnd), pathStart: uint32(pathStart), hostKind: HostDomain, scheme: scheme,
 	}
 	if query >= 0 {
 		c.queryStart = uint32(query - shift)
@@ -430,5 +456,64 @@ func lowerAuthority(s string, c *components) (in, stop int, rewrite bool) {
 	if fragment >= 0 {
 		c.fragmentStart = uint32(fragment - shift)
 	}
-	return in, stop, true
+	return in, stop, host, true
+}
+
+// appendRewritten appends to dst the href lowerAuthority vouched for
+// (c: its components), up to done in s (at least in, the offset of the
+// path's first "/" or "\\"): the scheme lowercased, the host lowercased
+// from s or, when host is not nil, host (the ASCII domain), the port
+// as in s unless it was the default one (c.pathStart - c.hostEnd bytes
+// before in), and, when done is past in, "/" (the path start
+// state takes "\\" for "/" in a special URL) and s up to done.
+// parseFromPath writes the href so up to where the general parser takes
+// over; parseDeclined, up to the end of s when normalizedTail vouched for
+// all of it: the href is then complete (the basic URL parser would write
+// the path, query and fragment as they are, and the serializer adds
+// nothing for a URL with a host).
+func appendRewritten(dst []byte, s string, c *components, in, done int, host []byte) []byte {
+	end := int(c.hostEnd) // the scheme and host, lowercased from s
+	if host != nil {
+		end = int(c.hostStart)
+	}
+	n := len(dst)
+	dst = append(dst, s[:end]...)
+	lowerInto(dst[n:], s) // eight bytes at a time
+	dst = append(dst, host...)
+	dst = append(dst, s[in-int(c.pathStart-c.hostEnd):in]...) // a port kept
+	if done > in {
+		dst = append(dst, '/')
+		dst = append(dst, s[in+1:done]...)
+	}
+	return dst
+}
+
+// fastIDNHost is the host parser, for a special URL, on a domain with
+// non-ASCII code points that holds no "%" nor any ASCII byte but
+// letters, digits, "-", "." and "_", when appendUTS46FastASCII decides
+// its Unicode ToASCII: it appends the host (the ASCII domain) to dst and
+// returns it, or returns nil when the general parser must decide (the
+// shortcut cannot tell, the host is an IPv4 address or fails). Its
+// steps: 4, percent-decoding, changes nothing (no "%"), nor does UTF-8
+// decoding (appendUTS46FastASCII leaves invalid UTF-8 undecided); 5,
+// domain to ASCII, is fastDomainToASCII's (and so host.go's) shortcut:
+// its step 6 by appendUTS46FastASCII and the Bidi rule (a failure is
+// left to the general parser, which reports it), steps 7 and 8 hold
+// for a result of ASCII lower-case letters, digits, "-" and "."; the
+// strict ToASCII of steps 1-2 only reports validation errors, which
+// nobody listens for on the fast path; 6 (failure) does not happen; 7,
+// a domain that ends in a number, is left to the general parser (the
+// IPv4 parser); 8 returns the ASCII domain. As in host.go, it takes a
+// domain of at most punyShortDomain bytes, whose ASCII form fits in a
+// buffer of twice that on the caller's stack.
+func fastIDNHost(dst []byte, domain string) []byte {
+	if len(domain) > punyShortDomain {
+		return nil
+	}
+	b, verdict, bidi := appendUTS46FastASCII(dst, domain)
+	if verdict == fastUndecided || bidi && !bidiRuleLabels(domain) ||
+		endsInANumber(unsafe.String(unsafe.SliceData(b), len(b))) {
+		return nil
+	}
+	return b
 }

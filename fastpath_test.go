@@ -1,7 +1,10 @@
 package url
 
 import (
+	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -218,23 +221,41 @@ var lowerTaken = []string{
 	"https://H:443/a?q#f g", "https://0xG/", "https://H.0x1a.g/",
 	"https://h\\a", "https://H\\", "https://h:443\\a/b?c#d", "https://h\\a\\b", "https://h\\./x", "https://h\\..",
 	"https://h\\?q", "https://h\\#f", "https://h\\a b/c", "HTTPS://H\\\\x", "https://h\\%2e/", "https://h\\a?b c", "https://h\\\\",
+
+	// Internationalized domains that fastIDNHost converts.
+	"https://münchen.de/a", "HTTPS://MÜNCHEN.DE/a?b#c", "https://www.straße.de:443/x", "https://правительство.рф/",
+	"https://παράδειγμα.δοκιμή/x?y", "https://مثال.إختبار/", "https://例え.jp\\a b", "https://ü.H/", "https://münchen.de/a/../b",
+	"https://ü.com/a?b c#d e", "https://München.DE:443/ü", "wss://ü:443/", "https://ü./", "https://ü..a/", "https://ü.a-1/",
+	"https://www.עברית.co.il/~aria/", "https://ÀÉÎ.fr/", "https://ü.de:8080/", "https://münchen.de:8080/a?b#c", "https://ü:1\\a",
+	// A port other than the default one, kept.
+	"https://H:8080/", "HTTPS://h:65535/x", "https://H:1/a b",
 }
 
 // Inputs lowerAuthority declines (the general parser decides).
 var lowerDeclined = []string{
-	"https://example.com/a", "FILE:///a", "File://H/a", "SC://H/a", "https://H", "https://H?q", "https://H:8080/",
-	"https://H:0443/", "https://H:/", "https://H:443", "https://1.2.3.4/", "https://0X1F/", "https://H.09/",
-	"https://u@H/", "https://[::1]/", "https://%41/", "HTTPS:/h/", "https://h?\\", "https://ü.H/", " https://H/",
+	"https://example.com/a", "FILE:///a", "File://H/a", "SC://H/a", "https://H", "https://H?q",
+	"https://H:0443/", "https://H:/", "https://H:443", "https://h:8080/", "https://H:65536/", "https://H:123456/", "https://H:0/", "https://1.2.3.4/", "https://0X1F/", "https://H.09/",
+	"https://u@H/", "https://[::1]/", "https://%41/", "HTTPS:/h/", "https://h?\\", " https://H/",
+	// Internationalized domains fastIDNHost leaves to the general parser:
+	// a number at the end, "xn--", a mark that breaks NFC, "%", "_",
+	// invalid UTF-8, a Bidi rule failure, a mapped code point (U+3002,
+	// U+2167), too long; and the authority's own reasons.
+	"https://ü.1/", "https://ü.0x1F/", "https://xn--ü.de/", "https://a\u0301.de/", "https://ü%41.de/", "https://ü_.de/",
+	"https://\xff.de/", "https://\xc3.de/", "https://a\u05d0.com/", "https://ü\u3002de/", "https://\u2167.de/",
+	"https://" + strings.Repeat("ü", 65) + "/", "https://ü@h/", "https://ü.de", "https://ü.de:08080/", "https://ü.de?q",
+	"file://ü/", "sc://ü/",
 }
 
 // TestLowerAuthority: Parse takes the inputs of lowerTaken by
 // lowerAuthority (and the rest of the path by parseFromPath), declines
-// lowerDeclined, and gives what the general parser gives.
+// lowerDeclined, and gives what the general parser and the reference
+// parser give.
 func TestLowerAuthority(t *testing.T) {
 	for _, in := range append(append([]string{}, lowerTaken...), lowerDeclined...) {
 		t.Run(in, func(t *testing.T) {
 			var c components
-			got, _, _ := lowerAuthority(in, &c)
+			var idn [2 * punyShortDomain]byte
+			got, _, _, _ := lowerAuthority(in, &c, idn[:0])
 			if want := slices.Contains(lowerTaken, in); (got != 0) != want {
 				t.Fatalf("taken: %v, want %v", got != 0, want)
 			}
@@ -246,6 +267,38 @@ func TestLowerAuthority(t *testing.T) {
 			if err == nil && (u.href != g.href || u.components != g.components) {
 				t.Fatalf("Parse %q %+v; general path %q %+v", u.href, u.components, g.href, g.components)
 			}
+			if r := refParseWithBase(in); !refDeviation(r, in) {
+				if d := diffReference(u, r); d != "" {
+					t.Fatalf("the reference parser: %s", d)
+				}
+			}
 		})
+	}
+}
+
+// TestLowerAuthorityLimit: an href that lowerAuthority's rewrite grows
+// (an internationalized domain in Punycode) is held to the Parser's
+// MaxLength, written in one go (appendRewritten) or by parseFromPath,
+// as by the general parser: at the limit it parses, one byte past it is
+// ErrTooLong.
+func TestLowerAuthorityLimit(t *testing.T) {
+	for _, in := range []string{"https://ü.de/abcdefghij", "HTTPS://Ü.DE/a?b#c", "https://ü.de/a b", "https://ü.de/a?b c", "https://ü.de/./a"} {
+		want, err := Parse(in)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", in, err)
+		}
+		for _, limit := range []int{len(want.Href()), len(want.Href()) - 1} {
+			t.Run(fmt.Sprintf("%s/%d", in, limit), func(t *testing.T) {
+				pr := Parser{MaxLength: limit}
+				u, err := pr.Parse(in)
+				g, gerr := (&Parser{MaxLength: limit, OnValidationError: func(ValidationError) {}}).Parse(in)
+				if tooLong := limit < len(want.Href()); errors.Is(err, ErrTooLong) != tooLong || errors.Is(gerr, ErrTooLong) != tooLong {
+					t.Fatalf("Parse: %v; general path: %v; want ErrTooLong: %v", err, gerr, tooLong)
+				}
+				if err == nil && u.Href() != g.Href() {
+					t.Errorf("Href = %q, general path %q", u.Href(), g.Href())
+				}
+			})
+		}
 	}
 }

@@ -351,21 +351,26 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 // take over from it (fastpath.go), or the general parser.
 func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop int) error {
 	in, rewrite := int(u.pathStart), false
+	var host []byte
 	if in == 0 && mayLowerAuthority(input, &u.components) {
-		// Declined before the path: in normal form but for case and a
-		// default port?
-		in, stop, rewrite = lowerAuthority(input, &u.components)
-		if rewrite && stop == len(input) {
-			u.href = rewriteAuthority(input, int(u.hostEnd), in)
+		// Declined before the path: in normal form but for case, an
+		// internationalized domain and a default port?
+		var idn [2 * punyShortDomain]byte
+		in, stop, host, rewrite = lowerAuthority(input, &u.components, idn[:0])
+	}
+	if c := &u.components; in != 0 && c.scheme != schemeFile {
+		if n := len(input) - in + int(c.pathStart); rewrite && stop == len(input) && uint64(n) <= pr.limit() {
+			// In normal form but for the scheme and authority: the
+			// href is input with those rewritten.
+			buf := appendRewritten(make([]byte, 0, n), input, c, in, len(input), host)
+			u.href = unsafe.String(unsafe.SliceData(buf), len(buf))
 			u.assertInvariants(op)
 			return nil
 		}
-	}
-	if c := &u.components; in != 0 && c.scheme != schemeFile {
 		// The fast path vouched for everything before stop: the general
 		// parser takes over there (no base is needed).
 		p := parser{limit: pr.limit()}
-		if r := p.parseFromPath(input, *c, in, stop, rewrite); r != outcomeOK {
+		if r := p.parseFromPath(input, *c, in, stop, rewrite, host); r != outcomeOK {
 			return p.parseError(op, input, r)
 		}
 		u.href = p.result()
@@ -444,15 +449,16 @@ func (p *parser) parseInput(input string) outcome {
 // up to stop, in the path, query or fragment of a special URL other than
 // file (c: the components it found, with the offsets of the query and
 // fragment it reached; fastpath.go), or, with rewrite, in normal form
-// up to stop but for its scheme and host to lowercase and its default
-// port to drop (c: the components of that rewritten href; the path
-// starts at offset in of input). It does what the basic URL parser
+// up to stop but for its scheme and host to lowercase (or, when host is
+// not nil, its host to replace by host, the ASCII form lowerAuthority
+// found) and its default port to drop (c: the components of that
+// rewritten href; the path starts at offset in of input). It does what the basic URL parser
 // would do, as the states before would have written input, rewritten,
 // up to there: it takes over in the path state at the start of the
 // segment that holds stop, or in the query or fragment state at its
 // start. The path, query and fragment states have no failure: the
 // result is a URL unless its href is too long (outcomeTooLong).
-func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite bool) outcome {
+func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite bool, host []byte) outcome {
 	// Preprocessing: the input starts with the scheme (nothing to strip
 	// there) and holds no tab, newline, invalid byte or trailing space
 	// before stop, so the cleaned input has the same prefix, which
@@ -480,12 +486,7 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 	if !rewrite {
 		p.n = done
 	} else {
-		p.out = make([]byte, c.hostEnd, len(p.input)-shift+16)
-		lowerInto(p.out, input)
-		if done > in {
-			p.out = append(p.out, '/') // for "/" or "\\"
-			p.out = append(p.out, input[in+1:done]...)
-		}
+		p.out = appendRewritten(make([]byte, 0, len(p.input)-shift+16), input, &c, in, done, host)
 	}
 	p.run(st, i)
 	if p.tooLong() {
@@ -496,21 +497,6 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 		return outcomeTooLong
 	}
 	return outcomeOK
-}
-
-// rewriteAuthority is parseFromPath when the fast path vouched for all
-// of input after its authority (lowerAuthority, stop at the end): the
-// href is the scheme and host (input[:hostEnd]) lowercased (the scheme
-// state's step 2.1.1, domain to ASCII), without the default port (the
-// port state), then "/" for the path's first "/" or "\\" (at offset in:
-// the path start state), and the rest of input as it is, which the
-// path, query and fragment states would copy byte for byte.
-func rewriteAuthority(input string, hostEnd, in int) string {
-	out := make([]byte, hostEnd, hostEnd+len(input)-in)
-	lowerInto(out, input)
-	out = append(out, '/')
-	out = append(out, input[in+1:]...)
-	return unsafe.String(unsafe.SliceData(out), len(out))
 }
 
 // lowerInto fills dst with the first len(dst) bytes of s, ASCII upper
