@@ -203,8 +203,6 @@ func (p *parser) writeEncoded(s string, set EncodeSet) {
 	p.writeString(s[:i])
 	// Room for exactly what s[i:] encodes to, so that the href of an
 	// input that grows is not a slice of a buffer three times its size.
-	// (reserveEncoded, written out: with the call, BenchmarkParseHuge's
-	// query pattern took 1.22-1.29 cpu-ns/B, 1.10-1.14 without it.)
 	need := len(s) - i + 2*countInSet(s[i:], set)
 	if uint64(p.outLen())+uint64(need) > p.maxLen() {
 		// Never allocate for an href that will be refused.
@@ -220,30 +218,6 @@ func (p *parser) writeEncoded(s string, set EncodeSet) {
 		p.out = slices.Grow(p.out, need+max(0, len(p.input)-max(p.n, p.pos)))
 	}
 	p.out = appendPercentEncoded(p.out, s[i:], set)
-}
-
-// reserveEncoded makes room in the output for s percent-encoded in set,
-// s being input still to write. It returns false when nothing is to be
-// appended: the href would pass the limit (p.overLimit), or the output
-// is blind (CanParse), and then p.n counted the encoded length.
-func (p *parser) reserveEncoded(s string, set EncodeSet) bool {
-	// Room for exactly what s encodes to, so that the href of an input
-	// that grows is not a slice of a buffer three times its size.
-	need := len(s) + 2*countInSet(s, set)
-	if uint64(p.outLen())+uint64(need) > p.maxLen() {
-		// Never allocate for an href that will be refused.
-		p.overLimit = true
-		return false
-	}
-	if p.out == nil {
-		if !p.materialize(len(p.input) - p.n - len(s) + need) {
-			p.n += need
-			return false
-		}
-	} else if cap(p.out)-len(p.out) < need {
-		p.out = slices.Grow(p.out, need+max(0, len(p.input)-max(p.n, p.pos)))
-	}
-	return true
 }
 
 // truncate cuts the output back to n bytes.

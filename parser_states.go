@@ -1268,48 +1268,37 @@ func (p *parser) pathSegment(i, scanned int, mask, slashes uint8) int {
 			return j
 		}
 		// 2.3 for a run of bytes to encode.
+		j = p.writePathEncoded(j, mask)
+		start = j
+	}
+}
+
+// writePathEncoded appends the run of bytes in the path percent-encode
+// set at input[j:], percent-encoded (the path state's step 2.3 for
+// each): in place, three bytes each, when the output has room for them;
+// otherwise writeEncoded takes the rest of the segment (it sizes the
+// output for it and keeps the href within the limit). It returns the
+// offset where what it wrote ends.
+func (p *parser) writePathEncoded(j int, mask uint8) int {
+	input := p.input
+	if p.out != nil {
 		k := j + 1
 		for k < len(input) && pathClass[input[k]]&(mask|pathEncode) == pathEncode {
 			k++
 		}
-		if !p.writePathEncoded(j, k, mask) {
-			return scan(input, k, &pathClass, mask)
-		}
-		start, j = k, k
-	}
-}
-
-// writePathEncoded appends input[j:k], bytes in the path percent-encode
-// set, percent-encoded: the path state's step 2.3 for each. It counts
-// the rest of the segment for the room it needs only when the output
-// has no room for three bytes per byte of the run. It returns false when
-// the href would pass the limit (p.overLimit): the rest of the segment
-// is not to be written.
-func (p *parser) writePathEncoded(j, k int, mask uint8) bool {
-	run := p.input[j:k]
-	if p.out == nil && !p.materialize(len(p.input)-j+2*len(run)) {
-		p.n += 3 * len(run) // CanParse: the output is blind
-		return true
-	}
-	if cap(p.out)-len(p.out) < 3*len(run) {
-		end := scan(p.input, k, &pathClass, mask)
-		if !p.reserveEncoded(p.input[j:end], PathSet) {
-			return false
+		if n := len(p.out); cap(p.out)-n >= 3*(k-j) {
+			p.out = p.out[:n+3*(k-j)]
+			dst := p.out[n:]
+			for x, b := range []byte(input[j:k]) {
+				d := dst[3*x : 3*x+3]
+				d[0], d[1], d[2] = '%', percent.UpperHex[b>>4], percent.UpperHex[b&15]
+			}
+			return k
 		}
 	}
-	if len(run) > 16 {
-		// Maybe a run of U+FFFD, which appendPercentEncoded takes in bulk.
-		p.out = appendPercentEncoded(p.out, run, PathSet)
-		return true
-	}
-	n := len(p.out)
-	p.out = p.out[:n+3*len(run)] // room checked above
-	dst := p.out[n:]
-	for x := 0; x < len(run); x++ {
-		b, d := run[x], dst[3*x:3*x+3]
-		d[0], d[1], d[2] = '%', percent.UpperHex[b>>4], percent.UpperHex[b&15]
-	}
-	return true
+	end := scan(input, j+1, &pathClass, mask)
+	p.writeEncoded(input[j:end], PathSet)
+	return end
 }
 
 // appendSegment is the path state's steps 1.2 to 1.4 for the segment
