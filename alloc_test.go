@@ -298,3 +298,31 @@ func TestSearchParamsAllocs(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkKeptURLFloor times what keeping a parsed URL adds to Parse:
+// one allocation of a URL, kept in a variable (the floor of the
+// weburlkeep workload of ../shared/tools/perf-ada), beside Parse of a URL
+// in normal form with and without keeping it.
+func BenchmarkKeptURLFloor(b *testing.B) {
+	const in = "https://www.example.com/archives/2006/02/page.shtml?q=395704"
+	b.Run("new(URL)", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkURL = new(URL)
+		}
+	})
+	b.Run("Parse, kept", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkURL, _ = Parse(in)
+		}
+	})
+	b.Run("Parse, not kept", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if u, err := Parse(in); err == nil {
+				sinkInt += len(u.Href())
+			}
+		}
+	})
+}
