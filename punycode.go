@@ -42,15 +42,16 @@ const (
 	punyMaxInt      = 1<<31 - 1 // the overflow bound of punycode.js and x/net/idna
 )
 
-// punyAdapt is the bias adaptation function (RFC 3492 section 6.1).
-func punyAdapt(delta, numPoints int64, firstTime bool) int64 {
+// punyAdapt is the bias adaptation function (RFC 3492 section 6.1), on
+// the decoder's and long encoder's int64 or the short encoder's uint32.
+func punyAdapt[T int64 | uint32](delta, numPoints T, firstTime bool) T {
 	if firstTime {
 		delta /= punyDamp
 	} else {
 		delta /= 2
 	}
 	delta += delta / numPoints
-	k := int64(0)
+	k := T(0)
 	for delta > ((punyBase-punyTMin)*punyTMax)/2 {
 		delta /= punyBase - punyTMin
 		k += punyBase
@@ -528,19 +529,7 @@ func appendPunyDeltaShort(dst []byte, delta, bias, numPoints uint32, firstTime b
 	}
 	// "output the code point for digit q"
 	dst = append(dst, punyDigits[q])
-	// adapt (section 6.1)
-	if firstTime {
-		delta /= punyDamp
-	} else {
-		delta /= 2
-	}
-	delta += delta / numPoints
-	k := uint32(0)
-	for delta > ((punyBase-punyTMin)*punyTMax)/2 {
-		delta /= punyBase - punyTMin
-		k += punyBase
-	}
-	return dst, k + (punyBase-punyTMin+1)*delta/(delta+punySkew)
+	return dst, punyAdapt(delta, numPoints, firstTime)
 }
 
 // punySortByValue sets order to the indices of vals sorted by (value,

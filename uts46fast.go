@@ -50,11 +50,10 @@ func uts46FastRange(r rune, hint *int) (kind uint32, ok bool) {
 	return kind, d <= e>>3&0x1FFF && (kind != fastEveryOther || d&1 == 0)
 }
 
-// uts46FastSearch returns the entry of uts46FastTable that may hold r
-// (the last one whose first code point is at most r; the first one when
-// there is none), and leaves its index at *hint.
-func uts46FastSearch(r rune, hint *int) uint32 {
-	t := uts46FastTable[:]
+// entriesFrom returns how many entries of t, a table sorted by the code
+// point in each entry's top 16 bits, start at or below r: a binary
+// search.
+func entriesFrom(t []uint32, r rune) int {
 	lo, hi := 0, len(t)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -64,6 +63,15 @@ func uts46FastSearch(r rune, hint *int) uint32 {
 			hi = m
 		}
 	}
+	return lo
+}
+
+// uts46FastSearch returns the entry of uts46FastTable that may hold r
+// (the last one whose first code point is at most r; the first one when
+// there is none), and leaves its index at *hint.
+func uts46FastSearch(r rune, hint *int) uint32 {
+	t := uts46FastTable[:]
+	lo := entriesFrom(t, r)
 	*hint = max(lo-1, 0)
 	return t[*hint]
 }
@@ -190,15 +198,7 @@ func appendUTS46FastASCII(dst []byte, domain string) (out []byte, verdict int, b
 // r is in uts46LowerTable.
 func uts46FastLower(r rune) (rune, bool) {
 	t := uts46LowerTable[:]
-	lo, hi := 0, len(t)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if rune(t[m]>>16) <= r {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
+	lo := entriesFrom(t, r)
 	if lo == 0 {
 		return 0, false
 	}
