@@ -487,13 +487,7 @@ func (t *tokenizer) value(id attrID) bool {
 	seg := w.i // where the value's text in the window starts
 	for {
 		rest := w.buf[w.i:]
-		var j int
-		if q != 0 {
-			j = bytes.IndexByte(rest, q)
-		} else {
-			j = indexUnquotedEnd(rest)
-		}
-		if j >= 0 {
+		if j := indexValueEnd(rest, q); j >= 0 {
 			w.i += j
 			break
 		}
@@ -570,13 +564,7 @@ func (t *tokenizer) streamedValue(id attrID, q byte) bool {
 	next := int64(0)  // how much text to have before parsing again
 	for {
 		rest := w.buf[w.i:]
-		var j int
-		if q != 0 {
-			j = bytes.IndexByte(rest, q)
-		} else {
-			j = indexUnquotedEnd(rest)
-		}
-		if j >= 0 {
+		if j := indexValueEnd(rest, q); j >= 0 {
 			w.i += j
 			break
 		}
@@ -879,6 +867,15 @@ func (t *tokenizer) dataFeeder(cdata bool) pieceFeeder {
 		pf.refs = refsNone
 	}
 	return pf
+}
+
+// indexValueEnd returns the index in rest of the end of an attribute
+// value opened by the quote q (0 for an unquoted value), or -1.
+func indexValueEnd(rest []byte, q byte) int {
+	if q != 0 {
+		return bytes.IndexByte(rest, q)
+	}
+	return indexUnquotedEnd(rest)
 }
 
 // indexUnquotedEnd returns the index of the first byte that ends an
