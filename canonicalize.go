@@ -13,6 +13,8 @@ import (
 
 	"github.com/weburl/url/internal/percent"
 	"github.com/weburl/url/internal/publicsuffix"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // A Canonicalizer turns a URL into a canonical key: two URLs that name
@@ -422,9 +424,7 @@ func matchDecodedFold(s, pat string) (int, bool) {
 			}
 		}
 		i++
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
+		c = ascii.LowerByte(c)
 		if c != pat[k] {
 			return 0, false
 		}
@@ -583,9 +583,7 @@ func decodeNamePrefix(raw string, buf []byte) (name []byte, complete bool) {
 		if !ok {
 			return buf[:n], true
 		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
+		c = ascii.LowerByte(c)
 		buf[n] = c
 		n++
 	}

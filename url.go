@@ -34,6 +34,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/text/encoding"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // schemeType tells the special schemes apart from the others: it is
@@ -90,9 +92,7 @@ func schemeTypeOf(s string) schemeType {
 func asciiEqualFold(s, lower string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
+		c = ascii.LowerByte(c)
 		if c != lower[i] {
 			return false
 		}
@@ -509,11 +509,7 @@ func lowerInto(dst []byte, s string) {
 	s = s[:n]
 	if n < 8 {
 		for k := range dst {
-			b := s[k]
-			if 'A' <= b && b <= 'Z' {
-				b += 'a' - 'A'
-			}
-			dst[k] = b
+			dst[k] = ascii.LowerByte(s[k])
 		}
 		return
 	}

@@ -6,7 +6,11 @@ package links
 // and noscript elements (a base element inside them does not set the
 // document's base URL), and an SVG style element's text, which is CSS.
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/weburl/url/internal/ascii"
+)
 
 // A scanner turns the tokenizer's tags into found links, which it
 // hands to add.
@@ -621,9 +625,7 @@ func equalFoldASCII(s, t string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
+		c = ascii.LowerByte(c)
 		if c != t[i] {
 			return false
 		}

@@ -263,12 +263,6 @@ func getAttribute(b []byte, i int) (name, value string, next int, ok bool) {
 		return "", "", i, false
 	}
 	var n, v []byte
-	lower := func(c byte) byte {
-		if 'A' <= c && c <= 'Z' {
-			return c + 'a' - 'A'
-		}
-		return c
-	}
 	for {
 		if i >= len(b) {
 			return "", "", -1, false
@@ -294,7 +288,7 @@ func getAttribute(b []byte, i int) (name, value string, next int, ok bool) {
 		if c == '/' || c == '>' {
 			return string(n), "", i, true
 		}
-		n = append(n, lower(c))
+		n = append(n, ascii.LowerByte(c))
 		i++
 	}
 	for i < len(b) && isSpace(b[i]) {
@@ -311,7 +305,7 @@ func getAttribute(b []byte, i int) (name, value string, next int, ok bool) {
 			if b[i] == q {
 				return string(n), string(v), i + 1, true
 			}
-			v = append(v, lower(b[i]))
+			v = append(v, ascii.LowerByte(b[i]))
 		}
 	}
 	if b[i] == '>' {
@@ -324,7 +318,7 @@ func getAttribute(b []byte, i int) (name, value string, next int, ok bool) {
 		if isSpace(b[i]) || b[i] == '>' {
 			return string(n), string(v), i, true
 		}
-		v = append(v, lower(b[i]))
+		v = append(v, ascii.LowerByte(b[i]))
 	}
 }
 

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // maxName is how many bytes of a tag or attribute name the tokenizer
@@ -45,9 +47,7 @@ func (nm *name) add(c byte) {
 		nm.add(0xBD)
 		return
 	}
-	if 'A' <= c && c <= 'Z' {
-		c += 'a' - 'A'
-	}
+	c = ascii.LowerByte(c)
 	if nm.n < maxName {
 		nm.b[nm.n] = c
 	}
@@ -240,9 +240,7 @@ func (t *tokenizer) hasPrefixFold(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := w.buf[w.i+i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
+		c = ascii.LowerByte(c)
 		if c != s[i] {
 			return false
 		}
@@ -1034,9 +1032,7 @@ func (t *tokenizer) atEndTag(tag *name) bool {
 	}
 	for i := 0; i < n; i++ {
 		c := b[2+i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
+		c = ascii.LowerByte(c)
 		if c != tag.b[i] {
 			return false
 		}

@@ -9,12 +9,18 @@ func Lower(s string) string {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			b := []byte(s)
 			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
+				b[j] = LowerByte(b[j])
 			}
 			return string(b)
 		}
 	}
 	return s
+}
+
+// LowerByte returns c, lowercased if it is an ASCII upper alpha.
+func LowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }

@@ -14,3 +14,18 @@ func TestLower(t *testing.T) {
 		t.Error("Lower allocates for a string without upper case")
 	}
 }
+
+func TestLowerByte(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := byte(c)
+		if 'A' <= c && c <= 'Z' {
+			want = byte(c) + 32
+		}
+		if got := LowerByte(byte(c)); got != want {
+			t.Errorf("LowerByte(%#x) = %#x, want %#x", c, got, want)
+		}
+	}
+	if got := Lower("HTTPS://Ü.Example/"); got != "https://Ü.example/" {
+		t.Errorf("Lower = %q", got)
+	}
+}
