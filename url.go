@@ -452,11 +452,11 @@ func (p *parser) parseInput(input string) outcome {
 // up to stop but for its scheme and host to lowercase (or, when host is
 // not nil, its host to replace by host, the ASCII form lowerAuthority
 // found) and its default port to drop (c: the components of that
-// rewritten href; the path starts at offset in of input). It does what the basic URL parser
-// would do, as the states before would have written input, rewritten,
-// up to there: it takes over in the path state at the start of the
-// segment that holds stop, or in the query or fragment state at its
-// start. The path, query and fragment states have no failure: the
+// rewritten href; the path starts at offset in of input). It does what
+// the basic URL parser would do, as the states before would have
+// written input, rewritten, up to there: it takes over in the path
+// state at the start of the segment that holds stop, or in the query or
+// fragment state at its start. The path, query and fragment states have no failure: the
 // result is a URL unless its href is too long (outcomeTooLong).
 func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite bool, host []byte) outcome {
 	// Preprocessing: the input starts with the scheme (nothing to strip
