@@ -2,7 +2,6 @@ package url_test
 
 import (
 	"bytes"
-	"database/sql/driver"
 	"encoding/gob"
 	"encoding/json"
 	"encoding/xml"
@@ -151,20 +150,6 @@ func ExampleURL_AppendBinary() {
 	fmt.Printf("%d %q\n", rec[0], rec[1:])
 	// Output:
 	// 20 "https://example.com/"
-}
-
-// Value stores a URL in a database/sql column as its href; the zero URL
-// is NULL.
-func ExampleURL_Value() {
-	v, err := url.MustParse("https://Example.com/profile/42").Value()
-	fmt.Printf("%#v %v\n", v, err)
-	var none url.URL
-	v, err = none.Value()
-	fmt.Println(v == nil, err)
-	var _ driver.Valuer = (*url.URL)(nil) // what database/sql looks for
-	// Output:
-	// "https://example.com/profile/42" <nil>
-	// true <nil>
 }
 
 // Scan reads a URL back from a column, as database/sql's Rows.Scan

@@ -7,7 +7,6 @@ package url
 // *Error and leaves the URL as it was.
 
 import (
-	"database/sql/driver"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -105,6 +104,11 @@ func (u *URL) UnmarshalJSON(data []byte) error {
 // database/sql reads a column. NULL (nil) and the empty string make u
 // the zero URL. On failure u is unchanged; an href that does not parse
 // gives [Parse]'s *[Error]. It implements [database/sql.Scanner].
+//
+// To write a URL to a column, pass its [URL.Href]; for NULL in place of
+// the zero URL, sql.Null[string]{V: u.Href(), Valid: u.Href() != ""}.
+// URL has no Value method (database/sql/driver.Valuer): under Go 1.27
+// that package links crypto/rand into every program that parses a URL.
 func (u *URL) Scan(src any) error {
 	switch v := src.(type) {
 	case nil:
@@ -115,16 +119,6 @@ func (u *URL) Scan(src any) error {
 		return u.unmarshal(string(v))
 	}
 	return fmt.Errorf("url: scan %T: not a string, []byte or nil", src)
-}
-
-// Value returns the href as a string for database/sql; the zero URL (and
-// a nil *URL) is NULL, which [URL.Scan] reads back as the zero URL. It
-// implements [database/sql/driver.Valuer].
-func (u *URL) Value() (driver.Value, error) {
-	if u == nil || u.href == "" {
-		return nil, nil
-	}
-	return u.Href(), nil
 }
 
 // LogValue returns the href with its password redacted, as [URL.Redacted]

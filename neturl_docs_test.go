@@ -185,7 +185,7 @@ var migrationNames = []migrationName{
 	{"URL.Hostname", []string{"URL.Hostname"}, "`Hostname`", "Keeps an IPv6 address's brackets (WHATWG); net/url strips them."},
 	{"URL.IsAbs", []string{"URL.IsAbs"}, "`IsAbs`", "Always true for a parsed URL (false only for the zero URL)."},
 	{"URL.JoinPath", []string{"URL.JoinPath"}, "`JoinPath`", "Never climbs above the base path; encodes `?`, `#`, `\\`."},
-	{"URL.MarshalBinary", []string{"URL.MarshalBinary"}, "`MarshalBinary`", "The href. Also `MarshalText`, `MarshalJSON`, `Value`."},
+	{"URL.MarshalBinary", []string{"URL.MarshalBinary"}, "`MarshalBinary`", "The href. Also `MarshalText`, `MarshalJSON`; `Scan` reads it from database/sql."},
 	{"URL.Parse", []string{"URL.Parse"}, "`(*URL).Parse(ref)`", "Resolves ref against the URL as a browser does."},
 	{"URL.Port", []string{"URL.Port"}, "`Port`", "\"\" for the scheme's default port, which the parser drops."},
 	{"URL.Query", []string{"URL.Query"}, "`Query`, `SearchParams`", "Browser form parsing: ';' is not a separator and bad escapes are kept. `SearchParams` keeps the order of names."},

@@ -670,9 +670,6 @@ func TestSearchParamsZeroURL(t *testing.T) {
 	if err := w.UnmarshalText(text); err != nil || w.Href() != "" || w.SearchParams().Len() != 0 {
 		t.Errorf("UnmarshalText(%q) = %q, %v", text, w.Href(), err)
 	}
-	if val, err := u.Value(); val != nil || err != nil {
-		t.Errorf("Value() = %v, %v; want NULL", val, err)
-	}
 	type doc struct{ Link *URL }
 	j, err = json.Marshal(doc{&u})
 	var back doc
