@@ -1,6 +1,7 @@
 package url
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -19,16 +20,22 @@ import (
 // path, and FuzzFastPath checks that both agree.
 
 // Byte classes of the fast path: each marks the bytes that end a run the
-// fast path copies as is, so that scan (parser_states.go) finds the end
-// of a long run (a path, a query) eight bytes per branch. A host, being
-// short, is scanned a byte at a time, which measured faster.
+// fast path copies as is. classWord reads the classes of eight bytes at
+// once into a word, one byte per byte of the input, so that a scan
+// learns where the first byte of a class is (bits.TrailingZeros64)
+// without a branch per byte.
 const (
 	fastHostEnd     = 1 << iota // all but a-z, 0-9, "-", ".", "_": a domain the host parser copies
 	fastPathEnd                 // a delimiter ("/", "\", "?", "#") or a byte the path encodes
 	fastQueryEnd                // "#" or a byte the query of a special URL encodes
 	fastFragmentEnd             // a byte the fragment encodes
-	fastRunEnd                  // fastPathEnd but "/", plus "." and "%", which may make a dot segment
+	fastRunEnd                  // fastPathEnd but "/"
+	fastSlash                   // "/", which ends a segment
+	fastDot                     // "." and "%", which may start a dot segment
 )
+
+// lanes has 1 in each byte of a word: c*lanes is c in every byte.
+const lanes = 0x0101010101010101
 
 // fastClass classifies each byte for the fast path. Non-ASCII bytes,
 // controls and space end every run: they need encoding or cleaning.
@@ -43,13 +50,13 @@ var fastClass = func() (t [256]uint8) {
 			t[c] &^= fastHostEnd
 		}
 		if percentTable[c]&PathSet == 0 && b != '/' && b != '\\' {
-			t[c] &^= fastPathEnd
-			if b != '.' && b != '%' {
-				t[c] &^= fastRunEnd
-			}
+			t[c] &^= fastPathEnd | fastRunEnd
 		}
-		if b == '/' {
-			t[c] &^= fastRunEnd
+		switch b {
+		case '/':
+			t[c] = t[c]&^fastRunEnd | fastSlash
+		case '.', '%':
+			t[c] |= fastDot
 		}
 		if percentTable[c]&SpecialQuerySet == 0 && b != '#' {
 			t[c] &^= fastQueryEnd
@@ -60,6 +67,54 @@ var fastClass = func() (t [256]uint8) {
 	}
 	return t
 }()
+
+// classWord returns the classes (fastClass) of s[i:i+8] in a word, that
+// of s[i] in the low byte; of s[i:] when fewer than eight bytes are left,
+// zero bytes above them. i < len(s). Over the inliner's budget, it is
+// for short strings: the loops that read eight bytes at a time write
+// its first case out.
+func classWord(s string, i int) uint64 {
+	if len(s) < 8 {
+		var w uint64
+		for k := i; k < len(s); k++ {
+			w |= uint64(fastClass[s[k]]) << (8 * (k - i) & 63)
+		}
+		return w
+	}
+	j := min(i, len(s)-8) // the last eight bytes, shifted
+	c, t := s[j:j+8], &fastClass
+	return (uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
+		uint64(t[c[4]])<<32 | uint64(t[c[5]])<<40 | uint64(t[c[6]])<<48 | uint64(t[c[7]])<<56) >> (8 * (i - j) & 63)
+}
+
+// scanFast returns the offset of the first byte of s[i:] of a class in
+// mask (fastClass), or len(s): eight bytes per branch, as scan, and the
+// place in the eight bytes that hold it without a branch per byte.
+func scanFast(s string, i int, mask uint8) int {
+	for ; i+8 <= len(s); i += 8 {
+		c, t := s[i:i+8], &fastClass
+		if (t[c[0]]|t[c[1]]|t[c[2]]|t[c[3]]|t[c[4]]|t[c[5]]|t[c[6]]|t[c[7]])&mask != 0 {
+			break
+		}
+	}
+	if i < len(s) {
+		if w := classWord(s, i) & (uint64(mask) * lanes); w != 0 {
+			return i + bits.TrailingZeros64(w)>>3
+		}
+	}
+	return len(s)
+}
+
+// isDotSegmentAt reports whether the segment that starts at s[i] is a
+// single-dot or double-dot segment ("." or "..", either dot possibly
+// written "%2e"), which the path state removes or resolves.
+func isDotSegmentAt(s string, i int) bool {
+	j := i + 1
+	for j < len(s) && j-i < 7 && fastClass[s[j]]&fastPathEnd == 0 {
+		j++
+	}
+	return isSingleDotSegment(s[i:j]) || isDoubleDotSegment(s[i:j])
+}
 
 // parseNormalized reports whether s is an absolute URL with a special
 // scheme, in the form the URL serializer gives it:
@@ -106,9 +161,17 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 	c.schemeEnd = uint32(i)
 	i += 3
 	hostStart := i
-	for i < len(s) && fastClass[s[i]]&fastHostEnd == 0 {
-		i++
+	for n := len(s) - 8; i < len(s); i += 8 {
+		j := min(i, n) // the last eight bytes, shifted
+		c, t := s[j:j+8], &fastClass
+		w := uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
+			uint64(t[c[4]])<<32 | uint64(t[c[5]])<<40 | uint64(t[c[6]])<<48 | uint64(t[c[7]])<<56
+		if w = w >> (8 * (i - j) & 63) & (fastHostEnd * lanes); w != 0 {
+			i += bits.TrailingZeros64(w) >> 3
+			break
+		}
 	}
+	i = min(i, len(s))
 	c.hostEnd = uint32(i) // where the scan stopped, for mayLowerAuthority
 	if i == len(s) {
 		return 0, false // no path: the serializer adds "/"
@@ -171,32 +234,50 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 // letters.
 func normalizedTail(s string, i int) (query, fragment, stop int) {
 	query, fragment = -1, -1
-	start := i
-	// The path: runs of segments up to a byte that needs a look.
-	for ; ; i++ {
-		i = scan(s, i, &fastClass, fastRunEnd)
-		if i == len(s) || s[i] != '.' && s[i] != '%' {
+	// The path, eight bytes at a time: up to a byte that ends it or needs
+	// encoding (fastRunEnd), or a "." or "%" that starts a segment
+	// (after a fastSlash, or at i), which may be a dot segment.
+	for start := i; i < len(s); {
+		var w uint64
+		if i+8 <= len(s) {
+			c, t := s[i:i+8], &fastClass
+			c0, c1, c2, c3, c4, c5, c6, c7 := t[c[0]], t[c[1]], t[c[2]], t[c[3]], t[c[4]], t[c[5]], t[c[6]], t[c[7]]
+			if (c0|c1|c2|c3|c4|c5|c6|c7)&(fastRunEnd|fastDot) == 0 {
+				i += 8 // the common case of a long path
+				continue
+			}
+			w = uint64(c0) | uint64(c1)<<8 | uint64(c2)<<16 | uint64(c3)<<24 |
+				uint64(c4)<<32 | uint64(c5)<<40 | uint64(c6)<<48 | uint64(c7)<<56
+		} else {
+			w = classWord(s, i)
+		}
+		// A "." or "%" after a "/" (or at start) starts a segment: the
+		// "/" class shifted onto its successor's "." class.
+		slash := uint64(fastDot)
+		if i > start {
+			slash = uint64(fastClass[s[i-1]]&fastSlash) << 1
+		}
+		dots := (w&(fastSlash*lanes)<<(8+1) | slash) & w & (fastDot * lanes)
+		end := w & (fastRunEnd * lanes)
+		if end|dots == 0 {
+			i += 8
+			continue
+		}
+		if end&(dots-1) != 0 {
+			// A byte to encode or a delimiter comes first: a
+			// byte at a time, which the branch predictor may know.
+			for fastClass[s[i]]&fastRunEnd == 0 {
+				i++
+			}
 			break
 		}
-		if i == start || s[i-1] == '/' {
-			// A segment that starts with "." or "%": a dot segment?
-			j := i + 1
-			for j < len(s) && j-i < 7 && fastClass[s[j]]&fastPathEnd == 0 {
-				j++
-			}
-			if isSingleDotSegment(s[i:j]) || isDoubleDotSegment(s[i:j]) {
-				return query, fragment, i
-			}
+		i += bits.TrailingZeros64(dots) >> 3
+		if isDotSegmentAt(s, i) {
+			return query, fragment, i
 		}
-		// The rest of the segment needs no look: skip it a byte at a
-		// time rather than calling scan for every "." or "%" in it.
-		for i < len(s) && fastClass[s[i]]&fastPathEnd == 0 {
-			i++
-		}
-		if i == len(s) || s[i] != '/' {
-			break
-		}
+		i++
 	}
+	i = min(i, len(s))
 	if i < len(s) && s[i] == '?' {
 		query = i
 		i = scan(s, i+1, &fastClass, fastQueryEnd)
