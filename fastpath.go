@@ -161,7 +161,7 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 	c.schemeEnd = uint32(i)
 	i += 3
 	hostStart := i
-	for n := len(s) - 8; i < len(s); i += 8 {
+	for n := len(s) - 8; i < len(s) && s[i] != '/'; i += 8 {
 		j := min(i, n) // the last eight bytes, shifted
 		c, t := s[j:j+8], &fastClass
 		w := uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
@@ -179,7 +179,7 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 	// An IPv4 address? Only if the last byte may end a number (a digit,
 	// a hex digit, "x", or "." when it is a trailing one): a test in line
 	// that spares most domains (".com", ".org") endsInANumber's call.
-	if c := s[i-1] | 0x20; (c <= 'f' || c == 'x') && endsInANumber(s[hostStart:i]) {
+	if c := s[i-1] | 0x20; i > hostStart && (c <= 'f' || c == 'x') && endsInANumber(s[hostStart:i]) {
 		return 0, false
 	}
 	c.usernameEnd, c.hostStart, c.hostEnd = uint32(hostStart), uint32(hostStart), uint32(i)
