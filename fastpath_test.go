@@ -148,6 +148,45 @@ func TestParseNormalized(t *testing.T) {
 	}
 }
 
+// TestParseNormalizedOffsets: the fast path reads eight bytes at a time
+// (classWord), so each kind of segment is tried at every offset in a
+// word, after hosts of every length in a word and past it: a dot segment
+// (declined), a segment that only starts with "." or "%" (taken), a "/"
+// as the last byte of a word before the "." that starts the next, and a
+// byte to encode (declined). What the fast path takes must be what the
+// general parser gives.
+func TestParseNormalizedOffsets(t *testing.T) {
+	segments := []struct {
+		seg   string
+		taken bool
+	}{
+		{".", false}, {"..", false}, {"%2e", false}, {".%2E", false}, {"%2e.", false}, {"%2E%2e", false},
+		{".x", true}, {"..x", true}, {"%2ex", true}, {"x.", true}, {"a.b", true}, {"%2", true}, {"%", true}, {"...", true},
+		{"a b", false}, {"a\\b", false}, {"a\"b", false}, {"\xc3\xa9", false},
+	}
+	for host := 1; host <= 18; host++ {
+		for pad := 0; pad <= 9; pad++ {
+			for _, sg := range segments {
+				for _, tail := range []string{"", "/", "/x", "?q", "#f", "?q.%2e/./#f"} {
+					in := "https://" + strings.Repeat("h", host) + "/" + strings.Repeat("p", pad) + "/" + sg.seg + tail
+					var c components
+					_, taken := parseNormalized(in, &c)
+					if taken != sg.taken {
+						t.Errorf("%q: taken %v, want %v", in, taken, sg.taken)
+						continue
+					}
+					if !taken {
+						continue
+					}
+					if g, err := generalParse(in, nil); err != nil || g.href != in || g.components != c {
+						t.Errorf("%q: fast %+v; general path %v %+v", in, c, err, g)
+					}
+				}
+			}
+		}
+	}
+}
+
 // Relative references and bases for resolveNormalized: refsTaken are
 // resolved by it against each of relBases, refsDeclined are left to the
 // general parser (many still resolve).
