@@ -223,17 +223,21 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 	// The path, eight bytes at a time: up to a byte that ends it or needs
 	// encoding (fastRunEnd), or a "." or "%" that starts a segment
 	// (after a fastSlash, or at i), which may be a dot segment.
-	for start := i; i < len(s); {
+	for start := i; ; {
+		for ; i+8 <= len(s); i += 8 {
+			c, t := s[i:i+8], &fastClass
+			if (t[c[0]]|t[c[1]]|t[c[2]]|t[c[3]]|t[c[4]]|t[c[5]]|t[c[6]]|t[c[7]])&(fastRunEnd|fastDot) != 0 {
+				break // the common case of a long path: nothing to look at
+			}
+		}
+		if i >= len(s) {
+			break
+		}
 		var w uint64
 		if i+8 <= len(s) {
 			c, t := s[i:i+8], &fastClass
-			c0, c1, c2, c3, c4, c5, c6, c7 := t[c[0]], t[c[1]], t[c[2]], t[c[3]], t[c[4]], t[c[5]], t[c[6]], t[c[7]]
-			if (c0|c1|c2|c3|c4|c5|c6|c7)&(fastRunEnd|fastDot) == 0 {
-				i += 8 // the common case of a long path
-				continue
-			}
-			w = uint64(c0) | uint64(c1)<<8 | uint64(c2)<<16 | uint64(c3)<<24 |
-				uint64(c4)<<32 | uint64(c5)<<40 | uint64(c6)<<48 | uint64(c7)<<56
+			w = uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
+				uint64(t[c[4]])<<32 | uint64(t[c[5]])<<40 | uint64(t[c[6]])<<48 | uint64(t[c[7]])<<56
 		} else {
 			w = classWord(s, i)
 		}
