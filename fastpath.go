@@ -223,11 +223,20 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 	// The path, eight bytes at a time: up to a byte that ends it or needs
 	// encoding (fastRunEnd), or a "." or "%" that starts a segment
 	// (after a fastSlash, or at i), which may be a dot segment.
+	if i < len(s) && fastClass[s[i]]&fastDot != 0 && isDotSegmentAt(s, i) {
+		// The general parser's path state calls normalRun at every
+		// segment, dot segments too: no word for those.
+		return query, fragment, i
+	}
 	for start := i; ; {
+		// First the chunks with nothing to look at, the common case of
+		// a long path: no fastRunEnd, and no "." or "%", or none that
+		// may start a segment (no "/" in the chunk nor before it).
 		for ; i+8 <= len(s); i += 8 {
 			c, t := s[i:i+8], &fastClass
-			if (t[c[0]]|t[c[1]]|t[c[2]]|t[c[3]]|t[c[4]]|t[c[5]]|t[c[6]]|t[c[7]])&(fastRunEnd|fastDot) != 0 {
-				break // the common case of a long path: nothing to look at
+			if o := t[c[0]] | t[c[1]] | t[c[2]] | t[c[3]] | t[c[4]] | t[c[5]] | t[c[6]] | t[c[7]]; o&(fastRunEnd|fastDot) != 0 &&
+				(o&(fastRunEnd|fastSlash) != 0 || i == start || s[i-1] == '/') {
+				break
 			}
 		}
 		if i >= len(s) {
