@@ -367,8 +367,13 @@ func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop
 			u.assertInvariants(op)
 			return nil
 		}
-		// The fast path vouched for everything before stop: the general
-		// parser takes over there (no base is needed).
+		// The fast path vouched for everything before stop: the rest in
+		// one pass (tail.go) or, when that declines, the general parser
+		// takes over there (no base is needed).
+		if parseTail(u, input, in, stop, rewrite, host, pr.limit()) {
+			u.assertInvariants(op)
+			return nil
+		}
 		p := parser{limit: pr.limit()}
 		if r := p.parseFromPath(input, *c, in, stop, rewrite, host); r != outcomeOK {
 			return p.parseError(op, input, r)
@@ -468,21 +473,7 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 	p.ref = p.input
 	p.components = c
 	shift := in - int(c.pathStart) // input offset less href offset
-	st, i, done := statePath, 0, 0 // done: input up to there is written
-	switch {
-	case c.fragmentStart != 0:
-		st, i = stateFragment, int(c.fragmentStart)+shift+1
-		done = i
-	case c.queryStart != 0:
-		st, i = stateQuery, int(c.queryStart)+shift+1
-		done = i
-	default:
-		// The "/" before the segment (or the path's first, which may
-		// be "\\"): the path state appends it with the segment
-		// (appendSegment).
-		i = max(strings.LastIndexByte(input[:stop], '/'), in) + 1
-		done = i - 1
-	}
+	st, i, done := takeOver(input, &c, in, stop)
 	if !rewrite {
 		p.n = done
 	} else {
@@ -497,6 +488,67 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 		return outcomeTooLong
 	}
 	return outcomeOK
+}
+
+// takeOver returns where parseFromPath and parseTail take over from
+// the fast path, which stopped at stop of input (c, in and stop as
+// parseFromPath has them): the state and the input offset to start at,
+// and done, the offset up to which the href holds input (rewritten).
+// That is the query or fragment state after the "?" or "#" of the query
+// or fragment that holds stop, or the path state at the start of the
+// segment that holds stop.
+func takeOver(input string, c *components, in, stop int) (st state, i, done int) {
+	shift := in - int(c.pathStart) // input offset less href offset
+	switch {
+	case c.fragmentStart != 0:
+		i = int(c.fragmentStart) + shift + 1
+		return stateFragment, i, i
+	case c.queryStart != 0:
+		i = int(c.queryStart) + shift + 1
+		return stateQuery, i, i
+	}
+	// The "/" before the segment (or the path's first, which may be
+	// "\\"): the path state appends it with the segment.
+	i = max(strings.LastIndexByte(input[:stop], '/'), in) + 1
+	return statePath, i, i - 1
+}
+
+// tailMaxInput is the longest input parseTail takes: its buffer is
+// sized for the input, so that it may hold that much more than the href
+// needs. Longer inputs go to the general parser, which writes nothing
+// while the href is a prefix of the input.
+const tailMaxInput = 4096
+
+// parseTail is parseFromPath's shortcut (see there for input, in, stop,
+// rewrite and host; u.components are the fast path's c): it writes the
+// href up to where the general parser would take over, then the rest by
+// appendTail, into one buffer, and stores the URL in u. It reports
+// false, leaving u as it was, when the general parser must decide: the
+// href might pass limit, or appendTail declined.
+func parseTail(u *URL, input string, in, stop int, rewrite bool, host []byte, limit uint64) bool {
+	c := u.components
+	st, i, done := takeOver(input, &c, in, stop)
+	shift := in - int(c.pathStart)
+	// At most nine bytes for each byte still to come (an invalid one is
+	// "%EF%BF%BD"), so that appendTail needs no check of the limit; and
+	// a buffer sized for the input is at most tailMaxInput bytes
+	// larger than the href (dot segments shorten it).
+	if len(input) > tailMaxInput || uint64(done-shift)+9*uint64(len(input)-done) > limit {
+		return false
+	}
+	buf := make([]byte, 0, len(input)-shift+16)
+	if rewrite {
+		buf = appendRewritten(buf, input, &c, in, done, host)
+	} else {
+		buf = append(buf, input[:done]...)
+	}
+	buf, ok := appendTail(buf, input, i, st, &c)
+	if !ok {
+		return false
+	}
+	u.href = unsafe.String(unsafe.SliceData(buf), len(buf))
+	u.components = c
+	return true
 }
 
 // lowerInto fills dst with the first len(dst) bytes of s, ASCII upper
