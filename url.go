@@ -31,6 +31,7 @@ import (
 	"math"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 
 	"golang.org/x/text/encoding"
@@ -536,7 +537,16 @@ func parseTail(u *URL, input string, in, stop int, rewrite bool, host []byte, li
 	if len(input) > tailMaxInput || uint64(done-shift)+9*uint64(len(input)-done) > limit {
 		return false
 	}
-	buf := make([]byte, 0, len(input)-shift+16)
+	// Room for the href as long as the input, and 16 bytes more; when
+	// the fast path stopped at a code point that is not ASCII, two more
+	// for each byte of the run of them there, which appendTail
+	// percent-encodes three bytes for one ("/путь" is 24 bytes in the
+	// href): most hrefs then take one allocation.
+	n := len(input) - shift + 16
+	for k := stop; k < len(input) && input[k] >= utf8.RuneSelf; k++ {
+		n += 2
+	}
+	buf := make([]byte, 0, n)
 	if rewrite {
 		buf = appendRewritten(buf, input, &c, in, done, host)
 	} else {
