@@ -86,17 +86,43 @@ func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, b
 }
 
 // appendTailPath is appendTail's path state, from the segment at s[i:]
-// to the end of s or the "?" or "#" that ends the path, whose offset it
-// returns. pathStart is where the path starts in dst, for shorten url's
-// path.
+// (the "/" or "\\" before it not written) to the end of s or the "?"
+// or "#" that ends the path, whose offset it returns. pathStart is where
+// the path starts in dst, for shorten url's path. It copies runs of
+// segments at once: up to a byte of fastRunEnd ("\\", "?", "#", a byte
+// to encode, or "." and "%", which may start a dot segment), with the
+// "/" between them, which the serializer writes before each segment.
 func appendTailPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) {
+	// dst ends with the "/" before the segment at i when i == seg.
+	start := i - 1
+	if s[start] != '/' {
+		dst = append(dst, '/')
+		start = i
+	}
+	seg := i // where the last segment started
 	for {
-		j := i
-		if dot, k, shorten := tailDotSegment(s, i); dot {
+		j := scan(s, i, &fastClass, fastRunEnd)
+		dst = append(dst, s[start:j]...)
+		if j == len(s) {
+			return dst, j, true
+		}
+		switch c := s[j]; {
+		case c == '.' || c == '%':
+			if s[j-1] != '/' && j != seg {
+				i, start = j+1, j // not at a segment's start: no dot segment
+				continue
+			}
+			dot, k, shorten := tailDotSegment(s, j)
+			if !dot {
+				i, start = j+1, j
+				continue
+			}
 			// 1.2. If buffer is a double-dot URL path segment: 1.2.1.
 			// Shorten url's path (for a URL that is not file: drop its
 			// last item). 1.2.2 and 1.3: if c is neither "/" nor "\\",
-			// append the empty string to url's path.
+			// append the empty string to url's path. (The "/" written
+			// before the dot segment is dropped first.)
+			dst = dst[:len(dst)-1]
 			if shorten {
 				for d := len(dst) - 1; d >= pathStart; d-- {
 					if dst[d] == '/' {
@@ -105,38 +131,31 @@ func appendTailPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) 
 					}
 				}
 			}
-			if j = k; j == len(s) || s[j] == '?' || s[j] == '#' {
-				dst = append(dst, '/')
+			if k == len(s) || s[k] == '?' || s[k] == '#' {
+				return append(dst, '/'), k, true
 			}
-		} else {
-			// 1.4.2. Append buffer to url's path, with the "/" the
-			// serializer puts before it (the input's, when it has one
-			// there: one copy for both); step 2.3 for each byte.
-			start := i
-			if s[i-1] != '/' {
-				dst = append(dst, '/')
+			if s[k] == '/' {
+				i, start, seg = k+1, k, k+1
 			} else {
-				start = i - 1
+				dst = append(dst, '/') // "\\": the next segment's "/"
+				i, start, seg = k+1, k+1, k+1
 			}
-			for {
-				j = scan(s, j, &pathClass, tailDelims|pathEncode)
-				dst = append(dst, s[start:j]...)
-				if j == len(s) || pathClass[s[j]]&tailDelims != 0 {
-					break
-				}
-				var ok bool
-				if dst, j, ok = appendTailEncoded(dst, s, j); !ok {
-					return dst, j, false
-				}
-				start = j
-			}
-		}
-		// 1.5-1.7: after "/" or "\\", the next segment; "?", "#" or the
-		// end of the input end the path.
-		if j == len(s) || s[j] == '?' || s[j] == '#' {
+		case c == '\\':
+			// 1.1-1.5: "\\" ends a segment in a special URL; the next one
+			// has a "/" before it.
+			dst = append(dst, '/')
+			i, start, seg = j+1, j+1, j+1
+		case c == '?' || c == '#':
 			return dst, j, true
+		default:
+			// 2.3. UTF-8 percent-encode c using the path percent-encode
+			// set and append the result to buffer.
+			var ok bool
+			if dst, i, ok = appendTailEncoded(dst, s, j); !ok {
+				return dst, i, false
+			}
+			start = i
 		}
-		i = j + 1
 	}
 }
 
