@@ -1,7 +1,6 @@
 package url
 
 import (
-	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -1429,11 +1428,7 @@ func scan[T ~uint8](s string, i int, t *[256]T, mask T) int {
 	for ; i+8 <= len(s); i += 8 {
 		w := s[i : i+8]
 		if (t[w[0]]|t[w[1]]|t[w[2]]|t[w[3]]|t[w[4]]|t[w[5]]|t[w[6]]|t[w[7]])&mask != 0 {
-			// Which byte, without a branch per byte: the classes
-			// again, one per byte of a word.
-			c := uint64(t[w[0]]) | uint64(t[w[1]])<<8 | uint64(t[w[2]])<<16 | uint64(t[w[3]])<<24 |
-				uint64(t[w[4]])<<32 | uint64(t[w[5]])<<40 | uint64(t[w[6]])<<48 | uint64(t[w[7]])<<56
-			return i + bits.TrailingZeros64(c&(uint64(mask)*0x0101010101010101))/8
+			break
 		}
 	}
 	for i < len(s) && t[s[i]]&mask == 0 {
