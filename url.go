@@ -349,7 +349,8 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 
 // parseDeclined is parseInto once parseNormalized declined input,
 // leaving u's components and stop as it found them: the fast paths that
-// take over from it (fastpath.go), or the general parser.
+// take over from it (lowerAuthority and resolveNormalized in
+// fastpath.go, parseTail in tail.go), or the general parser.
 func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop int) error {
 	in, rewrite := int(u.pathStart), false
 	var host []byte
@@ -451,19 +452,22 @@ func (p *parser) parseInput(input string) outcome {
 	return outcomeOK
 }
 
-// parseFromPath parses input, which the fast path found in normal form
-// up to stop, in the path, query or fragment of a special URL other than
-// file (c: the components it found, with the offsets of the query and
-// fragment it reached; fastpath.go), or, with rewrite, in normal form
-// up to stop but for its scheme and host to lowercase (or, when host is
-// not nil, its host to replace by host, the ASCII form lowerAuthority
-// found) and its default port to drop (c: the components of that
-// rewritten href; the path starts at offset in of input). It does what
-// the basic URL parser would do, as the states before would have
-// written input, rewritten, up to there: it takes over in the path
-// state at the start of the segment that holds stop, or in the query or
-// fragment state at its start. The path, query and fragment states have no failure: the
-// result is a URL unless its href is too long (outcomeTooLong).
+// parseFromPath is where the general parser takes over from the fast
+// path, for what parseTail (tail.go), its shortcut, declines. It parses
+// input, which the fast path found in normal form up to stop, in the
+// path, query or fragment of a special URL other than file (c: the
+// components it found, with the offsets of the query and fragment it
+// reached; fastpath.go), or, with rewrite, in normal form up to stop
+// but for its scheme and host to lowercase (or, when host is not nil,
+// its host to replace by host, the ASCII form lowerAuthority found) and
+// its default port to drop (c: the components of that rewritten href;
+// the path starts at offset in of input). It does what the basic URL
+// parser would do, as the states before would have written input,
+// rewritten, up to there: it takes over where takeOver says, in the
+// path state at the start of the segment that holds stop, or in the
+// query or fragment state at its start. The path, query and fragment
+// states have no failure: the result is a URL unless its href is too
+// long (outcomeTooLong).
 func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite bool, host []byte) outcome {
 	// Preprocessing: the input starts with the scheme (nothing to strip
 	// there) and holds no tab, newline, invalid byte or trailing space
