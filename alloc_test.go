@@ -326,3 +326,34 @@ func BenchmarkKeptURLFloor(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkKeptURLFloorKasztp is BenchmarkKeptURLFloor over the lines of
+// kasztp.txt (URL_DATASETS), as perf-ada's weburl and weburlkeep loops
+// run: the dataset is live, so the collector's marking, assists and
+// write barriers are in the figures, one op being one line. "new(URL)"
+// is what keeping costs without parsing.
+func BenchmarkKeptURLFloorKasztp(b *testing.B) {
+	lines := loadDataset(b, "kasztp.txt")
+	b.Run("new(URL)", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			u := new(URL)
+			u.href = lines[i%len(lines)]
+			sinkURL = u
+		}
+	})
+	b.Run("Parse, kept", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			sinkURL, _ = Parse(lines[i%len(lines)])
+		}
+	})
+	b.Run("Parse, not kept", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			if u, err := Parse(lines[i%len(lines)]); err == nil {
+				sinkInt += len(u.Href())
+			}
+		}
+	})
+}
