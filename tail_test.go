@@ -88,3 +88,31 @@ func TestParseTail(t *testing.T) {
 		})
 	}
 }
+
+// TestParseTailAllocs: a URL that parseTail takes costs one allocation,
+// its href (and a second when the caller keeps the URL), its buffer
+// sized once: the input's length and 16 bytes more, plus two for each
+// byte of the non-ASCII run where the fast path stopped.
+func TestParseTailAllocs(t *testing.T) {
+	skipIfInvariantChecks(t)
+	for _, in := range []string{
+		"https://example.com/a/b c/../../d\\e/./f?g h#i j", "HTTPS://Example.COM:443/x/../my file.html?q=a b c",
+		"https://example.com/docs/путь/naïve?x=\"y\"", "https://example.com/a/Ελλάδα", "https://ü.de/a b/%7euser",
+	} {
+		t.Run(in, func(t *testing.T) {
+			if _, ok := tailTakes(in); !ok {
+				t.Fatal("parseTail declined")
+			}
+			if got := testing.AllocsPerRun(100, func() {
+				if u, err := Parse(in); err == nil {
+					sinkInt += len(u.Href())
+				}
+			}); got != 1 {
+				t.Errorf("Parse+Href, URL not kept: %v allocs, want 1", got)
+			}
+			if got := testing.AllocsPerRun(100, func() { sinkURL, _ = Parse(in) }); got != 2 {
+				t.Errorf("Parse, URL kept: %v allocs, want 2", got)
+			}
+		})
+	}
+}
