@@ -470,10 +470,11 @@ func lowerAuthority(s string, c *components, idn []byte) (in, stop int, host []b
 const (
 	authorityUpper    = 1 << iota // an ASCII upper alpha: the scheme or host is lowercased
 	authorityNonASCII             // a byte >= 0x80: an internationalized domain (fastIDNHost)
-	authorityEnd                  // an ASCII byte the fast path takes in no domain: the host ends
+	authorityEnd                  // any other ASCII byte but a-z, 0-9, "-", ".", "_": the host ends
 )
 
-// authorityClass classifies each byte for lowerAuthority.
+// authorityClass classifies each byte for lowerAuthority: what the fast
+// path takes in a domain (a-z, 0-9, "-", ".", "_") is 0.
 var authorityClass = func() (t [256]uint8) {
 	for c := range t {
 		switch b := byte(c); {
@@ -481,7 +482,7 @@ var authorityClass = func() (t [256]uint8) {
 			t[c] = authorityUpper
 		case b >= utf8.RuneSelf:
 			t[c] = authorityNonASCII
-		case fastClass[c]&fastHostEnd != 0:
+		case !('a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '-' || b == '.' || b == '_'):
 			t[c] = authorityEnd
 		}
 	}

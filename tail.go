@@ -44,9 +44,9 @@ const tailDelims = delimSlash | delimBackslash | delimQuery | delimFragment
 //     a URL that is not file), 1.4.2 with the serializer's "/" before
 //     each segment, 1.6 and 1.7 at "?" and "#", and step 2.3, percent-
 //     encoding with the path percent-encode set;
-//   - the query state's step 2 (appendTailRun with fastQueryEnd): the
-//     special-query percent-encode set, up to "#" (step 2.4);
-//   - the fragment state's step 1.3 (fastFragmentEnd): the fragment
+//   - the query state's step 2 (appendTailRun with SpecialQuerySet):
+//     the special-query percent-encode set, up to "#" (step 2.4);
+//   - the fragment state's step 1.3 (FragmentSet): the fragment
 //     percent-encode set.
 func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, bool) {
 	end := len(s)
@@ -72,7 +72,7 @@ func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, b
 		i++
 	}
 	if st == stateQuery {
-		if dst, i, ok = appendTailRun(dst, s, i, fastQueryEnd); !ok || i == len(s) {
+		if dst, i, ok = appendTailRun(dst, s, i, SpecialQuerySet); !ok || i == len(s) {
 			return dst, ok
 		}
 		// 2.4. If c is "#", set url's fragment to the empty string and
@@ -81,7 +81,7 @@ func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, b
 		dst = append(dst, '#')
 		i++
 	}
-	dst, _, ok = appendTailRun(dst, s, i, fastFragmentEnd)
+	dst, _, ok = appendTailRun(dst, s, i, FragmentSet)
 	return dst, ok
 }
 
@@ -89,9 +89,9 @@ func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, b
 // (the "/" or "\\" before it not written) to the end of s or the "?"
 // or "#" that ends the path, whose offset it returns. pathStart is where
 // the path starts in dst, for shorten url's path. It copies runs of
-// segments at once: up to a byte of fastRunEnd ("\\", "?", "#", a byte
-// to encode, or "." and "%", which may start a dot segment), with the
-// "/" between them, which the serializer writes before each segment.
+// segments at once: up to a byte of pathRunClass ("\\", "?", "#", a
+// byte to encode, or "." and "%", which may start a dot segment), with
+// the "/" between them, which the serializer writes before each segment.
 func appendTailPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) {
 	// dst ends with the "/" before the segment at i when i == seg.
 	start := i - 1
@@ -101,7 +101,7 @@ func appendTailPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) 
 	}
 	seg := i // where the last segment started
 	for {
-		j := scan(s, i, &fastClass, fastRunEnd)
+		j := scan(s, i, &pathRunClass, 1)
 		dst = append(dst, s[start:j]...)
 		if j == len(s) {
 			return dst, j, true
@@ -182,15 +182,15 @@ func tailDotSegment(s string, i int) (dot bool, end int, double bool) {
 	return isSingleDotSegment(s[i:j]), j, false
 }
 
-// appendTailRun appends s[i:] to dst up to the end or a "#" that ends the
-// run (for the query; set is fastQueryEnd or fastFragmentEnd),
-// percent-encoding each byte of set (appendTailEncoded). It returns the
-// offset where it stopped.
-func appendTailRun(dst []byte, s string, i int, set uint8) ([]byte, int, bool) {
+// appendTailRun appends s[i:] to dst up to the end or, for the query
+// (set is SpecialQuerySet, which holds "#"), a "#", percent-encoding each
+// byte of set (appendTailEncoded; set is SpecialQuerySet or
+// FragmentSet). It returns the offset where it stopped.
+func appendTailRun(dst []byte, s string, i int, set EncodeSet) ([]byte, int, bool) {
 	for {
-		j := scan(s, i, &fastClass, set)
+		j := scan(s, i, &percentTable, set)
 		dst = append(dst, s[i:j]...)
-		if j == len(s) || s[j] == '#' && set == fastQueryEnd {
+		if j == len(s) || s[j] == '#' && set == SpecialQuerySet {
 			return dst, j, true
 		}
 		var ok bool
