@@ -461,35 +461,42 @@ func mayLowerAuthority(s string, c *components) bool {
 // the path starts and where normalizedTail stopped; parseFromPath takes
 // over from there with rewrite. The ASCII form of a non-ASCII domain is
 // returned in host, appended to idn (nil for an ASCII domain, which
-// parseFromPath lowercases from s). Otherwise it returns 0.
+// parseFromPath lowercases from s). Otherwise it returns 0. On entry,
+// *c is what parseNormalized left there as it declined s (or zero):
+// when it matched the scheme, the scan of the host goes on from where
+// parseNormalized's stopped (c.hostEnd) instead of reading both again.
 func lowerAuthority(s string, c *components, idn []byte) (in, stop int, host []byte, rewrite bool) {
-	upper := false
-	i := 0
-	for i < len(s) && isSchemeByte(s[i]) {
-		upper = upper || 'A' <= s[i] && s[i] <= 'Z'
-		i++
+	var seen uint8 // the authorityClass bits of the scheme and host
+	i, j := int(c.schemeEnd), int(c.hostEnd)
+	scheme := c.scheme
+	if scheme == schemeOther {
+		// The scheme did not match in lowercase: read it again.
+		for i = 0; i < len(s) && isSchemeByte(s[i]); i++ {
+			seen |= authorityClass[s[i]]
+		}
+		if i+3 > len(s) || s[i:i+3] != "://" {
+			return 0, 0, nil, false
+		}
+		scheme, j = schemeTypeOf(s[:i]), i+3
 	}
-	if i+3 > len(s) || s[i:i+3] != "://" {
-		return 0, 0, nil, false
-	}
-	scheme := schemeTypeOf(s[:i])
+	// (Otherwise parseNormalized matched the scheme and "//", in
+	// lowercase, and vouched for the host up to c.hostEnd: its scan goes
+	// on from there.)
 	if !scheme.special() || scheme == schemeFile {
 		return 0, 0, nil, false
 	}
 	// The host: what the fast path takes in a domain, A-Z, and non-ASCII
 	// bytes (which end no host: the authority and host states stop at
-	// ASCII delimiters only).
-	hostStart, j, nonASCII := i+3, i+3, false
+	// ASCII delimiters only). One table lookup and one branch per byte.
+	hostStart := i + 3
 	for ; j < len(s); j++ {
-		if b := s[j]; 'A' <= b && b <= 'Z' {
-			upper = true
-		} else if fastClass[b]&fastHostEnd != 0 {
-			if b < utf8.RuneSelf {
-				break
-			}
-			nonASCII = true
+		k := authorityClass[s[j]]
+		if k&authorityEnd != 0 {
+			break
 		}
+		seen |= k
 	}
+	upper, nonASCII := seen&authorityUpper != 0, seen&authorityNonASCII != 0
 	if j == hostStart || j == len(s) {
 		return 0, 0, nil, false
 	}
@@ -539,6 +546,29 @@ func lowerAuthority(s string, c *components, idn []byte) (in, stop int, host []b
 	}
 	return in, stop, host, true
 }
+
+// Byte classes of lowerAuthority's scan of the scheme and host.
+const (
+	authorityUpper    = 1 << iota // an ASCII upper alpha: the scheme or host is lowercased
+	authorityNonASCII             // a byte >= 0x80: an internationalized domain (fastIDNHost)
+	authorityEnd                  // any other ASCII byte but a-z, 0-9, "-", ".", "_": the host ends
+)
+
+// authorityClass classifies each byte for lowerAuthority: what the fast
+// path takes in a domain (a-z, 0-9, "-", ".", "_") is 0.
+var authorityClass = func() (t [256]uint8) {
+	for c := range t {
+		switch b := byte(c); {
+		case 'A' <= b && b <= 'Z':
+			t[c] = authorityUpper
+		case b >= utf8.RuneSelf:
+			t[c] = authorityNonASCII
+		case !('a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '-' || b == '.' || b == '_'):
+			t[c] = authorityEnd
+		}
+	}
+	return t
+}()
 
 // appendRewritten appends to dst the href lowerAuthority vouched for
 // (c: its components), up to done in s (at least in, the offset of the

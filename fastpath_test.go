@@ -24,7 +24,7 @@ func generalParse(input string, base []string) (*URL, error) {
 // URL, components included, or both fail with the same error kind.
 func FuzzFastPath(f *testing.F) {
 	fuzzSeeds(f, func(input, base string) { f.Add(input, base) })
-	for _, in := range slices.Concat(normalizedInputs, rewrittenInputs, fastTaken, fastDeclined, lowerTaken, lowerDeclined, refsTaken, refsDeclined) {
+	for _, in := range slices.Concat(normalizedInputs, rewrittenInputs, fastTaken, fastDeclined, lowerTaken, lowerDeclined, refsTaken, refsDeclined, tailTaken, tailDeclined) {
 		f.Add(in, "")
 		f.Add(in, "https://example.com/dir/page.html")
 	}

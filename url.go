@@ -31,6 +31,7 @@ import (
 	"math"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 
 	"golang.org/x/text/encoding"
@@ -348,7 +349,8 @@ func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
 
 // parseDeclined is parseInto once parseNormalized declined input,
 // leaving u's components and stop as it found them: the fast paths that
-// take over from it (fastpath.go), or the general parser.
+// take over from it (lowerAuthority and resolveNormalized in
+// fastpath.go, parseTail in tail.go), or the general parser.
 func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop int) error {
 	in, rewrite := int(u.pathStart), false
 	var host []byte
@@ -367,8 +369,13 @@ func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop
 			u.assertInvariants(op)
 			return nil
 		}
-		// The fast path vouched for everything before stop: the general
-		// parser takes over there (no base is needed).
+		// The fast path vouched for everything before stop: the rest in
+		// one pass (tail.go) or, when that declines, the general parser
+		// takes over there (no base is needed).
+		if parseTail(u, input, in, stop, rewrite, host, pr.limit()) {
+			u.assertInvariants(op)
+			return nil
+		}
 		p := parser{limit: pr.limit()}
 		if r := p.parseFromPath(input, *c, in, stop, rewrite, host); r != outcomeOK {
 			return p.parseError(op, input, r)
@@ -445,19 +452,22 @@ func (p *parser) parseInput(input string) outcome {
 	return outcomeOK
 }
 
-// parseFromPath parses input, which the fast path found in normal form
-// up to stop, in the path, query or fragment of a special URL other than
-// file (c: the components it found, with the offsets of the query and
-// fragment it reached; fastpath.go), or, with rewrite, in normal form
-// up to stop but for its scheme and host to lowercase (or, when host is
-// not nil, its host to replace by host, the ASCII form lowerAuthority
-// found) and its default port to drop (c: the components of that
-// rewritten href; the path starts at offset in of input). It does what
-// the basic URL parser would do, as the states before would have
-// written input, rewritten, up to there: it takes over in the path
-// state at the start of the segment that holds stop, or in the query or
-// fragment state at its start. The path, query and fragment states have no failure: the
-// result is a URL unless its href is too long (outcomeTooLong).
+// parseFromPath is where the general parser takes over from the fast
+// path, for what parseTail (tail.go), its shortcut, declines. It parses
+// input, which the fast path found in normal form up to stop, in the
+// path, query or fragment of a special URL other than file (c: the
+// components it found, with the offsets of the query and fragment it
+// reached; fastpath.go), or, with rewrite, in normal form up to stop
+// but for its scheme and host to lowercase (or, when host is not nil,
+// its host to replace by host, the ASCII form lowerAuthority found) and
+// its default port to drop (c: the components of that rewritten href;
+// the path starts at offset in of input). It does what the basic URL
+// parser would do, as the states before would have written input,
+// rewritten, up to there: it takes over where takeOver says, in the
+// path state at the start of the segment that holds stop, or in the
+// query or fragment state at its start. The path, query and fragment
+// states have no failure: the result is a URL unless its href is too
+// long (outcomeTooLong).
 func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite bool, host []byte) outcome {
 	// Preprocessing: the input starts with the scheme (nothing to strip
 	// there) and holds no tab, newline, invalid byte or trailing space
@@ -468,21 +478,7 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 	p.ref = p.input
 	p.components = c
 	shift := in - int(c.pathStart) // input offset less href offset
-	st, i, done := statePath, 0, 0 // done: input up to there is written
-	switch {
-	case c.fragmentStart != 0:
-		st, i = stateFragment, int(c.fragmentStart)+shift+1
-		done = i
-	case c.queryStart != 0:
-		st, i = stateQuery, int(c.queryStart)+shift+1
-		done = i
-	default:
-		// The "/" before the segment (or the path's first, which may
-		// be "\\"): the path state appends it with the segment
-		// (appendSegment).
-		i = max(strings.LastIndexByte(input[:stop], '/'), in) + 1
-		done = i - 1
-	}
+	st, i, done := takeOver(input, &c, in, stop)
 	if !rewrite {
 		p.n = done
 	} else {
@@ -497,6 +493,76 @@ func (p *parser) parseFromPath(input string, c components, in, stop int, rewrite
 		return outcomeTooLong
 	}
 	return outcomeOK
+}
+
+// takeOver returns where parseFromPath and parseTail take over from
+// the fast path, which stopped at stop of input (c, in and stop as
+// parseFromPath has them): the state and the input offset to start at,
+// and done, the offset up to which the href holds input (rewritten).
+// That is the query or fragment state after the "?" or "#" of the query
+// or fragment that holds stop, or the path state at the start of the
+// segment that holds stop.
+func takeOver(input string, c *components, in, stop int) (st state, i, done int) {
+	shift := in - int(c.pathStart) // input offset less href offset
+	switch {
+	case c.fragmentStart != 0:
+		i = int(c.fragmentStart) + shift + 1
+		return stateFragment, i, i
+	case c.queryStart != 0:
+		i = int(c.queryStart) + shift + 1
+		return stateQuery, i, i
+	}
+	// The "/" before the segment (or the path's first, which may be
+	// "\\"): the path state appends it with the segment.
+	i = max(strings.LastIndexByte(input[:stop], '/'), in) + 1
+	return statePath, i, i - 1
+}
+
+// tailMaxInput is the longest input parseTail takes: its buffer is
+// sized for the input, so that it may hold that much more than the href
+// needs. Longer inputs go to the general parser, which writes nothing
+// while the href is a prefix of the input.
+const tailMaxInput = 4096
+
+// parseTail is parseFromPath's shortcut (see there for input, in, stop,
+// rewrite and host; u.components are the fast path's c): it writes the
+// href up to where the general parser would take over, then the rest by
+// appendTail, into one buffer, and stores the URL in u. It reports
+// false, leaving u as it was, when the general parser must decide: the
+// href might pass limit, or appendTail declined.
+func parseTail(u *URL, input string, in, stop int, rewrite bool, host []byte, limit uint64) bool {
+	c := u.components
+	st, i, done := takeOver(input, &c, in, stop)
+	shift := in - int(c.pathStart)
+	// At most nine bytes for each byte still to come (an invalid one is
+	// "%EF%BF%BD"), so that appendTail needs no check of the limit; and
+	// a buffer sized for the input is at most tailMaxInput bytes
+	// larger than the href (dot segments shorten it).
+	if len(input) > tailMaxInput || uint64(done-shift)+9*uint64(len(input)-done) > limit {
+		return false
+	}
+	// Room for the href as long as the input, and 16 bytes more; when
+	// the fast path stopped at a code point that is not ASCII, two more
+	// for each byte of the run of them there, which appendTail
+	// percent-encodes three bytes for one ("/путь" is 24 bytes in the
+	// href): most hrefs then take one allocation.
+	n := len(input) - shift + 16
+	for k := stop; k < len(input) && input[k] >= utf8.RuneSelf; k++ {
+		n += 2
+	}
+	buf := make([]byte, 0, n)
+	if rewrite {
+		buf = appendRewritten(buf, input, &c, in, done, host)
+	} else {
+		buf = append(buf, input[:done]...)
+	}
+	buf, ok := appendTail(buf, input, i, st, &c)
+	if !ok {
+		return false
+	}
+	u.href = unsafe.String(unsafe.SliceData(buf), len(buf))
+	u.components = c
+	return true
 }
 
 // lowerInto fills dst with the first len(dst) bytes of s, ASCII upper
