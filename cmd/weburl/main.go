@@ -259,36 +259,69 @@ func eachInput(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 		}
 		return 0, nil
 	}
-	status := 0
-	lines := newLineReader(stdin)
+	lines := stdinLines{lineReader: newLineReader(stdin), out: out, stderr: stderr, rowFailed: rowFailed}
 	for {
-		line, err := lines.next()
-		if err == errLineTooLong {
-			status = 1
-			fmt.Fprintf(stderr, "weburl: line %d: %v (%d bytes), skipped\n", lines.n, err, lines.skipped)
-			if rowFailed != nil {
-				rowFailed(err)
-			}
-			continue
-		}
-		if err == io.EOF {
-			return status, nil
-		}
-		if err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "weburl: reading standard input: %v\n", err)
-			return 2, nil
-		}
-		if lines.n == 1 {
-			line = strings.TrimPrefix(line, "\uFEFF")
+		line, ok := lines.next()
+		if !ok {
+			return lines.status, nil
 		}
 		if rowFailed == nil && isBlank(line) {
 			continue
 		}
 		handle(line, lines.n)
 		if _, err := out.Write(nil); err != nil {
-			return status, err
+			return lines.status, err
 		}
+	}
+}
+
+// stdinLines are the input lines of standard input as eachInput and
+// fieldLines read them: a lineReader that reports a line too long to
+// read and a failure to read.
+type stdinLines struct {
+	*lineReader
+	out       *bufio.Writer
+	stderr    io.Writer
+	rowFailed func(err error) // called for a line too long, if not nil
+	status    int             // 1 once a line was too long, 2 if reading failed
+}
+
+// next returns the next line, the byte order mark trimmed from the
+// first, and true; or false at the end of the input or when reading
+// fails (then out is flushed and the failure reported). A line too long
+// to read is reported and skipped, after a call of rowFailed.
+func (in *stdinLines) next() (string, bool) {
+	line, err := in.lineReader.next()
+	if err == nil && in.n > 1 {
+		return line, true // small enough to inline: once per line
+	}
+	return in.after(line, err)
+}
+
+// after is next for the first line, or when the lineReader gave err.
+func (in *stdinLines) after(line string, err error) (string, bool) {
+	for {
+		switch err {
+		case nil:
+			if in.n == 1 {
+				line = strings.TrimPrefix(line, "\uFEFF")
+			}
+			return line, true
+		case errLineTooLong:
+			in.status = 1
+			fmt.Fprintf(in.stderr, "weburl: line %d: %v (%d bytes), skipped\n", in.n, err, in.skipped)
+			if in.rowFailed != nil {
+				in.rowFailed(err)
+			}
+			line, err = in.lineReader.next()
+			continue
+		case io.EOF:
+			return "", false
+		}
+		in.out.Flush()
+		fmt.Fprintf(in.stderr, "weburl: reading standard input: %v\n", err)
+		in.status = 2
+		return "", false
 	}
 }
 

@@ -181,6 +181,18 @@ func TestRunLongLine(t *testing.T) {
 	if want := []string{"https://one.example/", exact, "https://two.example/"}; !slices.Equal(hrefs, want) {
 		t.Errorf("got %d results, want the 3 lines that are not too long", len(hrefs))
 	}
+	// The same through parse -field's own loop (fieldLines).
+	stdout.Reset()
+	stderr.Reset()
+	if status := run([]string{"parse", "-field", "href"}, strings.NewReader(stdin), &stdout, &stderr); status != 1 {
+		t.Errorf("-field href: status = %d, want 1", status)
+	}
+	if want := "https://one.example/\n" + exact + "\nhttps://two.example/\n"; stdout.String() != want {
+		t.Errorf("-field href: stdout = %.100q..., want the 3 lines that are not too long", stdout.String())
+	}
+	if want := "weburl: line 5: line longer than 16 MiB"; strings.Count(stderr.String(), "line longer than") != 2 || !strings.Contains(stderr.String(), want) {
+		t.Errorf("-field href: stderr = %.300q, want lines 2 and 5 reported", stderr.String())
+	}
 }
 
 // TestRunLongLineMemory: skipping a line of 4*maxLine bytes allocates

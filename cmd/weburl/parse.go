@@ -171,7 +171,13 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *verbose {
 			log = url.ValidationLog{Max: maxValidationErrors}
 		}
-		u, err := p.ParseRef(baseURL, input)
+		var u *url.URL
+		var err error
+		if baseURL == nil && !*verbose {
+			u, err = url.Parse(input)
+		} else {
+			u, err = p.ParseRef(baseURL, input)
+		}
 		if err != nil {
 			status = 1
 			if line > 0 {
@@ -183,7 +189,11 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if get >= 0 {
 			// The fast path for pipes: no formatting.
 			if err == nil {
-				out.WriteString(fieldValue(u, get))
+				v := u.Href()
+				if get != 0 {
+					v = fieldValue(u, get)
+				}
+				out.WriteString(v)
 				if *rows {
 					out.WriteByte('\t')
 				}
@@ -284,7 +294,13 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			out.Write(append(b, '\n'))
 		}
 	}
-	st, err := eachInput(fs.Args(), stdin, out, stderr, handle, rowFailed)
+	var st int
+	var err error
+	if get >= 0 && !*rows && !*verbose && baseURL == nil && len(fs.Args()) == 0 {
+		st, err = fieldLines(stdin, out, stderr, get)
+	} else {
+		st, err = eachInput(fs.Args(), stdin, out, stderr, handle, rowFailed)
+	}
 	if err == nil {
 		err = out.Flush()
 	}
@@ -292,6 +308,41 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return writeFailed(stderr, err)
 	}
 	return max(status, st)
+}
+
+// fieldLines is runParse's loop for the common pipe, -field without
+// -rows, -v or -base, on standard input: what eachInput and handle do
+// for it, with no call through a function value per line, [url.Parse]
+// in place of the Parser's ParseRef, and the blank-line check only for
+// a line that failed (no blank line parses). It runs at about 70% of
+// Parse's rate where eachInput ran at 63% (README, "Command line").
+func fieldLines(stdin io.Reader, out *bufio.Writer, stderr io.Writer, get int) (int, error) {
+	lines := stdinLines{lineReader: newLineReader(stdin), out: out, stderr: stderr}
+	failed := 0
+	for {
+		line, ok := lines.next()
+		if !ok {
+			return max(failed, lines.status), nil
+		}
+		u, err := url.Parse(line)
+		if err != nil {
+			if !isBlank(line) {
+				failed = 1
+				fmt.Fprintf(stderr, "weburl: line %d: %v\n", lines.n, err)
+			}
+			continue
+		}
+		v := u.Href() // the common field, without fieldValue's switch
+		if get != 0 {
+			v = fieldValue(u, get)
+		}
+		// One Write of the line, appended in out's buffer (when it is
+		// nearly full, append copies, and Write flushes).
+		b := append(out.AvailableBuffer(), v...)
+		if _, err := out.Write(append(b, '\n')); err != nil {
+			return max(failed, lines.status), err
+		}
+	}
 }
 
 // writeRowError writes the row of an input that failed in -rows mode:

@@ -33,6 +33,12 @@ func TestParseField(t *testing.T) {
 			"/c\n", ""},
 		{"failure", []string{"-field", "href"}, "https://ok.example/\nhttp://[::1\nhttps://ok2.example/\n", 1,
 			"https://ok.example/\nhttps://ok2.example/\n", "weburl: line 2: url: parse \"http://[::1\": IPv6-unclosed (IPv6 address missing its closing bracket) at offset 7"},
+		// fieldLines, the pipe's own loop: a byte order mark, CRLF, lines
+		// blank or of spaces skipped without a message, a failure.
+		{"stdin pipe", []string{"-field", "href"}, "\uFEFFHTTPS://A.example/x\r\n  \n\t\n\nnot a url\nhttps://b.example/", 1,
+			"https://a.example/x\nhttps://b.example/\n", "weburl: line 5: url: parse \"not a url\": missing-scheme-non-relative-URL"},
+		{"stdin pipe, port", []string{"-field", "port"}, "https://a.example:8443/\nhttp://b.example:80/\n", 0,
+			"8443\n\n", ""},
 		{"validation to stderr", []string{"-field", "href", "-v", "https://example.com/a b"}, "", 0,
 			"https://example.com/a%20b\n", `weburl: "https://example.com/a b": invalid-URL-unit at offset 21`},
 		{"unknown field", []string{"-field", "query", "x"}, "", 2, "", `unknown -field "query"`},
