@@ -57,55 +57,12 @@ func refParseForm(input string) []Param {
 		// 3.5. Let nameString and valueString be the result of running
 		// UTF-8 decode without BOM on the percent-decoding of name and
 		// value, respectively.
-		nameString := refUTF8DecodeWithoutBOM(refPercentDecode(name))
-		valueString := refUTF8DecodeWithoutBOM(refPercentDecode(value))
+		nameString := refUTF8DecodeWithoutBOM(refPercentDecodeBytes(name))
+		valueString := refUTF8DecodeWithoutBOM(refPercentDecodeBytes(value))
 		// 3.6. Append (nameString, valueString) to output.
 		output = append(output, Param{nameString, valueString})
 	}
 	// 4. Return output.
-	return output
-}
-
-// refPercentDecode is percent-decode of a byte sequence.
-// https://url.spec.whatwg.org/#percent-decode
-func refPercentDecode(input []byte) []byte {
-	isHex := func(c byte) bool {
-		return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-	}
-	hexValue := func(c byte) byte {
-		switch {
-		case c <= '9':
-			return c - '0'
-		case c <= 'F':
-			return c - 'A' + 10
-		}
-		return c - 'a' + 10
-	}
-	// 1. Let output be an empty byte sequence.
-	var output []byte
-	// 2. For each byte byte in input:
-	for i := 0; i < len(input); i++ {
-		b := input[i]
-		switch {
-		// 2.1. If byte is not 0x25 (%), then append byte to output.
-		case b != '%':
-			output = append(output, b)
-		// 2.2. Otherwise, if byte is 0x25 (%) and the next two bytes
-		// after byte in input are not in the ranges 0x30 (0) to 0x39
-		// (9), 0x41 (A) to 0x46 (F), and 0x61 (a) to 0x66 (f), all
-		// inclusive, append byte to output.
-		case i+2 >= len(input) || !isHex(input[i+1]) || !isHex(input[i+2]):
-			output = append(output, b)
-		// 2.3. Otherwise: let bytePoint be the two bytes after byte in
-		// input, decoded, and then interpreted as hexadecimal number;
-		// append a byte whose value is bytePoint to output; skip the
-		// next two bytes in input.
-		default:
-			output = append(output, hexValue(input[i+1])<<4|hexValue(input[i+2]))
-			i += 2
-		}
-	}
-	// 3. Return output.
 	return output
 }
 
