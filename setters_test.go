@@ -3,7 +3,6 @@ package url
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -215,22 +214,5 @@ func TestMayHoldDotSegment(t *testing.T) {
 			}
 		}
 	}
-	var walk func(prefix string)
-	walk = func(prefix string) {
-		check(prefix)
-		if len(prefix) < 9 {
-			for i := range len(alphabet) {
-				walk(prefix + alphabet[i:i+1])
-			}
-		}
-	}
-	walk("")
-	r := rand.New(rand.NewPCG(17, 5))
-	for range 20000 {
-		b := make([]byte, 10+r.IntN(30))
-		for i := range b {
-			b[i] = "/aaaaaaa.%\\"[r.IntN(11)]
-		}
-		check(string(b))
-	}
+	forEachString(alphabet, 9, "/aaaaaaa.%\\", 30, 5, check)
 }

@@ -327,22 +327,5 @@ func TestFormPairs(t *testing.T) {
 			t.Fatalf("formPairs(%q) = %d, want %d", s, got, want)
 		}
 	}
-	var walk func(prefix string)
-	walk = func(prefix string) {
-		check(prefix)
-		if len(prefix) < 10 {
-			for _, c := range []string{"&", "a", "="} {
-				walk(prefix + c)
-			}
-		}
-	}
-	walk("")
-	r := rand.New(rand.NewPCG(17, 6))
-	for range 20000 {
-		b := make([]byte, 10+r.IntN(60))
-		for i := range b {
-			b[i] = "&&aa=\xff"[r.IntN(6)]
-		}
-		check(string(b))
-	}
+	forEachString("&a=", 10, "&&aa=\xff", 60, 6, check)
 }
