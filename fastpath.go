@@ -82,9 +82,15 @@ func classWord(s string, i int) uint64 {
 		return w
 	}
 	j := min(i, len(s)-8) // the last eight bytes, shifted
-	c, t := s[j:j+8], &fastClass
-	return (uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
-		uint64(t[c[4]])<<32 | uint64(t[c[5]])<<40 | uint64(t[c[6]])<<48 | uint64(t[c[7]])<<56) >> (8 * (i - j) & 63)
+	return classes8(s[j:j+8]) >> (8 * (i - j) & 63)
+}
+
+// classes8 returns the classes (fastClass) of the eight bytes of c in a
+// word, that of c[0] in the low byte. Small enough to inline.
+func classes8(c string) uint64 {
+	_ = c[7]
+	return uint64(fastClass[c[0]]) | uint64(fastClass[c[1]])<<8 | uint64(fastClass[c[2]])<<16 | uint64(fastClass[c[3]])<<24 |
+		uint64(fastClass[c[4]])<<32 | uint64(fastClass[c[5]])<<40 | uint64(fastClass[c[6]])<<48 | uint64(fastClass[c[7]])<<56
 }
 
 // isDotSegmentAt reports whether the segment that starts at s[i] is a
@@ -149,10 +155,7 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 	// starts there, would wait for them (isaacs_files 0.25x -> 0.21x ada).
 	for n := len(s) - 8; i < len(s) && s[i] != '/'; i += 8 {
 		j := min(i, n) // the last eight bytes, shifted
-		c, t := s[j:j+8], &fastClass
-		w := uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
-			uint64(t[c[4]])<<32 | uint64(t[c[5]])<<40 | uint64(t[c[6]])<<48 | uint64(t[c[7]])<<56
-		if w = w >> (8 * (i - j) & 63) & (fastHostEnd * lanes); w != 0 {
+		if w := classes8(s[j:j+8]) >> (8 * (i - j) & 63) & (fastHostEnd * lanes); w != 0 {
 			i += bits.TrailingZeros64(w) >> 3
 			break
 		}
@@ -244,9 +247,7 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 		}
 		var w uint64
 		if i+8 <= len(s) {
-			c, t := s[i:i+8], &fastClass
-			w = uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
-				uint64(t[c[4]])<<32 | uint64(t[c[5]])<<40 | uint64(t[c[6]])<<48 | uint64(t[c[7]])<<56
+			w = classes8(s[i : i+8])
 		} else {
 			w = classWord(s, i)
 		}
