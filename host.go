@@ -422,7 +422,7 @@ func ToUnicode(domain string) (string, error) {
 // unconverted. (It was the domain-to-Unicode validation error, which the
 // URL Standard no longer has: the host parser has already reported
 // every such error as domain-to-ASCII.)
-var ErrToUnicode = errors.New("Unicode ToUnicode records an error; the domain is left as it is")
+var ErrToUnicode = errors.New("url: Unicode ToUnicode records an error; the domain is left as it is")
 
 // ToASCII converts a domain to its ASCII form as the URL parser
 // does for a special URL's host: "EXAMPLE.com" becomes "example.com",
@@ -473,18 +473,6 @@ func ToASCII(domain string) (string, error) {
 // and earlier and that of Unicode 16 and later: it follows the Unicode
 // version of the Go toolchain.
 const unicode16 = unicode.Version >= "16.0.0"
-
-// uts46ToASCII is Unicode ToASCII with the URL Standard's flags
-// (beStrict false; see idnaProfile). ok is false when it records an
-// error; the result is then meaningless.
-func uts46ToASCII(domain string) (string, bool) {
-	var e punyEncoder
-	u, n, ok := uts46Map(domain, &e)
-	if !ok {
-		return "", false
-	}
-	return e.asciiFormString(u, n), true
-}
 
 // uts46ToASCIIStrict is the domain parser ToASCII with beStrict true:
 // Unicode ToASCII with CheckHyphens, UseSTD3ASCIIRules and

@@ -357,3 +357,16 @@ func TestToASCIIStrict(t *testing.T) {
 		})
 	}
 }
+
+// uts46ToASCII is Unicode ToASCII (a test helper: the parser calls
+// uts46Map itself) with the URL Standard's flags
+// (beStrict false; see idnaProfile). ok is false when it records an
+// error; the result is then meaningless.
+func uts46ToASCII(domain string) (string, bool) {
+	var e punyEncoder
+	u, n, ok := uts46Map(domain, &e)
+	if !ok {
+		return "", false
+	}
+	return e.asciiFormString(u, n), true
+}

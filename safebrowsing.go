@@ -100,7 +100,7 @@ const c0ControlOrSpace = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e
 // overlap (a "%" is not a hex digit), so the result is that of repeated
 // whole-string passes, in linear time: "%25%32%35" is "%".
 func unescapeRepeatedly(s string) string {
-	clean := strings.IndexAny(s, "\t\r\n") < 0
+	clean := !strings.ContainsAny(s, "\t\r\n")
 	if clean && strings.IndexByte(s, '%') < 0 {
 		return s
 	}
