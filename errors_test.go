@@ -657,7 +657,7 @@ func TestErrorMessages(t *testing.T) {
 		{"set username", MustParse("file:///x").SetUsername("me"),
 			`url: set username "me": the URL cannot have a username, password or port`},
 		{"domain to Unicode, no offset", second(ToUnicode("xn--a.com")),
-			`url: domain to Unicode "xn--a.com": Unicode ToUnicode records an error; the domain is left as it is`},
+			`url: domain to Unicode "xn--a.com": ToUnicode (UTS #46) records an error; the domain is left as it is`},
 		{"UnmarshalJSON", new(URL).UnmarshalJSON([]byte("12")),
 			`url: unmarshal JSON "12": json: cannot unmarshal number into Go value of type string`},
 		{"Scan", new(URL).Scan(12),

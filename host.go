@@ -422,7 +422,7 @@ func ToUnicode(domain string) (string, error) {
 // unconverted. (It was the domain-to-Unicode validation error, which the
 // URL Standard no longer has: the host parser has already reported
 // every such error as domain-to-ASCII.)
-var ErrToUnicode = errors.New("url: Unicode ToUnicode records an error; the domain is left as it is")
+var ErrToUnicode = errors.New("ToUnicode (UTS #46) records an error; the domain is left as it is")
 
 // ToASCII converts a domain to its ASCII form as the URL parser
 // does for a special URL's host: "EXAMPLE.com" becomes "example.com",
