@@ -1,37 +1,7 @@
 package url
 
-// Layout of the tests. Unit tests sit in the test file of the source
-// file whose code they exercise (host.go: host_test.go, ipv4.go:
-// ipv4_test.go, ipv6.go: ipv6_test.go, parser_states.go:
-// parser_states_test.go, setters.go: setters_test.go, errors.go:
-// errors_test.go, ...); a test of the whole parser through Parse is in
-// url_test.go, and each file's Examples are in example_<file>_test.go.
-// Harnesses are named by data set: wpt_test.go runs WPT's
-// urltestdata.json, toascii.json, IdnaTestV2.json and
-// percent-encoding.json (and our testdata/urltestdata-weburl.json),
-// wpt_setters_test.go setters_tests.json (and
-// testdata/setters-weburl.json, which wpt_setters_generate_test.go
-// derives from it), wpt_form_test.go urlencoded-parser-data.json,
-// differential_whatwgurl_test.go the whatwg-url vectors of
-// testdata/whatwg-url. Properties are named by property: fuzz_*_test.go
-// (fuzz targets across files), race_test.go (concurrent use),
-// size_test.go (linear time, bounded memory), alloc_test.go
-// (allocations), inlining_test.go. One flag, -update (update_test.go),
-// makes every test that checks a generated file rewrite it instead:
-// docs/encoders.md, docs/migration.md, docs/neturl-differences.md,
-// docs/untrusted-urls.md and testdata/setters-weburl.json; run
-// "WPT_DIR=../shared/wpt go test . -update", since the last two are
-// derived from the corpus and their tests skip without it. Other
-// generated files are not written by tests: testdata/whatwg-url/
-// vectors.json.gz and internal/ecmascript/testdata/vectors.json by the
-// gen.js beside them (Node, run by hand), bench/chart.svg by bench/cmd/chart
-// from a benchmark run. Tests name files relative to the package
-// directory (or use t.TempDir), never by a path of one machine. WPT_DIR
-// names the folder of WPT's url/resources JSON files; without it the
-// corpus is read from testdata/wpt when present, and otherwise every
-// test that needs it skips (our own cases, the unit, differential and
-// property tests still run); with WPT_DIR set, a missing file fails the
-// run.
+// The map of the tests (where each kind lives, which files are
+// generated, how -update rewrites them) is in docs/contributing.md.
 //
 // The web-platform-tests harness. The WPT JSON files are read from
 // $WPT_DIR when it is set (a missing file then fails the run), else from
