@@ -148,7 +148,7 @@ type command struct {
 
 // commands are the subcommands, in the order the usage lists them.
 var commands = []command{
-	{"parse", "print the components of URLs (the default)", runParse},
+	{"parse", "print the components of URLs, with validation errors (-v)", runParse},
 	{"links", "print the links of HTML pages, resolved, with line:col", runLinks},
 	{"canon", "print canonical keys of URLs (crawler, Safe Browsing)", runCanon},
 	{"match", "print the URLs that match a URL pattern (URLPattern), like grep", runMatch},
@@ -160,7 +160,7 @@ var commands = []command{
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
-		case "-h", "-help", "--help", "help":
+		case "help":
 			usage(stdout)
 			return 0
 		}
@@ -170,14 +170,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	// weburl [flags] URL... is weburl parse.
-	return runParse(args, stdin, stdout, stderr)
+	// weburl [trurl's options] URL... prints and edits URLs.
+	return runEdit(args, stdin, stdout, stderr)
 }
 
 // usage prints the overview of the subcommands.
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: weburl SUBCOMMAND [flags] [arguments]")
-	fmt.Fprintln(w, "       weburl [flags] [URL...]    (weburl parse)")
+	fmt.Fprintln(w, "usage: weburl [trurl's options] URL...  (weburl -h lists them)")
+	fmt.Fprintln(w, "       weburl SUBCOMMAND [flags] [arguments]")
 	fmt.Fprintln(w, "\nSubcommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
