@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	url "github.com/weburl/url"
@@ -29,6 +31,9 @@ type editRun struct {
 	stdin  io.Reader
 	nJSON  int    // the URLs printed in the JSON array so far
 	buf    []byte // the --get line being built, reused
+	cur    editURL
+	url    url.URL   // the URL of the line being edited, reused
+	get    []getPart // the --get template, compiled
 }
 
 // runEdit is weburl's editing mode: trurl's options, the URL
@@ -117,6 +122,12 @@ func (r *editRun) prepare() *exitError {
 		r.sets = append(r.sets, sp)
 	}
 	slices.SortStableFunc(r.sets, func(a, b setSpec) int { return int(a.id) - int(b.id) })
+	if f := r.opts.format; f != nil {
+		var xerr *exitError
+		if r.get, xerr = compileGet(*f); xerr != nil {
+			return xerr
+		}
+	}
 	var iterated [numComps]bool
 	for _, s := range r.opts.iterates {
 		name, items, ok := strings.Cut(s, "=")
@@ -156,7 +167,7 @@ func (r *editRun) inputs() *exitError {
 		return r.each(e, 0, nil)
 	}
 	for _, in := range o.urls {
-		if xerr := r.one(in, ""); xerr != nil {
+		if xerr := r.one(in, 0); xerr != nil {
 			return xerr
 		}
 	}
@@ -188,14 +199,16 @@ func (r *editRun) urlFile() *exitError {
 		default:
 			return exitf(exitFile, "reading %s: %v", r.opts.urlFile, err)
 		}
-		line = strings.TrimRight(line, " \t")
+		for line != "" && (line[len(line)-1] == ' ' || line[len(line)-1] == '\t') {
+			line = line[:len(line)-1]
+		}
 		if lines.n == 1 {
 			line = strings.TrimPrefix(line, "\uFEFF")
 		}
 		if line == "" {
 			continue
 		}
-		if xerr := r.one(line, fmt.Sprintf("line %d: ", lines.n)); xerr != nil {
+		if xerr := r.one(line, lines.n); xerr != nil {
 			return xerr
 		}
 		if _, err := r.out.Write(nil); err != nil {
@@ -204,9 +217,14 @@ func (r *editRun) urlFile() *exitError {
 	}
 }
 
-// bad reports an input that fails: a note on standard error, or with
-// --verify the end of the run (exit code 9).
-func (r *editRun) bad(where string, err error) *exitError {
+// bad reports an input that fails (on line of --url-file, if not 0): a
+// note on standard error, or with --verify the end of the run (exit
+// code 9).
+func (r *editRun) bad(line int, what string, err error) *exitError {
+	where := what
+	if line > 0 {
+		where = fmt.Sprintf("line %d: %s", line, what)
+	}
 	if r.opts.verify {
 		return exitf(exitBadURL, "%s%v", where, err)
 	}
@@ -214,16 +232,17 @@ func (r *editRun) bad(where string, err error) *exitError {
 	return nil
 }
 
-// one edits and prints the URL input (where names it in messages).
-func (r *editRun) one(input, where string) *exitError {
+// one edits and prints the URL input, from line of --url-file (0 for
+// an argument).
+func (r *editRun) one(input string, line int) *exitError {
 	e, err := r.parseInput(input)
 	if err != nil {
-		return r.bad(where, err)
+		return r.bad(line, "", err)
 	}
 	if rd := r.opts.redirect; rd != nil {
 		v, err := e.u.Parse(*rd)
 		if err != nil {
-			return r.bad(where+"invalid redirection: ", err)
+			return r.bad(line, "invalid redirection: ", err)
 		}
 		e.u = v
 		if strings.Contains(*rd, "://") {
@@ -237,33 +256,38 @@ func (r *editRun) one(input, where string) *exitError {
 // without a scheme gets one as trurl (libcurl) guesses it: "ftp." and a
 // few other host prefixes name their scheme, anything else is http.
 func (r *editRun) parseInput(input string) (*editURL, error) {
-	if !r.opts.noGuess && lacksScheme(input) {
-		g := guessScheme(input) + "://" + input
-		u, err := url.Parse(g)
-		if err != nil {
-			return nil, err
-		}
-		return &editURL{u: u, schemeGuessed: true, port: explicitPort(g)}, nil
+	guessed := !r.opts.noGuess && lacksScheme(input)
+	if guessed {
+		input = guessScheme(input) + "://" + input
 	}
-	u, err := url.Parse(input)
-	if err != nil {
+	// The URL of the previous line is reused: parsing into it with the
+	// href setter allocates no URL a line.
+	u := &r.url
+	if u.SetHref(input) != nil {
+		_, err := url.Parse(input) // the parser's error, named as a parse
+		if err == nil {
+			err = errors.New("url: parse " + strconv.Quote(input) + ": fails")
+		}
 		return nil, err
 	}
 	if r.opts.curl && !u.IsSpecial() {
 		return nil, fmt.Errorf("url: parse %q: --curl takes only the URL Standard's special schemes (http, https, ws, wss, ftp, file)", input)
 	}
-	e := &editURL{u: u}
+	r.cur = editURL{u: u, schemeGuessed: guessed}
 	if r.opts.keepPort {
-		e.port = explicitPort(input)
+		r.cur.port = explicitPort(input)
 	}
-	return e, nil
+	return &r.cur, nil
 }
 
 // lacksScheme reports whether input starts with no scheme, or with what
 // reads as a host and a port ("example.com:8080"): a scheme's ":"
 // followed by a digit or by nothing.
 func lacksScheme(input string) bool {
-	s := strings.TrimLeft(input, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	s := input
+	for s != "" && s[0] <= ' ' { // C0 controls and spaces, which the parser strips
+		s = s[1:]
+	}
 	if s == "" || !isAlpha(s[0]) {
 		return true
 	}

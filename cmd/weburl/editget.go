@@ -142,11 +142,31 @@ func (r *editRun) component(e *editURL, id compID, whatwg bool, m getMods) (v st
 	return v, present, false
 }
 
-// writeGet prints the --get template for e, as trurl's get does.
-func (r *editRun) writeGet(e *editURL) *exitError {
-	f := *r.opts.format
-	b := r.buf[:0]
+// getPart is a piece of a --get template: text, or a variable.
+type getPart struct {
+	text   string // the text, or the variable as written
+	isVar  bool
+	id     compID
+	whatwg bool
+	m      getMods
+	query  bool   // {query:name} or {query-all:name}
+	all    bool   // {query-all:name}
+	name   string // the query pair's name, or the component's
+}
+
+// compileGet reads a --get template, as trurl's get does, into its
+// parts, once for all URLs.
+func compileGet(f string) ([]getPart, *exitError) {
+	var parts []getPart
+	var text []byte
+	flush := func() {
+		if len(text) > 0 {
+			parts = append(parts, getPart{text: string(text)})
+			text = text[:0]
+		}
+	}
 	var open, close byte
+	unclosed := false // no close bracket after here: an open one is text
 	for i := 0; i < len(f); {
 		c := f[i]
 		if open == 0 && (c == '{' || c == '[') {
@@ -158,120 +178,132 @@ func (r *editRun) writeGet(e *editURL) *exitError {
 		switch {
 		case open != 0 && c == open:
 			if i+1 < len(f) && f[i+1] == open {
-				b = append(b, open)
+				text = append(text, open)
 				i += 2
 				continue
 			}
-			j := strings.IndexByte(f[i:], close)
+			j := -1
+			if !unclosed {
+				j = strings.IndexByte(f[i:], close)
+			}
 			if j < 0 {
-				b = append(b, open)
+				unclosed = true // (once found missing, it stays so: linear time)
+				text = append(text, open)
 				i++
 				continue
 			}
-			var xerr *exitError
-			b, xerr = r.variable(b, e, f[i:i+j+1])
+			p, xerr := compileVariable(f[i : i+j+1])
 			if xerr != nil {
-				return xerr
+				return nil, xerr
 			}
+			flush()
+			parts = append(parts, p)
 			i += j + 1
 		case c == '\\' && i+1 < len(f):
 			switch f[i+1] {
 			case 'r':
-				b = append(b, '\r')
+				text = append(text, '\r')
 			case 'n':
-				b = append(b, '\n')
+				text = append(text, '\n')
 			case 't':
-				b = append(b, '\t')
+				text = append(text, '\t')
 			case '\\', '{', '[':
-				b = append(b, f[i+1])
+				text = append(text, f[i+1])
 			default:
-				b = append(b, c, f[i+1])
+				text = append(text, c, f[i+1])
 			}
 			i += 2
 		default:
-			b = append(b, c)
+			text = append(text, c)
 			i++
 		}
 	}
-	b = append(b, '\n')
-	r.buf = b
-	r.out.Write(b)
-	return nil
+	flush()
+	return parts, nil
 }
 
-// variable appends the value of one {variable} (with its brackets in
-// v) to b.
-func (r *editRun) variable(b []byte, e *editURL, v string) ([]byte, *exitError) {
+// compileVariable reads one {variable}, with its brackets in v.
+func compileVariable(v string) (getPart, *exitError) {
+	p := getPart{text: v, isVar: true}
 	inner := v[1 : len(v)-1]
-	var m getMods
 	if strings.HasPrefix(inner, ":") {
-		m.encoded = true
+		p.m.encoded = true
 		inner = inner[1:]
 	}
-	query, all := false, false
-	for !query {
+	for !p.query {
 		k := strings.IndexByte(inner, ':')
 		if k < 0 {
 			break
 		}
 		switch inner[:k] {
 		case "default":
-			m.def = true
+			p.m.def = true
 		case "puny":
-			if m.idn {
-				return b, exitf(exitGet, "puny modifier is mutually exclusive with idn")
+			if p.m.idn {
+				return p, exitf(exitGet, "puny modifier is mutually exclusive with idn")
 			}
-			m.puny = true
+			p.m.puny = true
 		case "idn":
-			if m.puny {
-				return b, exitf(exitGet, "idn modifier is mutually exclusive with puny")
+			if p.m.puny {
+				return p, exitf(exitGet, "idn modifier is mutually exclusive with puny")
 			}
-			m.idn = true
+			p.m.idn = true
 		case "strict":
-			m.strict = true
+			p.m.strict = true
 		case "must":
-			m.must = true
+			p.m.must = true
 		case "url":
-			m.encoded = true
+			p.m.encoded = true
 		case "query":
-			query = true
+			p.query = true
 		case "query-all":
-			query, all = true, true
+			p.query, p.all = true, true
 		default:
-			return b, exitf(exitGet, "Bad --get syntax: %s", v)
+			return p, exitf(exitGet, "Bad --get syntax: %s", v)
 		}
 		inner = inner[k+1:]
 	}
-	if query {
-		q, _ := e.u.RawQuery()
-		raw := m.encoded || r.opts.urlencode
-		for i, val := range queryValues(q, r.opts.qsep, inner, raw, all) {
-			if i > 0 {
-				b = append(b, ' ')
-			}
-			if !raw {
-				// trurl shows a NUL byte of a decoded value as ".".
-				val = strings.ReplaceAll(val, "\x00", ".")
-			}
-			b = append(b, val...)
-		}
-		return b, nil
+	p.name = inner
+	if p.query {
+		return p, nil
 	}
 	if inner == "" {
-		return b, exitf(exitGet, "Bad --get syntax: %s", v)
+		return p, exitf(exitGet, "Bad --get syntax: %s", v)
 	}
-	id, whatwg, ok := lookupComponent(inner)
-	if !ok {
-		return b, exitf(exitGet, "%q is not a recognized URL component", inner)
+	var ok bool
+	if p.id, p.whatwg, ok = lookupComponent(inner); !ok {
+		return p, exitf(exitGet, "%q is not a recognized URL component", inner)
 	}
-	val, present, badDecode := r.component(e, id, whatwg, m)
-	switch {
-	case badDecode && m.strict:
-		return b, exitf(exitGet, "problems URL decoding %s", inner)
-	case badDecode:
-		r.note("URL decode error, most likely because of rubbish in the input (%s)", inner)
-	case !present && m.must:
-		return b, exitf(exitGet, "missing must:%s", inner)
+	return p, nil
+}
+
+// writeGet prints the --get template for e.
+func (r *editRun) writeGet(e *editURL) *exitError {
+	b := r.buf[:0]
+	for i := range r.get {
+		p := &r.get[i]
+		if !p.isVar {
+			b = append(b, p.text...)
+			continue
+		}
+		if p.query {
+			q, _ := e.u.RawQuery()
+			b = appendQueryValues(b, q, r.opts.qsep, p.name, p.m.encoded || r.opts.urlencode, p.all)
+			continue
+		}
+		val, present, badDecode := r.component(e, p.id, p.whatwg, p.m)
+		switch {
+		case badDecode && p.m.strict:
+			return exitf(exitGet, "problems URL decoding %s", p.name)
+		case badDecode:
+			r.note("URL decode error, most likely because of rubbish in the input (%s)", p.name)
+		case !present && p.m.must:
+			return exitf(exitGet, "missing must:%s", p.name)
+		}
+		b = append(b, val...)
 	}
-	return append(b, val...), nil
+	b = append(b, '\n')
+	r.buf = b
+	r.out.Write(b)
+	return nil
 }

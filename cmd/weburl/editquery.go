@@ -153,22 +153,37 @@ func isASCII(s string) bool {
 	return true
 }
 
-// queryValues returns the values of the pairs named name, decoded, or
-// as the URL has them when raw.
-func queryValues(query string, sep byte, name string, raw, all bool) []string {
-	var vs []string
-	for _, p := range queryPairs(query, sep) {
-		if p.raw == "" || p.name != name {
+// appendQueryValues appends to b the values of the pairs of query
+// (split at sep) named name, space-separated: decoded, or as the URL
+// has them when raw; all of them, or the first.
+func appendQueryValues(b []byte, query string, sep byte, name string, raw, all bool) []byte {
+	n := 0
+	for more := true; more; {
+		pair := query
+		if i := strings.IndexByte(query, sep); i >= 0 {
+			pair, query = query[:i], query[i+1:]
+		} else {
+			more = false
+		}
+		if pair == "" {
 			continue
 		}
-		v := p.value
-		if raw {
-			_, v, _ = strings.Cut(p.raw, "=")
+		k, v, _ := strings.Cut(pair, "=")
+		if formDecode(k) != name {
+			continue
 		}
-		vs = append(vs, v)
+		if n > 0 {
+			b = append(b, ' ')
+		}
+		n++
+		if !raw {
+			// trurl shows a NUL byte of a decoded value as ".".
+			v = strings.ReplaceAll(formDecode(v), "\x00", ".")
+		}
+		b = append(b, v...)
 		if !all {
 			break
 		}
 	}
-	return vs
+	return b
 }
