@@ -46,18 +46,22 @@ func encodeAssign(s string) string {
 	return url.FormEncode(name) + "=" + url.FormEncode(value)
 }
 
-// queryPairs splits query at sep into its pairs, as written; empty
-// pairs are kept (trurl's JSON lists the query "&&&" with no params).
+// queryPairs splits query at sep into its pairs, as written, leaving out
+// the empty ones (which trurl drops and the urlencoded parser skips).
 func queryPairs(query string, sep byte) []queryPair {
 	var pairs []queryPair
-	for {
-		i := strings.IndexByte(query, sep)
-		if i < 0 {
-			return append(pairs, newQueryPair(query))
+	for more := true; more; {
+		pair := query
+		if i := strings.IndexByte(query, sep); i >= 0 {
+			pair, query = query[:i], query[i+1:]
+		} else {
+			more = false
 		}
-		pairs = append(pairs, newQueryPair(query[:i]))
-		query = query[i+1:]
+		if pair != "" {
+			pairs = append(pairs, newQueryPair(pair))
+		}
 	}
+	return pairs
 }
 
 // editQuery does the query options, in trurl's order: --qtrim,
@@ -83,7 +87,7 @@ func (r *editRun) editQuery(e *editURL) error {
 		replaced := false
 		out := pairs[:0]
 		for _, p := range pairs {
-			if p.raw != "" && p.name == np.name {
+			if p.name == np.name {
 				if replaced {
 					continue // a later pair of the name goes, as in trurl
 				}
@@ -108,7 +112,7 @@ func (r *editRun) editQuery(e *editURL) error {
 	var b strings.Builder
 	for _, p := range pairs {
 		if p.raw == "" {
-			continue
+			continue // an empty --replace-append
 		}
 		if b.Len() > 0 {
 			b.WriteByte(o.qsep)
