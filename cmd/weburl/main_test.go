@@ -305,3 +305,21 @@ func TestRunHelpAndUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestFlagsAfterArguments: a subcommand's flags may follow its
+// arguments (issue 26: weburl parse URL -json read -json as a URL), and
+// "--" ends the flags.
+func TestFlagsAfterArguments(t *testing.T) {
+	out := runCLI(t, []string{"parse", "https://a.example/x", "-field", "pathname", "https://b.example/y"}, "", 0, "")
+	if out != "/x\n/y\n" {
+		t.Errorf("parse URL -field pathname URL: %q", out)
+	}
+	out = runCLI(t, []string{"parse", "-field", "href", "--", "https://a.example/", "-json"}, "", 1, `"-json"`)
+	if out != "https://a.example/\n" {
+		t.Errorf("after --: %q", out)
+	}
+	out = runCLI(t, []string{"canon", "https://a.example/b?z=1&a=2#f", "-json"}, "", 0, "")
+	if !strings.HasPrefix(out, `{"input":`) {
+		t.Errorf("canon URL -json: %q", out)
+	}
+}
