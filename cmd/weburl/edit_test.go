@@ -313,3 +313,26 @@ func TestEditURLFileFromDisk(t *testing.T) {
 		t.Errorf("stdout %q", out)
 	}
 }
+
+// TestSortQueryIsURLSearchParams: --sort-query orders the pairs as
+// URLSearchParams.sort() does (compareUTF16 is a copy of its order),
+// also where UTF-16 and UTF-8 orders differ (U+FFFD against an astral
+// code point) and for equal names (stable).
+func TestSortQueryIsURLSearchParams(t *testing.T) {
+	names := []string{"b", "\uFFFD", "a", "\U0001F600", "B", "é", "a", "", "a b", "ab"}
+	var q []string
+	for i, n := range names {
+		q = append(q, url.FormEncode(n)+"="+strings.Repeat("x", i+1))
+	}
+	query := strings.Join(q, "&")
+	sp := url.NewSearchParams(query)
+	sp.Sort()
+	var want []url.Param
+	for n, v := range sp.All() {
+		want = append(want, url.Param{Name: n, Value: v})
+	}
+	out := runCLI(t, []string{"https://a.example/?" + query, "--sort-query", "-g", "{:query}"}, "", 0, "")
+	if got := url.ParseForm(strings.TrimSuffix(out, "\n")); !reflect.DeepEqual(got, want) {
+		t.Errorf("--sort-query: %q\nURLSearchParams.sort(): %q", got, want)
+	}
+}
