@@ -10,33 +10,33 @@ import (
 const editHelp = `Usage: weburl [options / URLs]
 Prints and edits URLs as browsers read them (the WHATWG URL Standard), with
 trurl's options. Options and URLs come in any order; "--" ends the options.
-  -a, --append [component]=[data]  - append to the path (a segment) or the query (a pair)
-      --accept-space               - accepted; the URL Standard always takes spaces, encoded
-      --as-idn                     - show the host in Unicode where the display rules say it is safe
-      --curl                       - take only the URL Standard's special schemes
+  -a, --append [component]=[data]  - append a path segment or a query pair
+      --accept-space               - accepted: spaces are always taken, encoded
+      --as-idn                     - Unicode host where display rules say safe
+      --curl                       - only the URL Standard's special schemes
       --default-port               - write the scheme's default port
-  -f, --url-file [file/-]          - read URLs from a file or standard input, one a line
-  -g, --get [{component}s]         - print a template: {component}, {query:name}, {query-all:name}
+  -f, --url-file [file/-]          - read URLs from a file or stdin, one a line
+  -g, --get [{component}s]         - print a template: {host}, {query:name}...
   -h, --help                       - this help
       --iterate [component]=[list] - one URL for each space-separated value
-      --json                       - print the URLs as a JSON array (url, parts, params)
+      --json                       - a JSON array of {url, parts, params}
       --keep-port                  - keep a default port the input writes
       --no-guess-scheme            - an input without a scheme is an error
-      --punycode                   - the host in ASCII (Punycode): what the href always has
-      --qtrim [what]               - remove query pairs named what (what* for a prefix)
+      --punycode                   - ASCII host: what the href always has
+      --qtrim [what]               - remove pairs named what (what*: a prefix)
       --query-separator [letter]   - the query's pair separator, if not '&'
       --quiet                      - no notes
       --redirect [URL]             - resolve this reference against the URL
       --replace [data]             - replace a query pair: name=value
       --replace-append [data]      - replace a query pair, or append it
-  -s, --set [component][:]=[data]  - set a component (":=" data already percent-encoded,
+  -s, --set [component][:]=[data]  - set a component (":=" data as written,
                                      "?=" only if not set)
-      --sort-query                 - sort the query pairs by name (as URLSearchParams.sort)
+      --sort-query                 - sort query pairs as URLSearchParams.sort()
       --trim [component]=[what]    - as --qtrim, for component query
       --url [URL]                  - a URL to work on
-      --urlencode                  - --get and --json print components percent-encoded
+      --urlencode                  - --get and --json print encoded components
   -v, --version                    - the version and feature list
-      --verify                     - a URL that fails to parse ends the run (exit code 9)
+      --verify                     - a URL that fails ends the run (exit code 9)
 
 Components (trurl's name / the URL Standard's):
   url / href, scheme / protocol, user / username, password, host / hostname,
