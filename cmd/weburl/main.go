@@ -1,15 +1,28 @@
-// Command weburl parses, resolves and validates URLs as web browsers do
-// (the WHATWG URL Standard), and extracts the links of HTML pages.
+// Command weburl prints and edits URLs as web browsers read them (the
+// WHATWG URL Standard), with the options of curl's trurl; it also parses
+// and validates URLs, and extracts the links of HTML pages.
 //
 // Usage:
 //
+//	weburl [trurl's options] URL...   (print and edit URLs; weburl -h lists the options)
 //	weburl parse [-base URL] [-json] [-v] [-field NAME] [-rows] [URL...]
 //	weburl links [-base URL] [-json] [-v] FILE|URL|-...
 //	weburl canon [-profile crawler|safebrowsing] [-json] [-rows] [URL...]
 //	weburl match [-base URL] [-input-base URL] [-i] [-json] PATTERN [URL...]
 //	weburl serve [-addr HOST:PORT]
-//	weburl [flags] [URL...]           (the same as weburl parse)
 //	weburl SUBCOMMAND -h              (the usage of a subcommand)
+//
+// # Editing (trurl's options)
+//
+// A first argument that is not a subcommand's name starts the editing
+// mode: trurl's options (--set, --append, --replace, --qtrim,
+// --sort-query, --get '{template}', --iterate, --url-file, --redirect,
+// --json, ...) with trurl's names and meanings, and URLs, in any order;
+// the URL Standard's parser and setters give the answers. weburl URL
+// prints the URL's href. docs/cli.md is the reference: each option, the
+// component names (trurl's and the URL Standard's), the exit codes
+// (trurl's), and where the answer differs from trurl's because the URL
+// Standard differs from RFC 3986.
 //
 // # parse
 //
@@ -117,7 +130,8 @@
 //
 // # Exit status
 //
-// The exit status is 1 if any input fails to parse (for links: any link
+// The editing mode exits with trurl's codes (docs/cli.md). For the
+// subcommands, the exit status is 1 if any input fails to parse (for links: any link
 // fails to parse, or a page cannot be read), if a line is too long (the
 // reason goes to standard error) or if the output cannot be written (a
 // closed pipe, a full disk); 2 for bad usage or a failure to read
@@ -148,7 +162,7 @@ type command struct {
 
 // commands are the subcommands, in the order the usage lists them.
 var commands = []command{
-	{"parse", "print the components of URLs (the default)", runParse},
+	{"parse", "print the components of URLs, with validation errors (-v)", runParse},
 	{"links", "print the links of HTML pages, resolved, with line:col", runLinks},
 	{"canon", "print canonical keys of URLs (crawler, Safe Browsing)", runCanon},
 	{"match", "print the URLs that match a URL pattern (URLPattern), like grep", runMatch},
@@ -160,7 +174,7 @@ var commands = []command{
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
-		case "-h", "-help", "--help", "help":
+		case "help":
 			usage(stdout)
 			return 0
 		}
@@ -170,14 +184,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	// weburl [flags] URL... is weburl parse.
-	return runParse(args, stdin, stdout, stderr)
+	// weburl [trurl's options] URL... prints and edits URLs.
+	return runEdit(args, stdin, stdout, stderr)
 }
 
 // usage prints the overview of the subcommands.
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: weburl SUBCOMMAND [flags] [arguments]")
-	fmt.Fprintln(w, "       weburl [flags] [URL...]    (weburl parse)")
+	fmt.Fprintln(w, "usage: weburl [trurl's options] URL...  (weburl -h lists them)")
+	fmt.Fprintln(w, "       weburl SUBCOMMAND [flags] [arguments]")
 	fmt.Fprintln(w, "\nSubcommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
@@ -206,7 +220,7 @@ func newFlagSet(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) int {
 	usage := fs.Usage
 	fs.Usage = func() {} // printed here, on the right stream
-	err := fs.Parse(args)
+	err := parseInterleaved(fs, args)
 	fs.Usage = usage
 	if err == nil {
 		return -1
@@ -220,6 +234,29 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) int {
 	}
 	fs.Usage()
 	return 2
+}
+
+// parseInterleaved parses args with fs, flags and arguments in any
+// order (weburl parse URL -json), as the editing mode takes them: the
+// flag package stops at the first argument, so parsing goes on after
+// each one; "--" ends the flags. fs.Args() is then the arguments, in
+// order.
+func parseInterleaved(fs *flag.FlagSet, args []string) error {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		used := len(args) - len(rest)
+		if len(rest) == 0 || (used > 0 && args[used-1] == "--") {
+			positional = append(positional, rest...)
+			break
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, positional...))
 }
 
 // usageError reports a usage error found after the flags were parsed

@@ -64,7 +64,7 @@ func TestRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			stdout := runCLI(t, tt.args, tt.stdin, tt.wantStatus, tt.wantErr)
+			stdout := runCLI(t, append([]string{"parse"}, tt.args...), tt.stdin, tt.wantStatus, tt.wantErr)
 			for _, want := range tt.wantOut {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("stdout lacks %q:\n%s", want, stdout)
@@ -78,7 +78,7 @@ func TestRun(t *testing.T) {
 // failures included.
 func TestRunJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	status := run([]string{"-json", "-v", "https://example.com/a", "https://[::1"}, nil, &stdout, &stderr)
+	status := run([]string{"parse", "-json", "-v", "https://example.com/a", "https://[::1"}, nil, &stdout, &stderr)
 	if status != 1 {
 		t.Fatalf("status = %d, want 1", status)
 	}
@@ -122,7 +122,7 @@ func TestRunWriteError(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stderr bytes.Buffer
-			status := run(tc.args, strings.NewReader(tc.stdin), failWriter{}, &stderr)
+			status := run(append([]string{"parse"}, tc.args...), strings.NewReader(tc.stdin), failWriter{}, &stderr)
 			if status != 1 {
 				t.Errorf("status = %d, want 1", status)
 			}
@@ -158,7 +158,7 @@ func TestRunLongLine(t *testing.T) {
 	exact := "https://example.com/" + strings.Repeat("b", maxLine-len("https://example.com/"))
 	stdin := "https://one.example/\n" + long + "\n" + exact + "\r\nhttps://two.example/\n" + long
 	var stdout, stderr bytes.Buffer
-	status := run([]string{"-json"}, strings.NewReader(stdin), &stdout, &stderr)
+	status := run([]string{"parse", "-json"}, strings.NewReader(stdin), &stdout, &stderr)
 	if status != 1 {
 		t.Errorf("status = %d, want 1", status)
 	}
@@ -203,7 +203,7 @@ func TestRunLongLineMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	status := run(nil, strings.NewReader(stdin), &stdout, &stderr)
+	status := run([]string{"parse"}, strings.NewReader(stdin), &stdout, &stderr)
 	runtime.ReadMemStats(&after)
 	if status != 1 || !strings.Contains(stdout.String(), "href:     https://example.com/") {
 		t.Errorf("status %d, stdout %q: want 1 and the second line parsed", status, stdout.String())
@@ -219,7 +219,7 @@ func TestRunLongLineMemory(t *testing.T) {
 func TestRunBOMAndBlankLines(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	stdin := "\uFEFFhttps://a.example/\n\n   \n\t\r\n\r\nhttps://b.example/\r\n\n"
-	if status := run(nil, strings.NewReader(stdin), &stdout, &stderr); status != 0 || stderr.Len() != 0 {
+	if status := run([]string{"parse"}, strings.NewReader(stdin), &stdout, &stderr); status != 0 || stderr.Len() != 0 {
 		t.Errorf("status = %d, stderr %q; want 0 and nothing", status, stderr.String())
 	}
 	for _, want := range []string{"href:     https://a.example/\n", "href:     https://b.example/\n"} {
@@ -233,7 +233,7 @@ func TestRunBOMAndBlankLines(t *testing.T) {
 
 	stdout.Reset()
 	stderr.Reset()
-	if status := run(nil, strings.NewReader("https://a.example/\n\uFEFFhttps://b.example/\n"), &stdout, &stderr); status != 1 {
+	if status := run([]string{"parse"}, strings.NewReader("https://a.example/\n\uFEFFhttps://b.example/\n"), &stdout, &stderr); status != 1 {
 		t.Errorf("BOM on line 2: status = %d, want 1 (it is not a byte-order mark there)", status)
 	}
 }
@@ -243,7 +243,7 @@ func TestRunBOMAndBlankLines(t *testing.T) {
 func TestRunManyValidationErrors(t *testing.T) {
 	input := "https://example.com/" + strings.Repeat("%", 1000)
 	var stdout, stderr bytes.Buffer
-	if status := run([]string{"-v", input}, nil, &stdout, &stderr); status != 0 {
+	if status := run([]string{"parse", "-v", input}, nil, &stdout, &stderr); status != 0 {
 		t.Fatalf("status = %d", status)
 	}
 	if n := strings.Count(stdout.String(), "validation error: invalid-URL-unit"); n != maxValidationErrors {
@@ -254,7 +254,7 @@ func TestRunManyValidationErrors(t *testing.T) {
 	}
 
 	stdout.Reset()
-	run([]string{"-v", "-json", input}, nil, &stdout, &stderr)
+	run([]string{"parse", "-v", "-json", input}, nil, &stdout, &stderr)
 	var r result
 	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 		t.Fatal(err)
@@ -281,7 +281,7 @@ func TestRunHelpAndUsage(t *testing.T) {
 		{"parse -help", []string{"parse", "-help"}, 0, "-field", ""},
 		{"links -h", []string{"links", "-h"}, 0, "usage: weburl links", ""},
 		{"unknown flag", []string{"parse", "-nope"}, 2, "", "flag provided but not defined: -nope"},
-		{"unknown flag, default form", []string{"-nope", "x"}, 2, "", "usage: weburl parse"},
+		{"unknown option, editing mode", []string{"-nope", "x"}, exitFlag, "", "weburl error: unknown option: -n\n"},
 		{"flag without value", []string{"links", "-base"}, 2, "", "flag needs an argument"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -299,25 +299,27 @@ func TestRunHelpAndUsage(t *testing.T) {
 			if tc.wantStatus == 0 && stderr.Len() != 0 {
 				t.Errorf("-h wrote to stderr: %q", stderr.String())
 			}
-			if tc.wantStatus == 2 && stdout.Len() != 0 {
+			if tc.wantStatus != 0 && stdout.Len() != 0 {
 				t.Errorf("a usage error wrote to stdout: %q", stdout.String())
 			}
 		})
 	}
 }
 
-// TestRunDefaultIsParse: weburl [flags] URL... and weburl parse [flags]
-// URL... print the same.
-func TestRunDefaultIsParse(t *testing.T) {
-	for _, args := range [][]string{
-		{"-json", "-v", "https://example.com/a b", "http://[::1"},
-		{"-base", "https://example.com/d/", "x?y#z"},
-	} {
-		var out1, out2, err1, err2 bytes.Buffer
-		s1 := run(args, nil, &out1, &err1)
-		s2 := run(append([]string{"parse"}, args...), nil, &out2, &err2)
-		if s1 != s2 || out1.String() != out2.String() || err1.String() != err2.String() {
-			t.Errorf("%q: weburl and weburl parse differ:\n%d %q %q\n%d %q %q", args, s1, out1.String(), err1.String(), s2, out2.String(), err2.String())
-		}
+// TestFlagsAfterArguments: a subcommand's flags may follow its
+// arguments (issue 26: weburl parse URL -json read -json as a URL), and
+// "--" ends the flags.
+func TestFlagsAfterArguments(t *testing.T) {
+	out := runCLI(t, []string{"parse", "https://a.example/x", "-field", "pathname", "https://b.example/y"}, "", 0, "")
+	if out != "/x\n/y\n" {
+		t.Errorf("parse URL -field pathname URL: %q", out)
+	}
+	out = runCLI(t, []string{"parse", "-field", "href", "--", "https://a.example/", "-json"}, "", 1, `"-json"`)
+	if out != "https://a.example/\n" {
+		t.Errorf("after --: %q", out)
+	}
+	out = runCLI(t, []string{"canon", "https://a.example/b?z=1&a=2#f", "-json"}, "", 0, "")
+	if !strings.HasPrefix(out, `{"input":`) {
+		t.Errorf("canon URL -json: %q", out)
 	}
 }
