@@ -168,6 +168,21 @@ type LinkExtractor struct {
 	// MaxBytes, if positive, is the longest document read, in bytes: a
 	// longer one ends the extraction with a *[TooLargeError].
 	MaxBytes int64
+
+	// MaxValueBytes is the longest text of one link the extractor reads
+	// whole, in bytes of the document decoded to UTF-8: an attribute
+	// value that is read whole (href, src, ping, a meta refresh's
+	// content, ...), one URL of a srcset, one CSS url() or string. A
+	// longer one is not kept: it is one [Link] with an empty
+	// [Link.Raw], a nil [Link.URL] and a *[ValueTooLongError] in
+	// [Link.Err] (a ping attribute that long is one such Link; a srcset
+	// descriptor that long makes its candidate invalid). Zero means
+	// [DefaultMaxValueBytes] (2 MiB); a negative value, no limit. With a
+	// limit, the extractor's memory stays within a few bytes per input
+	// byte and a constant of a few times the limit (see
+	// docs/limits.md); without one, a single value may cost up to about
+	// 20 bytes per byte of it.
+	MaxValueBytes int
 }
 
 // A TooLargeError is the error of a document longer than
@@ -408,7 +423,7 @@ func (ex *extraction) run(prefix []byte, rest io.Reader) error {
 		w.lines.lineStart = int64(bom)
 		w.lines.lineStartSrc = int64(bom)
 	}
-	e := emitter{docURL: ex.docURL, yield: ex.yield, w: w, kind: kind, rec: ex.rec, tentative: enc.tentative}
+	e := emitter{docURL: ex.docURL, yield: ex.yield, w: w, kind: kind, rec: ex.rec, tentative: enc.tentative, max: ex.x.maxValue()}
 	switch enc.name {
 	case "utf-8", "utf-16be", "utf-16le", "replacement":
 		// Their output encoding is UTF-8, the Parser's default.
@@ -422,7 +437,7 @@ func (ex *extraction) run(prefix []byte, rest io.Reader) error {
 		e.p.OnValidationError = e.log.Add
 		e.utf8Parser.OnValidationError = e.log.Add
 	}
-	s := scanner{add: e.add, addBytes: e.addBytes, kind: kind}
+	s := scanner{add: e.add, addBytes: e.addBytes, kind: kind, max: ex.x.maxValue()}
 	if enc.tentative {
 		s.charset = func(label string, at Position) {
 			if !e.tentative || e.rec.over || at.Offset >= changeBound {
@@ -440,7 +455,8 @@ func (ex *extraction) run(prefix []byte, rest io.Reader) error {
 			w.buf = w.buf[:w.i]
 		}
 	}
-	t := tokenizer{w: w, h: &s, kind: kind}
+	t := tokenizer{w: w, h: &s, kind: kind, max: ex.x.maxValue()}
+	t.sp.max = t.max
 	t.run()
 	if ex.restart != nil {
 		return nil
@@ -523,6 +539,7 @@ type emitter struct {
 	// is what was read.
 	tentative bool
 	rec       *recorder
+	max       int // the longest raw parsed (LinkExtractor.maxValue)
 }
 
 // endTentative makes the encoding certain: the links held back for it
@@ -553,7 +570,9 @@ func (e *emitter) add(f found) {
 		e.emit(f)
 	case f.base:
 		e.base = e.docURL
-		if b, err := e.baseParser.ParseRef(e.docURL, f.raw); err == nil {
+		if f.raw == tooLongRaw || len(f.raw) > e.max {
+			// Not parsed: the document's URL is the base.
+		} else if b, err := e.baseParser.ParseRef(e.docURL, f.raw); err == nil {
 			e.base = b
 		}
 		e.pending.add(f)
@@ -613,8 +632,9 @@ func (e *emitter) emit(f found) {
 	if f.utf8 && e.encoding != nil {
 		p = &e.utf8Parser
 	}
-	l.URL, l.Err = p.ParseRef(against, f.raw)
-	if l.Err != nil {
+	if f.raw == tooLongRaw || len(f.raw) > e.max {
+		l.Raw, l.exact, l.Err = "", false, &ValueTooLongError{Limit: e.max}
+	} else if l.URL, l.Err = p.ParseRef(against, f.raw); l.Err != nil {
 		l.URL = nil
 	}
 	if e.log != nil && len(e.log.Errors) > 0 {
