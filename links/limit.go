@@ -17,6 +17,9 @@ type ValueTooLongError struct {
 }
 
 func (e *ValueTooLongError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	return "links: value longer than " + strconv.Itoa(e.Limit) + " bytes"
 }
 

@@ -92,8 +92,11 @@ func (p Position) String() string {
 // "&amp;", or a "\r" that HTML turned into "\n"; or the document is in
 // another encoding than UTF-8 and Raw is not ASCII, or is in UTF-16 or
 // ISO-2022-JP), the position of every offset is that of Raw's start,
-// l.Position.
+// l.Position. A nil *Link has the zero Position.
 func (l *Link) PositionOf(offset int) Position {
+	if l == nil {
+		return Position{}
+	}
 	if !l.exact || offset <= 0 {
 		return l.Position
 	}
@@ -141,7 +144,8 @@ func (k Kind) String() string {
 
 // A LinkExtractor extracts the links of HTML documents. Its zero value
 // extracts them without validation, sniffing each document's encoding,
-// with no size limit, as [ExtractLinks] does.
+// with no limit on the document's size and [DefaultMaxValueBytes] on one
+// link's text, as [ExtractLinks] does.
 type LinkExtractor struct {
 	// Validate, if true, records each link's validation errors in
 	// [Link.ValidationErrors]. When false, the parser does no work to
@@ -192,6 +196,9 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	return "links: document larger than " + strconv.FormatInt(e.Limit, 10) + " bytes"
 }
 
@@ -225,7 +232,7 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 // below) and of the longest value it reads whole. An error (of reading
 // r, a *[TooLargeError], or of parsing documentURL, an *[url.Error])
 // is yielded last, with a zero Link; a link that fails to parse is
-// yielded with its [Link.Err] set.
+// yielded with its [Link.Err] set. A nil r is an empty document.
 //
 // The document is decoded with the encoding HTML's encoding sniffing
 // algorithm gives it ([SniffEncoding]: a byte order mark, then
@@ -307,6 +314,9 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 	docURL, err := url.Parse(documentURL)
 	if err != nil {
 		return err
+	}
+	if r == nil {
+		r = bytes.NewReader(nil) // an empty document
 	}
 	if x.MaxBytes > 0 {
 		r = &limitReader{r: r, n: x.MaxBytes, limit: x.MaxBytes}
