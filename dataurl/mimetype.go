@@ -14,7 +14,9 @@ import (
 // points, and an ordered map of parameters whose names are ASCII
 // lowercase and whose values are strings of HTTP quoted-string token code
 // points. [ParseMIMEType] makes one; it does not change afterwards, so it
-// is safe for concurrent use.
+// is safe for concurrent use. The zero MIMEType, and a nil *MIMEType,
+// stand for no MIME type: an empty type and subtype, no parameters, and
+// "" from String and Essence.
 type MIMEType struct {
 	typ, subtype string
 	params       []param // in the order the input gave them; names unique
@@ -180,6 +182,9 @@ func (m *MIMEType) hasParam(name string) bool {
 // anything but HTTP token code points. [ParseMIMEType] of the result gives
 // the same record back.
 func (m *MIMEType) String() string {
+	if m == nil || m.typ == "" {
+		return ""
+	}
 	var b strings.Builder
 	n := len(m.typ) + 1 + len(m.subtype)
 	for _, p := range m.params {
@@ -224,21 +229,39 @@ func (m *MIMEType) MarshalText() ([]byte, error) { return []byte(m.String()), ni
 
 // Type returns the MIME type's type, in ASCII lowercase ("text" of
 // "text/html").
-func (m *MIMEType) Type() string { return m.typ }
+func (m *MIMEType) Type() string {
+	if m == nil {
+		return ""
+	}
+	return m.typ
+}
 
 // Subtype returns the MIME type's subtype, in ASCII lowercase ("html" of
 // "text/html").
-func (m *MIMEType) Subtype() string { return m.subtype }
+func (m *MIMEType) Subtype() string {
+	if m == nil {
+		return ""
+	}
+	return m.subtype
+}
 
 // Essence returns the MIME type's essence
 // (https://mimesniff.spec.whatwg.org/#mime-type-essence): its type, "/",
 // and its subtype, without parameters.
-func (m *MIMEType) Essence() string { return m.typ + "/" + m.subtype }
+func (m *MIMEType) Essence() string {
+	if m == nil || m.typ == "" {
+		return ""
+	}
+	return m.typ + "/" + m.subtype
+}
 
 // Param returns the value of the parameter named name (compared as the
 // standard's names are stored, in ASCII lowercase: pass "charset", not
 // "Charset"), and whether the MIME type has it.
 func (m *MIMEType) Param(name string) (value string, ok bool) {
+	if m == nil {
+		return "", false
+	}
 	for _, p := range m.params {
 		if p.name == name {
 			return p.value, true
@@ -252,6 +275,9 @@ func (m *MIMEType) Param(name string) (value string, ok bool) {
 // won).
 func (m *MIMEType) Params() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
+		if m == nil {
+			return
+		}
 		for _, p := range m.params {
 			if !yield(p.name, p.value) {
 				return
@@ -261,7 +287,12 @@ func (m *MIMEType) Params() iter.Seq2[string, string] {
 }
 
 // NumParams returns how many parameters the MIME type has.
-func (m *MIMEType) NumParams() int { return len(m.params) }
+func (m *MIMEType) NumParams() int {
+	if m == nil {
+		return 0
+	}
+	return len(m.params)
+}
 
 // collectHTTPQuotedString is the Fetch Standard's "collect an HTTP quoted
 // string" (https://fetch.spec.whatwg.org/#collect-an-http-quoted-string)
