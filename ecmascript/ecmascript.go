@@ -55,6 +55,9 @@ type URIError struct {
 // hundred bytes long;
 // [URIError.Input] keeps the whole input.
 func (e *URIError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	var b strings.Builder
 	errfmt.WriteOpInput(&b, e.Func, e.Input, min(max(e.Offset, 0), len(e.Input)))
 	errfmt.WriteCause(&b, ErrMalformedURI.Error(), e.Reason, e.Offset)
