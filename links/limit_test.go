@@ -116,3 +116,52 @@ func TestMaxValueBytesNone(t *testing.T) {
 		})
 	}
 }
+
+// FuzzMaxValueBytes reads documents with a limit of 16 bytes, at once
+// and a byte at a time: no panic, each link has a URL, an error or is a
+// value too long, none is longer than the limit, and each link that is
+// not too long is one the extractor finds without a limit, at the same
+// place (a value skipped as it is read is skipped to its end).
+func FuzzMaxValueBytes(f *testing.F) {
+	long := strings.Repeat("a", 20)
+	for _, s := range []string{
+		`<a href=` + long + `><a href=x>`, `<img srcset="` + long + ` 1x, b 2x">`, `<a ping="x ` + long + `">`,
+		`<style>a{b:url(` + long + `\)` + long + `)} c{d:url(x)}</style>`, `<style>@import "` + long + "\\\n" + long + `"; @import "y";</style>`,
+		`<p style="b:url( '` + long + `' );c:url(x)">`, `<svg><style>a{b:url(` + long + `)} c{d:url(x)}</style></svg>`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		const limit = 16
+		free, err := LinkExtractor{MaxValueBytes: -1}.Extract(strings.NewReader(doc), "https://example.com/d/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := map[string]int{}
+		for _, l := range free {
+			found[linkDump(l)]++
+		}
+		for _, r := range []io.Reader{strings.NewReader(doc), iotest.OneByteReader(strings.NewReader(doc))} {
+			links, err := LinkExtractor{MaxValueBytes: limit}.Extract(r, "https://example.com/d/")
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := map[string]int{}
+			for _, l := range links {
+				var tl *ValueTooLongError
+				switch {
+				case errors.As(l.Err, &tl):
+					continue
+				case (l.URL == nil) == (l.Err == nil):
+					t.Errorf("%q: URL %v and Err %v", l.Raw, l.URL, l.Err)
+				case len(l.Raw) > limit:
+					t.Errorf("%q: longer than the limit", l.Raw)
+				}
+				d := linkDump(l)
+				if seen[d]++; seen[d] > found[d] {
+					t.Errorf("%s: not found without a limit", d)
+				}
+			}
+		}
+	})
+}
