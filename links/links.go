@@ -49,7 +49,9 @@ type Link struct {
 	// resolved and Firefox does), or nil when that fails.
 	URL *url.URL
 
-	// Err is the *[url.Error] of a [Link.Raw] that does not parse, or nil.
+	// Err is the *[url.Error] of a [Link.Raw] that does not parse, a
+	// *[ValueTooLongError] when the link's text is longer than
+	// [LinkExtractor.MaxValueBytes] (Raw is then empty), or nil.
 	Err error
 
 	// Position is where Raw starts in the document.
@@ -229,7 +231,8 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 // Links returns an iterator over the links of the HTML document read
 // from r, in document order, which reads r as it goes: its memory is
 // not the document's size but that of the links it holds back (see
-// below) and of the longest value it reads whole. An error (of reading
+// below) and of the longest value it reads whole, which
+// [LinkExtractor.MaxValueBytes] bounds. An error (of reading
 // r, a *[TooLargeError], or of parsing documentURL, an *[url.Error])
 // is yielded last, with a zero Link; a link that fails to parse is
 // yielded with its [Link.Err] set. A nil r is an empty document.
