@@ -443,10 +443,11 @@ var ErrTooLong = errors.New("URL too long")
 //	url: set port "8o": port-invalid (port is not a number) at offset 1
 //	url: parse "x": more than one base URL
 //
-// The errors of the packages beside this one follow the same form
-// ("url: DecodeURI "%C0%AF": malformed URI (overlong UTF-8 encoding) at
-// offset 0", "url: dial tcp4 "127.0.0.1:9": address is not globally
-// reachable").
+// The errors of the packages beside this one follow the same form,
+// prefixed with their package's name or, when they are an *Error, "url"
+// ("ecmascript: DecodeURI "%C0%AF": malformed URI (overlong UTF-8
+// encoding) at offset 0", "url: dial tcp4 "127.0.0.1:9": address is not
+// globally reachable").
 type Error struct {
 	Op    string // "parse", "parse base", a setter's name ("set port"), or another operation ("canonicalize", "unmarshal JSON")
 	Input string // the input that could not be parsed or set

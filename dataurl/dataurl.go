@@ -30,7 +30,8 @@ import (
 
 // DataURL is the Fetch Standard's data: URL struct
 // (https://fetch.spec.whatwg.org/#data-url-struct): a MIME type and a
-// body.
+// body. The zero DataURL has no MIME type (a nil *[MIMEType], whose
+// methods return zero values) and an empty body.
 type DataURL struct {
 	MIMEType *MIMEType
 	Body     []byte
@@ -92,9 +93,9 @@ func isNormalDataURL(s string) bool {
 // Process is the data: URL processor
 // (https://fetch.spec.whatwg.org/#data-url-processor): it returns the
 // MIME type and the body of the data: URL u. It fails with an *[Error]
-// that wraps [ErrNotData] when u's scheme is not "data", [ErrNoComma]
-// when there is no "," after the MIME type, and [ErrBase64] when a
-// ";base64" body is not forgiving-base64. A MIME type that does not parse
+// that wraps [ErrNotData] when u's scheme is not "data" (or u is nil),
+// [ErrNoComma] when there is no "," after the MIME type, and [ErrBase64]
+// when a ";base64" body is not forgiving-base64. A MIME type that does not parse
 // is not an error: the standard makes it "text/plain;charset=US-ASCII".
 //
 // The body is decoded from u's href in one pass into a slice of exactly
@@ -134,6 +135,9 @@ type processed struct {
 // outcome, reading the body (to check the base64 and count the bytes)
 // but storing nothing of it.
 func process(u *url.URL) (processed, error) {
+	if u == nil {
+		return processed{}, &Error{Op: "process data: URL", Err: ErrNotData}
+	}
 	// 1. Assert: dataURL's scheme is "data".
 	if u.Scheme() != "data" {
 		return processed{}, &Error{Op: "process data: URL", Input: u.Href(), Err: ErrNotData}

@@ -42,6 +42,13 @@ const errorContext = 64
 // "..." and its length, so that a message stays short whatever the
 // input.
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	cause := "<nil>"
+	if e.Err != nil {
+		cause = e.Err.Error()
+	}
 	in := e.Input
 	quoted := strconv.Quote(in)
 	if len(in) > 2*errorContext {
@@ -51,8 +58,13 @@ func (e *Error) Error() string {
 		}
 		quoted = strconv.Quote(in[:cut]) + "... (input of " + strconv.Itoa(len(in)) + " bytes)"
 	}
-	return "dataurl: " + e.Op + " " + quoted + ": " + e.Err.Error()
+	return "dataurl: " + e.Op + " " + quoted + ": " + cause
 }
 
-// Unwrap returns the cause.
-func (e *Error) Unwrap() error { return e.Err }
+// Unwrap returns the cause (nil for a nil *Error).
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}

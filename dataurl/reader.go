@@ -10,7 +10,8 @@ import (
 // href: percent-decoding and forgiving-base64 decoding happen as Read is
 // called, straight into the caller's buffer, so that reading a body of
 // any size holds no copy of it. [NewReader] makes one; it is not safe for
-// concurrent use.
+// concurrent use. A zero Reader, and a nil *Reader, read an empty body
+// with no MIME type.
 type Reader struct {
 	mimeType *MIMEType
 	size     int64
@@ -38,16 +39,30 @@ func NewReader(u *url.URL) (*Reader, error) {
 	return r, nil
 }
 
-// MIMEType returns the data: URL's MIME type.
-func (r *Reader) MIMEType() *MIMEType { return r.mimeType }
+// MIMEType returns the data: URL's MIME type (nil for a zero or nil
+// Reader).
+func (r *Reader) MIMEType() *MIMEType {
+	if r == nil {
+		return nil
+	}
+	return r.mimeType
+}
 
 // Size returns the length of the whole body in bytes, however much of it
 // has been read.
-func (r *Reader) Size() int64 { return r.size }
+func (r *Reader) Size() int64 {
+	if r == nil {
+		return 0
+	}
+	return r.size
+}
 
 // Read reads up to len(p) bytes of the body into p. At the end of the
 // body it returns 0 and [io.EOF].
 func (r *Reader) Read(p []byte) (int, error) {
+	if r == nil {
+		return 0, io.EOF
+	}
 	if len(p) == 0 {
 		return 0, nil
 	}

@@ -1,7 +1,9 @@
 package dataurl
 
 import (
+	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -136,5 +138,29 @@ func TestMemory(t *testing.T) {
 				t.Errorf("NewReader and reading the body allocated %d bytes", got)
 			}
 		})
+	}
+}
+
+// TestMIMETypeMemory checks that ParseMIMEType allocates at most 4 bytes
+// per input byte on each MIME type of growing, at 64 KiB and 1 MiB:
+// issue 29's MIME type of 100,000 to 400,000 distinct parameters cost
+// 16 to 28. WEBURL_MEMORY_TABLE=1 prints the figures.
+func TestMIMETypeMemory(t *testing.T) {
+	for _, g := range growing {
+		if !strings.HasPrefix(g.name, "mime-") {
+			continue
+		}
+		for _, size := range []int{64 << 10, 1 << 20} {
+			t.Run(fmt.Sprintf("%s/%d", g.name, size), func(t *testing.T) {
+				s := g.build(size)
+				perByte := float64(allocated(func() { ParseMIMEType(s) })) / float64(len(s))
+				if os.Getenv("WEBURL_MEMORY_TABLE") == "1" {
+					fmt.Printf("| %s | %d | %.2f |\n", g.name, len(s), perByte)
+				}
+				if perByte > 4 {
+					t.Errorf("ParseMIMEType allocated %.2f bytes per input byte", perByte)
+				}
+			})
+		}
 	}
 }

@@ -124,7 +124,8 @@ func slowProcess(u *url.URL) (mimeType string, body []byte, ok bool) {
 }
 
 // slowParseMIMEType parses a MIME type on code points and returns its
-// serialization.
+// serialization, keeping at most maxParams parameters as ParseMIMEType
+// does (the standard keeps them all).
 func slowParseMIMEType(s string) (string, bool) {
 	var input []rune
 	for len(s) > 0 { // invalid UTF-8 bytes are U+FFFD
@@ -218,7 +219,7 @@ func slowParseMIMEType(s string) (string, bool) {
 				continue
 			}
 		}
-		if name != "" && all([]rune(name), isToken) && all(value, isQS) && !seen[name] {
+		if len(seen) < maxParams && name != "" && all([]rune(name), isToken) && all(value, isQS) && !seen[name] {
 			seen[name] = true
 			v := string(value)
 			if len(value) == 0 || !all(value, isToken) {

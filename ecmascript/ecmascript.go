@@ -44,20 +44,25 @@ type URIError struct {
 	Reason string // what is wrong there, e.g. "overlong UTF-8 encoding"
 }
 
-// Error returns a message in the form of [github.com/weburl/url.Error]'s: the
-// function, the input, "malformed URI", the reason and the offset:
+// Error returns a message in the form of [github.com/weburl/url.Error]'s,
+// prefixed with this package's name: the function, the input, "malformed
+// URI", the reason and the offset:
 //
-//	url: DecodeURIComponent "ab%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 2
+//	ecmascript: DecodeURIComponent "ab%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 2
 //
 // A long input is quoted only around the offset, with its length, as
 // [github.com/weburl/url.Error.Error] does, so the message stays a few
 // hundred bytes long;
 // [URIError.Input] keeps the whole input.
 func (e *URIError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	var b strings.Builder
 	errfmt.WriteOpInput(&b, e.Func, e.Input, min(max(e.Offset, 0), len(e.Input)))
 	errfmt.WriteCause(&b, ErrMalformedURI.Error(), e.Reason, e.Offset)
-	return b.String()
+	// errfmt writes the root package's prefix, "url: ".
+	return "ecmascript: " + strings.TrimPrefix(b.String(), "url: ")
 }
 
 // Unwrap returns [ErrMalformedURI].

@@ -221,7 +221,7 @@ func TestECMALinear(t *testing.T) {
 // TestURIErrorMessage checks the error text and the errors.Is/As chain.
 func TestURIErrorMessage(t *testing.T) {
 	_, err := DecodeURIComponent("ab%C0%AF")
-	want := `url: DecodeURIComponent "ab%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 2`
+	want := `ecmascript: DecodeURIComponent "ab%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 2`
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v; want %s", err, want)
 	}
@@ -229,7 +229,7 @@ func TestURIErrorMessage(t *testing.T) {
 		t.Error("errors.Is(err, ErrMalformedURI) = false")
 	}
 	_, err = EncodeURI("\xED\xA0\x80")
-	want = `url: EncodeURI "\xed\xa0\x80": malformed URI (lone surrogate) at offset 0`
+	want = `ecmascript: EncodeURI "\xed\xa0\x80": malformed URI (lone surrogate) at offset 0`
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v; want %s", err, want)
 	}

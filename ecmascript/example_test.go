@@ -47,7 +47,7 @@ func ExampleDecodeURI() {
 	// Output:
 	// %23[]!'()* <nil>
 	// 0 overlong UTF-8 encoding
-	// url: DecodeURI "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0
+	// ecmascript: DecodeURI "%C0%AF": malformed URI (overlong UTF-8 encoding) at offset 0
 }
 
 func ExampleEncodeURIComponent() {
@@ -109,7 +109,7 @@ func ExampleURIError_Error() {
 	_, err := ecmascript.EncodeURIComponent("a\xffb")
 	fmt.Println(err)
 	// Output:
-	// url: EncodeURIComponent "a\xffb": malformed URI (invalid UTF-8) at offset 1
+	// ecmascript: EncodeURIComponent "a\xffb": malformed URI (invalid UTF-8) at offset 1
 }
 
 // Unwrap returns ErrMalformedURI, so errors.Is tells a malformed input

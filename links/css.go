@@ -40,7 +40,24 @@ const cssMargin = 16
 type cssStream struct {
 	importPending bool // after @import, before its first other token
 	inComment     bool // the text so far ends inside a comment
+	// max, if positive, is the longest url token or string held: one
+	// longer is skipped as it is read (skip says how far it is), and a
+	// URL it holds stands as tooLongRaw.
+	max   int
+	skip  cssSkip
+	quote byte // the quote of the string skipped
 }
+
+// A cssSkip is where a cssStream is in a token it skips.
+type cssSkip uint8
+
+const (
+	skipNone     cssSkip = iota
+	skipURLName          // a url token's "url" (perhaps with escapes), before its "("
+	skipURLSpace         // the whitespace after "url("
+	skipURL              // a url token's value (or a bad URL's): up to ")"
+	skipString           // a string: up to its quote, or a newline
+)
 
 // scan calls f with each URL of s, the text that follows what the
 // previous scans consumed, and returns how much of s it consumed. Unless
@@ -49,6 +66,13 @@ type cssStream struct {
 // comment as it goes, however long. The offsets of the URLs are in s.
 func (cs *cssStream) scan(s string, final bool, f func(cssURL)) int {
 	c := cssTokenizer{s: s}
+	if cs.skip != skipNone {
+		n, done := cs.skipLong(s, final)
+		if !done {
+			return n
+		}
+		c.i = n
+	}
 	if cs.inComment {
 		if j := strings.Index(s, "*/"); j >= 0 {
 			c.i = j + 2
@@ -81,6 +105,18 @@ func (cs *cssStream) scan(s string, final bool, f func(cssURL)) int {
 			}
 		}
 		if !final && len(s)-c.i < cssMargin {
+			if cs.max > 0 && len(s)-start > cs.max && cs.startSkip(s, start, tok, f) {
+				from := start
+				if cs.skip == skipString {
+					from++ // past the quote
+				}
+				n, done := cs.skipLong(s[from:], false)
+				if !done {
+					return from + n
+				}
+				c.i = from + n
+				continue
+			}
 			return start // the token may go on
 		}
 		switch tok {
@@ -100,6 +136,102 @@ func (cs *cssStream) scan(s string, final bool, f func(cssURL)) int {
 		cs.importPending = tok == cssAtImport
 	}
 	return c.i
+}
+
+// startSkip starts skipping the token tok that starts at s[start] and
+// has gone on past cs.max bytes, if it is a url token or a string, and
+// calls f with tooLongRaw if it is a URL. It reports whether it did; it
+// leaves other tokens (identifiers, numbers), which hold no URL, to be
+// held whole.
+func (cs *cssStream) startSkip(s string, start int, tok cssToken, f func(cssURL)) bool {
+	isURL := true
+	switch tok {
+	case cssURLToken:
+		cs.skip = skipURLName
+	case cssFunctionURL:
+		cs.skip = skipURLName
+	case cssString:
+		cs.skip, cs.quote = skipString, s[start]
+		isURL = cs.importPending
+	default:
+		return false
+	}
+	if isURL {
+		f(cssURL{url: tooLongRaw, start: start})
+	}
+	cs.importPending = false
+	return true
+}
+
+// skipLong skips s, the text of the token too long being skipped (from
+// its start, or from where the previous text stopped), and returns how
+// much of s it consumed and whether the token ended there (at the end of
+// s when final). It follows CSS's tokenizer as far as it decides where
+// the token ends: a url token ends at a ")" that no escape holds, and
+// so does a bad URL; a string at its quote or a newline; "url(" and
+// whitespace then a quote start a string.
+func (cs *cssStream) skipLong(s string, final bool) (int, bool) {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch cs.skip {
+		case skipURLName:
+			switch {
+			case c == '(':
+				cs.skip = skipURLSpace
+			case c == '\\':
+				if i+1 == len(s) && !final {
+					return i, false
+				}
+				i++ // an escape in the name
+			}
+			i++
+		case skipURLSpace:
+			switch {
+			case isCSSWhitespace(c):
+				i++
+			case c == '"' || c == '\'':
+				cs.skip, cs.quote = skipString, c
+				i++
+			default:
+				cs.skip = skipURL
+			}
+		case skipURL:
+			switch {
+			case c == ')':
+				cs.skip = skipNone
+				return i + 1, true
+			case c == '\\' && i+1 == len(s) && !final:
+				return i, false
+			case c == '\\' && !isCSSNewline(s[min(i+1, len(s)-1)]):
+				i++ // an escape: the byte after it is not the end
+			}
+			i++
+		case skipString:
+			switch {
+			case c == cs.quote:
+				cs.skip = skipNone
+				return i + 1, true
+			case isCSSNewline(c):
+				cs.skip = skipNone
+				return i, true // a bad string, which the newline ends
+			case c == '\\':
+				if i+2 >= len(s) && !final {
+					return i, false // an escape, or a CRLF escaped
+				}
+				i++
+				if i+1 < len(s) && s[i] == '\r' && s[i+1] == '\n' {
+					i++
+				}
+			}
+			i++
+		}
+	}
+	if final {
+		cs.skip = skipNone
+		return len(s), true
+	}
+	return len(s), false
 }
 
 type cssToken uint8

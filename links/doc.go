@@ -10,7 +10,9 @@
 // non-ASCII query is percent-encoded as the page writes it. The document
 // is read as it streams, through a tokenizer of this package that keeps
 // only what links need: memory stays near a few bytes per input byte
-// whatever the page holds, and [LinkExtractor.MaxBytes] bounds the input.
+// whatever the page holds ([LinkExtractor.MaxValueBytes] bounds the one
+// value it reads whole, see docs/limits.md), and [LinkExtractor.MaxBytes]
+// bounds the input.
 //
 // It lives beside the root package, not in it, because it needs
 // golang.org/x/net/html (for character references): a program that only

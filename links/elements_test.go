@@ -1,6 +1,7 @@
 package links
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -119,6 +120,38 @@ func TestLinkRelKind(t *testing.T) {
 	} {
 		if got := linkRelKind(rel); got != want {
 			t.Errorf("linkRelKind(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}
+
+// TestReferenceLinkAttrs holds the reference extractor's list of the
+// attributes that hold a URL (refLinkAttrs, reference_test.go) to
+// htmlElements: the same elements, each with the same attributes, all
+// of an element's attributes but ping (which the reference does not
+// read) and those that only decide whether or how another is a link
+// (type, rel, http-equiv, content, charset). A row added to one and not
+// the other fails here.
+func TestReferenceLinkAttrs(t *testing.T) {
+	deciding := map[attrID]bool{attrPing: true, attrType: true, attrRel: true, attrHTTPEquiv: true, attrContent: true, attrCharset: true}
+	seen := map[string]bool{}
+	for _, e := range htmlElements {
+		var want []string
+		for _, a := range e.attrs {
+			if !deciding[a.id] {
+				want = append(want, attrNames[a.id])
+			}
+		}
+		seen[e.name] = true
+		got := refLinkAttrs[e.name]
+		slices.Sort(want)
+		got = slices.Sorted(slices.Values(got))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the reference reads %q, htmlElements has %q", e.name, got, want)
+		}
+	}
+	for name := range refLinkAttrs {
+		if !seen[name] {
+			t.Errorf("%s: in the reference's list, not in htmlElements", name)
 		}
 	}
 }

@@ -200,3 +200,30 @@ func ExampleSniffEncoding() {
 	// https://example.jp/search?q=%8C%9F%8D%F5
 	// euc-jp
 }
+
+// MaxValueBytes bounds the text of one link the extractor keeps (2 MiB,
+// DefaultMaxValueBytes, unless set): a longer one is a Link with a
+// *ValueTooLongError, and the links after it are found as before.
+func ExampleValueTooLongError() {
+	page := `<img src="data:image/png;base64,` + strings.Repeat("A", 100) + `"><a href=/next>`
+	found, _ := links.LinkExtractor{MaxValueBytes: 64}.Extract(strings.NewReader(page), "https://example.com/")
+	for _, l := range found {
+		var tl *links.ValueTooLongError
+		if errors.As(l.Err, &tl) {
+			fmt.Printf("%s %s: longer than %d bytes\n", l.Tag, l.Attr, tl.Limit)
+			continue
+		}
+		fmt.Println(l.Tag, l.Attr, l.URL)
+	}
+	fmt.Println(links.LinkExtractor{}.MaxValueBytes == 0, links.DefaultMaxValueBytes)
+	// Output:
+	// img src: longer than 64 bytes
+	// a href https://example.com/next
+	// true 2097152
+}
+
+func ExampleValueTooLongError_Error() {
+	fmt.Println(&links.ValueTooLongError{Limit: links.DefaultMaxValueBytes})
+	// Output:
+	// links: value longer than 2097152 bytes
+}

@@ -49,7 +49,9 @@ type Link struct {
 	// resolved and Firefox does), or nil when that fails.
 	URL *url.URL
 
-	// Err is the *[url.Error] of a [Link.Raw] that does not parse, or nil.
+	// Err is the *[url.Error] of a [Link.Raw] that does not parse, a
+	// *[ValueTooLongError] when the link's text is longer than
+	// [LinkExtractor.MaxValueBytes] (Raw is then empty), or nil.
 	Err error
 
 	// Position is where Raw starts in the document.
@@ -92,8 +94,11 @@ func (p Position) String() string {
 // "&amp;", or a "\r" that HTML turned into "\n"; or the document is in
 // another encoding than UTF-8 and Raw is not ASCII, or is in UTF-16 or
 // ISO-2022-JP), the position of every offset is that of Raw's start,
-// l.Position.
+// l.Position. A nil *Link has the zero Position.
 func (l *Link) PositionOf(offset int) Position {
+	if l == nil {
+		return Position{}
+	}
 	if !l.exact || offset <= 0 {
 		return l.Position
 	}
@@ -141,7 +146,8 @@ func (k Kind) String() string {
 
 // A LinkExtractor extracts the links of HTML documents. Its zero value
 // extracts them without validation, sniffing each document's encoding,
-// with no size limit, as [ExtractLinks] does.
+// with no limit on the document's size and [DefaultMaxValueBytes] on one
+// link's text, as [ExtractLinks] does.
 type LinkExtractor struct {
 	// Validate, if true, records each link's validation errors in
 	// [Link.ValidationErrors]. When false, the parser does no work to
@@ -168,6 +174,21 @@ type LinkExtractor struct {
 	// MaxBytes, if positive, is the longest document read, in bytes: a
 	// longer one ends the extraction with a *[TooLargeError].
 	MaxBytes int64
+
+	// MaxValueBytes is the longest text of one link the extractor reads
+	// whole, in bytes of the document decoded to UTF-8: an attribute
+	// value that is read whole (href, src, ping, a meta refresh's
+	// content, ...), one URL of a srcset, one CSS url() or string. A
+	// longer one is not kept: it is one [Link] with an empty
+	// [Link.Raw], a nil [Link.URL] and a *[ValueTooLongError] in
+	// [Link.Err] (a ping attribute that long is one such Link; a srcset
+	// descriptor that long makes its candidate invalid). Zero means
+	// [DefaultMaxValueBytes] (2 MiB); a negative value, no limit. With a
+	// limit, the extractor's memory stays within a few bytes per input
+	// byte and a constant of a few times the limit (see
+	// docs/limits.md); without one, a single value may cost up to about
+	// 20 bytes per byte of it.
+	MaxValueBytes int
 }
 
 // A TooLargeError is the error of a document longer than
@@ -177,6 +198,9 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	return "links: document larger than " + strconv.FormatInt(e.Limit, 10) + " bytes"
 }
 
@@ -207,10 +231,11 @@ func (x LinkExtractor) Extract(r io.Reader, documentURL string) ([]Link, error) 
 // Links returns an iterator over the links of the HTML document read
 // from r, in document order, which reads r as it goes: its memory is
 // not the document's size but that of the links it holds back (see
-// below) and of the longest value it reads whole. An error (of reading
+// below) and of the longest value it reads whole, which
+// [LinkExtractor.MaxValueBytes] bounds. An error (of reading
 // r, a *[TooLargeError], or of parsing documentURL, an *[url.Error])
 // is yielded last, with a zero Link; a link that fails to parse is
-// yielded with its [Link.Err] set.
+// yielded with its [Link.Err] set. A nil r is an empty document.
 //
 // The document is decoded with the encoding HTML's encoding sniffing
 // algorithm gives it ([SniffEncoding]: a byte order mark, then
@@ -292,6 +317,9 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 	docURL, err := url.Parse(documentURL)
 	if err != nil {
 		return err
+	}
+	if r == nil {
+		r = bytes.NewReader(nil) // an empty document
 	}
 	if x.MaxBytes > 0 {
 		r = &limitReader{r: r, n: x.MaxBytes, limit: x.MaxBytes}
@@ -408,7 +436,7 @@ func (ex *extraction) run(prefix []byte, rest io.Reader) error {
 		w.lines.lineStart = int64(bom)
 		w.lines.lineStartSrc = int64(bom)
 	}
-	e := emitter{docURL: ex.docURL, yield: ex.yield, w: w, kind: kind, rec: ex.rec, tentative: enc.tentative}
+	e := emitter{docURL: ex.docURL, yield: ex.yield, w: w, kind: kind, rec: ex.rec, tentative: enc.tentative, max: ex.x.maxValue()}
 	switch enc.name {
 	case "utf-8", "utf-16be", "utf-16le", "replacement":
 		// Their output encoding is UTF-8, the Parser's default.
@@ -422,7 +450,7 @@ func (ex *extraction) run(prefix []byte, rest io.Reader) error {
 		e.p.OnValidationError = e.log.Add
 		e.utf8Parser.OnValidationError = e.log.Add
 	}
-	s := scanner{add: e.add, addBytes: e.addBytes, kind: kind}
+	s := scanner{add: e.add, addBytes: e.addBytes, kind: kind, max: ex.x.maxValue()}
 	if enc.tentative {
 		s.charset = func(label string, at Position) {
 			if !e.tentative || e.rec.over || at.Offset >= changeBound {
@@ -440,7 +468,8 @@ func (ex *extraction) run(prefix []byte, rest io.Reader) error {
 			w.buf = w.buf[:w.i]
 		}
 	}
-	t := tokenizer{w: w, h: &s, kind: kind}
+	t := tokenizer{w: w, h: &s, kind: kind, max: ex.x.maxValue()}
+	t.sp.max = t.max
 	t.run()
 	if ex.restart != nil {
 		return nil
@@ -523,6 +552,7 @@ type emitter struct {
 	// is what was read.
 	tentative bool
 	rec       *recorder
+	max       int // the longest raw parsed (LinkExtractor.maxValue)
 }
 
 // endTentative makes the encoding certain: the links held back for it
@@ -553,7 +583,9 @@ func (e *emitter) add(f found) {
 		e.emit(f)
 	case f.base:
 		e.base = e.docURL
-		if b, err := e.baseParser.ParseRef(e.docURL, f.raw); err == nil {
+		if f.raw == tooLongRaw || len(f.raw) > e.max {
+			// Not parsed: the document's URL is the base.
+		} else if b, err := e.baseParser.ParseRef(e.docURL, f.raw); err == nil {
 			e.base = b
 		}
 		e.pending.add(f)
@@ -613,8 +645,9 @@ func (e *emitter) emit(f found) {
 	if f.utf8 && e.encoding != nil {
 		p = &e.utf8Parser
 	}
-	l.URL, l.Err = p.ParseRef(against, f.raw)
-	if l.Err != nil {
+	if f.raw == tooLongRaw || len(f.raw) > e.max {
+		l.Raw, l.exact, l.Err = "", false, &ValueTooLongError{Limit: e.max}
+	} else if l.URL, l.Err = p.ParseRef(against, f.raw); l.Err != nil {
 		l.URL = nil
 	}
 	if e.log != nil && len(e.log.Errors) > 0 {

@@ -27,6 +27,8 @@ type scanner struct {
 	// kind is how the document was decoded, which positions inside a
 	// value count in (see decodeKind.advanceFrom).
 	kind decodeKind
+	// max is the longest CSS token held (LinkExtractor.maxValue).
+	max int
 
 	template, noscript int // the template and noscript elements open
 	// foreignStack holds the foreign content roots open (svg 's', math
@@ -134,7 +136,7 @@ func (s *scanner) startTag(tag *name, selfClosing bool, attrs []attr, tagStart i
 				s.foreignStack = append(s.foreignStack, 'j')
 			case svg && tn == "style" && !s.styleOpen:
 				s.styleOpen, s.styleDepth = true, 0
-				s.svgStyle = cssText{kind: s.kind}
+				s.svgStyle = cssText{kind: s.kind, cs: cssStream{max: s.max}}
 			}
 		}
 		for _, a := range attrs {
@@ -318,6 +320,10 @@ func (s *scanner) ping(tag string, a attr) {
 // refresh adds the URL of a meta element's refresh directive, if it has
 // one.
 func (s *scanner) refresh(a attr) {
+	if a.val == tooLongRaw {
+		s.add(found{tag: "meta", attr: "content", kind: Navigation, raw: tooLongRaw, pos: a.start})
+		return
+	}
 	start, end, ok := refreshURL(a.val)
 	if !ok {
 		return
@@ -470,10 +476,10 @@ type cssPiece struct {
 	exact bool
 }
 
-// reset makes c ready for new text from a document of kind, keeping
-// its buffers.
-func (c *cssText) reset(kind decodeKind) {
-	*c = cssText{kind: kind, text: c.text[:0], pieces: c.pieces[:0]}
+// reset makes c ready for new text from a document of kind, whose
+// tokens may be max bytes long, keeping its buffers.
+func (c *cssText) reset(kind decodeKind, max int) {
+	*c = cssText{kind: kind, cs: cssStream{max: max}, text: c.text[:0], pieces: c.pieces[:0]}
 }
 
 // add appends a piece of text at pos and calls f with the URLs found.

@@ -41,6 +41,13 @@ const (
 // more than one of a few.
 type srcsetParser struct {
 	emit func(url []byte, at Position, exact bool) // url only during the call
+	// max, if positive, is the longest URL and descriptor kept: a
+	// longer URL is emitted as tooLongRaw, a longer descriptor makes
+	// its candidate invalid.
+	max int
+	// long is true when the URL is longer than max (url is then
+	// empty), and longComma when its text so far ends with a comma.
+	long, longComma bool
 
 	state    uint8
 	url      []byte
@@ -64,14 +71,14 @@ func (p *srcsetParser) feed(s string, pl placer) {
 				continue
 			}
 			p.state = srcsetURL
-			p.url = p.url[:0]
+			p.url, p.long = p.url[:0], false
 			p.urlExact = exact
 			p.urlAt = pl.at(k)
 			j := k + 1
 			for j < len(s) && !isSpace(s[j]) {
 				j++
 			}
-			p.url = append(p.url, s[k:j]...)
+			p.addURL(s[k:j])
 			k = j - 1
 		case srcsetURL:
 			if isSpace(c) {
@@ -84,7 +91,7 @@ func (p *srcsetParser) feed(s string, pl placer) {
 				j++
 			}
 			p.urlExact = p.urlExact && exact
-			p.url = append(p.url, s[k:j]...)
+			p.addURL(s[k:j])
 			k = j - 1
 		case srcsetInDescriptor:
 			switch {
@@ -97,13 +104,13 @@ func (p *srcsetParser) feed(s string, pl placer) {
 				p.endDescriptor()
 				p.endCandidate()
 			case c == '(':
-				p.desc = append(p.desc, c)
+				p.addDesc(c)
 				p.state = srcsetInParens
 			default:
-				p.desc = append(p.desc, c)
+				p.addDesc(c)
 			}
 		case srcsetInParens:
-			p.desc = append(p.desc, c)
+			p.addDesc(c)
 			if c == ')' {
 				p.state = srcsetInDescriptor
 			}
@@ -116,10 +123,33 @@ func (p *srcsetParser) feed(s string, pl placer) {
 	}
 }
 
+// addURL adds s to the URL: a URL longer than p.max is dropped, and
+// stands as tooLongRaw.
+func (p *srcsetParser) addURL(s string) {
+	if !p.long && p.max > 0 && len(p.url)+len(s) > p.max {
+		p.long, p.url = true, p.url[:0]
+	}
+	if p.long {
+		p.longComma = s[len(s)-1] == ','
+		return
+	}
+	p.url = append(p.url, s...)
+}
+
+// addDesc adds c to the current descriptor: a descriptor longer than
+// p.max is not kept, and makes its candidate invalid.
+func (p *srcsetParser) addDesc(c byte) {
+	if p.max > 0 && len(p.desc) >= p.max {
+		p.bad = true
+		return
+	}
+	p.desc = append(p.desc, c)
+}
+
 // reset makes p ready for a new value, keeping its buffers.
 func (p *srcsetParser) reset() {
 	p.state = srcsetSplitting
-	p.url, p.desc = p.url[:0], p.desc[:0]
+	p.url, p.desc, p.long = p.url[:0], p.desc[:0], false
 	p.width, p.density, p.height, p.bad = false, false, false, false
 }
 
@@ -144,6 +174,14 @@ func (p *srcsetParser) end() {
 // with commas loses them and has no descriptors; otherwise the
 // descriptors follow.
 func (p *srcsetParser) endURL() {
+	if p.long {
+		if p.longComma {
+			p.endCandidate()
+		} else {
+			p.state = srcsetInDescriptor
+		}
+		return
+	}
 	if p.url[len(p.url)-1] == ',' {
 		for len(p.url) > 0 && p.url[len(p.url)-1] == ',' {
 			p.url = p.url[:len(p.url)-1]
@@ -188,7 +226,11 @@ func (p *srcsetParser) endDescriptor() {
 // descriptors, and goes back to the splitting loop.
 func (p *srcsetParser) endCandidate() {
 	if !p.bad && (!p.height || p.width) {
-		p.emit(p.url, p.urlAt, p.urlExact)
+		if p.long {
+			p.emit([]byte(tooLongRaw), p.urlAt, false)
+		} else {
+			p.emit(p.url, p.urlAt, p.urlExact)
+		}
 	}
 	p.width, p.density, p.height, p.bad = false, false, false, false
 	p.desc = p.desc[:0]

@@ -108,6 +108,9 @@ type tokenizer struct {
 	w    *window
 	h    tokenHandler
 	kind decodeKind // how the document was decoded
+	// max is the longest value read whole (LinkExtractor.maxValue): a
+	// longer one is dropped as it is read, and stands as tooLongRaw.
+	max int
 	// sp and ct parse the streamed values of srcset and style
 	// attributes, reused from value to value.
 	sp    srcsetParser
@@ -482,16 +485,21 @@ func (t *tokenizer) value(id attrID) bool {
 	}
 	var long []string // the value's text so far, when it outgrows the window
 	longLen := 0
-	seg := w.i // where the value's text in the window starts
+	tooLong := false // the value is longer than t.max: it is not kept
+	seg := w.i       // where the value's text in the window starts
 	for {
 		rest := w.buf[w.i:]
 		if j := indexValueEnd(rest, q); j >= 0 {
 			w.i += j
 			break
 		}
-		if want {
-			long = append(long, string(w.buf[seg:]))
+		if want && !tooLong {
 			longLen += len(w.buf) - seg
+			if longLen > t.max {
+				tooLong, long = true, nil
+			} else {
+				long = append(long, string(w.buf[seg:]))
+			}
 		}
 		w.i = len(w.buf)
 		if !w.fill(1) {
@@ -503,6 +511,14 @@ func (t *tokenizer) value(id attrID) bool {
 		if q != 0 {
 			w.i++ // the closing quote
 		}
+		return true
+	}
+	if tooLong || longLen+w.i-seg > t.max {
+		if q != 0 {
+			w.i++ // the closing quote
+		}
+		a.val, a.at = tooLongRaw, a.start
+		t.attrs = append(t.attrs, a)
 		return true
 	}
 	var written string
@@ -556,7 +572,7 @@ func (t *tokenizer) streamedValue(id attrID, q byte) bool {
 	t.sp.reset()
 	if id == attrStyle {
 		pf.sink = sinkCSS
-		t.ct.reset(t.kind)
+		t.ct.reset(t.kind, t.max)
 	}
 	fed := w.offset() // the value's text before this is parsed
 	next := int64(0)  // how much text to have before parsing again
@@ -929,7 +945,7 @@ func (t *tokenizer) text(tag *name, mode textMode, want bool) {
 		t.rawText(tag, nil)
 		return
 	}
-	var cs cssStream
+	cs := cssStream{max: t.max}
 	fed := w.offset() // the text before this is scanned
 	w.hold = fed
 	next := int64(0) // how much text to have before scanning again

@@ -71,11 +71,12 @@ func (g *DialGuard) checkRedirect(req *http.Request, via []*http.Request) error 
 // request succeeds. For such a URL net/http sends the request-target in
 // absolute form ("GET http://example.com/100% HTTP/1.1"), which HTTP/1.1
 // servers must accept (RFC 9112, section 3.2.2). The fragment, which is
-// not sent, is left out.
+// not sent, is left out. A nil u gives a request with an empty URL, as
+// [net/http.NewRequest] gives for "", which a client refuses to send.
 func NewRequest(ctx context.Context, method string, u *url.URL, body io.Reader) (*http.Request, error) {
 	req, err := http.NewRequestWithContext(ctx, method, "", body)
-	if err != nil {
-		return nil, err
+	if err != nil || u == nil {
+		return req, err
 	}
 	v := u
 	if _, ok := u.Fragment(); ok {

@@ -38,11 +38,26 @@ type DialError struct {
 //
 //	url: dial tcp4 "127.0.0.1:9": address is not globally reachable
 func (e *DialError) Error() string {
-	return (&url.Error{Op: "dial " + e.Network, Input: e.Address, Err: e.Err}).Error()
+	if e == nil {
+		return "<nil>"
+	}
+	err := e.Err
+	if err == nil {
+		err = errNoReason
+	}
+	return (&url.Error{Op: "dial " + e.Network, Input: e.Address, Err: err}).Error()
 }
 
-// Unwrap returns the reason.
-func (e *DialError) Unwrap() error { return e.Err }
+// errNoReason stands for the reason of a DialError that has none.
+var errNoReason = errors.New("<nil>")
+
+// Unwrap returns the reason (nil for a nil *DialError).
+func (e *DialError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // DialGuard refuses connections to addresses that are not globally
 // reachable (see [url.GloballyReachable]), except the ones it is told to

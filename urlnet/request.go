@@ -46,8 +46,11 @@ var (
 // an optional port, but a server should still compare the result with the
 // hosts it serves (the standard library's note on DNS rebinding applies).
 // The error is a *[url.Error] wrapping [ErrRequestHost], [ErrRequestTarget] or
-// the parser's *[url.ValidationError].
+// the parser's *[url.ValidationError]; a nil r has no host.
 func RequestURL(r *http.Request) (*url.URL, error) {
+	if r == nil {
+		return nil, &url.Error{Op: "request URL", Err: ErrRequestHost}
+	}
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
@@ -129,8 +132,11 @@ type TrustedProxies struct {
 // proxies; otherwise it is the package-level [RequestURL]. A scheme or
 // host the header does not give is taken from the request. A header that
 // cannot be read, or a scheme other than http or https, is an error
-// wrapping [ErrForwarded].
+// wrapping [ErrForwarded]. A nil t trusts nobody.
 func (t *TrustedProxies) RequestURL(r *http.Request) (*url.URL, error) {
+	if r == nil {
+		return RequestURL(r)
+	}
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
@@ -169,7 +175,7 @@ func (t *TrustedProxies) RequestURL(r *http.Request) (*url.URL, error) {
 // trusts reports whether remoteAddr ("ip:port") is one of the proxies.
 func (t *TrustedProxies) trusts(remoteAddr string) bool {
 	ap, err := netip.ParseAddrPort(remoteAddr)
-	if err != nil {
+	if err != nil || t == nil {
 		return false
 	}
 	a := ap.Addr().Unmap()
