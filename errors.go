@@ -491,3 +491,24 @@ const ErrorContext = errfmt.Context
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Timeout reports whether the cause is a timeout: it returns the cause's
+// Timeout method's result when the cause has one, and false otherwise,
+// as [net/url.Error.Timeout] does. A cause this package makes never
+// has one; an *Error that wraps an I/O error (from code outside the
+// package) may.
+//
+// With [Error.Temporary] it makes *Error satisfy net.Error, as
+// *net/url.Error does, without this package importing package net.
+func (e *Error) Timeout() bool {
+	t, ok := e.Err.(interface{ Timeout() bool })
+	return ok && t.Timeout()
+}
+
+// Temporary reports whether the cause is temporary: it returns the
+// cause's Temporary method's result when the cause has one, and false
+// otherwise, as [net/url.Error.Temporary] does. See [Error.Timeout].
+func (e *Error) Temporary() bool {
+	t, ok := e.Err.(interface{ Temporary() bool })
+	return ok && t.Temporary()
+}
