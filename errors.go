@@ -427,6 +427,14 @@ var ErrTooManyBases = errors.New("more than one base URL")
 // would make the href that long, the URL keeps the query it had.
 var ErrTooLong = errors.New("URL too long")
 
+// ErrRequestURI is the cause of the error [ParseRequestURI] returns for
+// a string that is not an HTTP request target it can turn into a URL:
+// neither origin-form ("/path?query") nor absolute-form
+// ("https://host/path"), such as "", "foo.html", "../dir/" and the
+// asterisk-form "*"; or one holding an ASCII control character; or an
+// origin-form target with no origin, or with an origin that is not one.
+var ErrRequestURI = errors.New("not a request target (origin-form /path or absolute-form scheme:...)")
+
 // Error is the error returned by [Parse] and the URL setters. It records
 // the operation, the input, and the cause: a *[ValidationError] for a
 // failure the URL Standard defines (errors.Is(err, url.PortInvalid)),
