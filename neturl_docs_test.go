@@ -657,8 +657,8 @@ const migrationNotes = "## Request targets: ParseRequestURI and urlnet.RequestUR
 	"so `url.ParseRequestURI(target, origin)` takes the origin the request was sent to: `/p?q` against\n" +
 	"`https://example.com` gives `https://example.com/p?q`; a target starting with `//`\n" +
 	"(`//not.a.user@not.a.host/just/a/path`) stays a path; an absolute-form target (`https://host/p`) parses alone.\n" +
-	"It refuses what net/url's refuses (`foo.html`, `../dir/`, control characters) and the asterisk-form `*`, which\n" +
-	"names no resource (net/url returns `Path: \"*\"`). A request target has no fragment: a `#` is data and becomes\n" +
+	"Like net/url's, it refuses `foo.html`, `../dir/` and control characters; it also refuses the asterisk-form `*`,\n" +
+	"which names no resource (net/url returns `Path: \"*\"`); hosts are read as `Parse` reads them. A request target has no fragment: a `#` is data and becomes\n" +
 	"`%23`, as net/url also keeps it in the path or query. In a net/http handler, `urlnet.RequestURL(r)` builds the\n" +
 	"same URL from the `*http.Request`: the scheme from `r.TLS`, the host from `r.Host` (checked to be one host and\n" +
 	"port), the target from `r.RequestURI`. Do not resolve a target with `Parse(target, \"http://\"+host)`: that reads\n" +

@@ -9,8 +9,10 @@ import "strings"
 const opRequestURI = "parse request URI"
 
 // ParseRequestURI parses target, the request target of an HTTP request
-// (RFC 9112, section 3.2), into an absolute URL. It accepts what
-// [net/url.ParseRequestURI] accepts, in the URL Standard's terms:
+// (RFC 9112, section 3.2), into an absolute URL. It takes the two forms
+// [net/url.ParseRequestURI] takes, and parses each as the URL Standard
+// says (so hosts are read as by [Parse], not as by net/url: an IPv6 zone
+// identifier fails, a percent-encoded domain is decoded):
 //
 //   - Absolute-form, a target with a scheme ("https://example.com/a?b",
 //     as a proxy receives it), is parsed alone, as [Parse] parses it;
