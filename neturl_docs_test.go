@@ -685,8 +685,8 @@ const migrationNotes = "## Request targets: ParseRequestURI and urlnet.RequestUR
 	"net for it). net/url's `InvalidHostError` has no counterpart: a host failure is a `*ValidationError` whose\n" +
 	"`Kind` names it (`errors.Is(err, url.HostInvalidCodePoint)`).\n\n" +
 	"## Struct literals and relative URLs\n\n" +
-	"A URL of the URL Standard is always absolute, and a weburl `URL` is made by parsing: there is no literal and no\n" +
-	"relative URL value. `&url.URL{Scheme: \"https\", Host: h, Path: p}` becomes\n" +
+	"A URL of the URL Standard is always absolute, and a weburl `URL` is made by parsing: it has no exported fields\n" +
+	"for a literal to set, and there is no relative URL value. `&url.URL{Scheme: \"https\", Host: h, Path: p}` becomes\n" +
 	"`url.FromNetURL(&neturl.URL{Scheme: \"https\", Host: h, Path: p})` (net/url escapes the fields as it did, then\n" +
 	"the result is parsed) or `url.Parse(...)` of the string. A relative value (`&url.URL{Path: \"a/b\"}`, a parsed\n" +
 	"relative reference) has no counterpart: keep the reference a string and resolve it with `base.Parse(ref)`, as\n" +
