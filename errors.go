@@ -427,6 +427,14 @@ var ErrTooManyBases = errors.New("more than one base URL")
 // would make the href that long, the URL keeps the query it had.
 var ErrTooLong = errors.New("URL too long")
 
+// ErrRequestURI is the cause of the error [ParseRequestURI] returns for
+// a string that is not an HTTP request target it can turn into a URL:
+// neither origin-form ("/path?query") nor absolute-form
+// ("https://host/path"), such as "", "foo.html", "../dir/" and the
+// asterisk-form "*"; or one holding an ASCII control character; or an
+// origin-form target with no origin, or with an origin that is not one.
+var ErrRequestURI = errors.New("not a request target (origin-form /path or absolute-form scheme:...)")
+
 // Error is the error returned by [Parse] and the URL setters. It records
 // the operation, the input, and the cause: a *[ValidationError] for a
 // failure the URL Standard defines (errors.Is(err, url.PortInvalid)),
@@ -492,3 +500,24 @@ const ErrorContext = errfmt.Context
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Timeout reports whether the cause is a timeout: it returns the cause's
+// Timeout method's result when the cause has one, and false otherwise,
+// as [net/url.Error.Timeout] does. A cause this package makes never
+// has one; an *Error that wraps an I/O error (from code outside the
+// package) may.
+//
+// With [Error.Temporary] it makes *Error satisfy net.Error, as
+// *net/url.Error does, without this package importing package net.
+func (e *Error) Timeout() bool {
+	t, ok := e.Err.(interface{ Timeout() bool })
+	return ok && t.Timeout()
+}
+
+// Temporary reports whether the cause is temporary: it returns the
+// cause's Temporary method's result when the cause has one, and false
+// otherwise, as [net/url.Error.Temporary] does. See [Error.Timeout].
+func (e *Error) Temporary() bool {
+	t, ok := e.Err.(interface{ Temporary() bool })
+	return ok && t.Temporary()
+}

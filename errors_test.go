@@ -10,6 +10,8 @@ package url
 import (
 	"errors"
 	"fmt"
+	"net"
+	neturl "net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -694,5 +696,43 @@ func TestErrorKindGlosses(t *testing.T) {
 	}
 	if g := ErrorKind(0).gloss(); g != "" {
 		t.Errorf("ErrorKind(0).gloss() = %q, want empty", g)
+	}
+}
+
+// netTimeoutError is a cause with net.Error's methods, as an I/O error
+// from package net has.
+type netTimeoutError struct{ timeout, temporary bool }
+
+func (e netTimeoutError) Error() string   { return "i/o timeout" }
+func (e netTimeoutError) Timeout() bool   { return e.timeout }
+func (e netTimeoutError) Temporary() bool { return e.temporary }
+
+// TestErrorNetError: *Error satisfies net.Error, and Timeout and
+// Temporary answer as *net/url.Error's do for the same cause.
+func TestErrorNetError(t *testing.T) {
+	var _ net.Error = (*Error)(nil)
+	var _ net.Error = (*neturl.Error)(nil)
+	_, parseErr := Parse("http://[::1/")
+	causes := map[string]error{
+		"parse failure":     errors.Unwrap(parseErr),
+		"sentinel":          ErrTooLong,
+		"timeout":           netTimeoutError{timeout: true},
+		"temporary":         netTimeoutError{temporary: true},
+		"timeout temporary": netTimeoutError{timeout: true, temporary: true},
+		"neither":           netTimeoutError{},
+		"wrapped timeout":   fmt.Errorf("wrapped: %w", netTimeoutError{timeout: true}),
+	}
+	for name, cause := range causes {
+		t.Run(name, func(t *testing.T) {
+			ours := &Error{Op: "parse", Input: "x", Err: cause}
+			theirs := &neturl.Error{Op: "parse", URL: "x", Err: cause}
+			if ours.Timeout() != theirs.Timeout() || ours.Temporary() != theirs.Temporary() {
+				t.Errorf("Timeout, Temporary = %v, %v; net/url: %v, %v", ours.Timeout(), ours.Temporary(), theirs.Timeout(), theirs.Temporary())
+			}
+		})
+	}
+	var ne net.Error
+	if !errors.As(parseErr, &ne) || ne.Timeout() || ne.Temporary() {
+		t.Errorf("errors.As(Parse error, *net.Error) = %v; want a net.Error that is neither timeout nor temporary", ne)
 	}
 }

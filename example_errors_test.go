@@ -111,3 +111,28 @@ func ExampleErrorKind_Description() {
 	// Output:
 	// IPv6-piece-leading-zero: An IPv6 address piece has a leading 0.
 }
+
+// An *Error is a net.Error, as *net/url.Error is: code that asks
+// whether a failure was a timeout keeps working. A parse failure is
+// neither a timeout nor temporary.
+func ExampleError_Timeout() {
+	_, err := url.Parse("http://[::1/")
+	var ne interface {
+		error
+		Timeout() bool
+		Temporary() bool
+	} // net.Error
+	if errors.As(err, &ne) {
+		fmt.Println(ne.Timeout(), ne.Temporary())
+	}
+	// Output:
+	// false false
+}
+
+// Temporary delegates to the cause, as Timeout does.
+func ExampleError_Temporary() {
+	err := &url.Error{Op: "fetch", Input: "https://example.com/", Err: errors.New("connection refused")}
+	fmt.Println(err.Temporary())
+	// Output:
+	// false
+}

@@ -9,9 +9,12 @@ package url_test
 import (
 	"fmt"
 	"log"
+	"net/http"
+	"net/http/httptest"
 	neturl "net/url"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/urlnet"
 )
 
 // Port `base.ResolveReference(ref)`: keep the reference a string
@@ -123,4 +126,61 @@ func ExampleURL_SearchParams_fromNetURLQuery() {
 	// Output:
 	// https://example.com/list?sort=name&page=2&tag=a+b
 	// https://example.com/list?page=3&sort=name&tag=a+b
+}
+
+// Keep net/http's signatures on net/url: convert at the edge
+//
+// A func that must have the type of `http.Transport.Proxy`, and the
+// methods of an `http.CookieJar`, take and return `*net/url.URL`: those
+// types are net/http's. Keep such declarations on net/url, imported
+// under another name, and convert where they meet weburl: `FromNetURL`
+// on the way in (handle its error), `NetURL()` on the way out.
+func ExampleFromNetURL_transportProxy() {
+	proxy := url.MustParse("http://proxy.example:3128")
+	proxyFor := func(r *http.Request) (*neturl.URL, error) { // the type of http.Transport.Proxy
+		u, err := url.FromNetURL(r.URL)
+		if err != nil {
+			return nil, err
+		}
+		if u.Hostname() == "intranet.example" {
+			return nil, nil // no proxy
+		}
+		return proxy.NetURL(), nil
+	}
+	tr := &http.Transport{Proxy: proxyFor}
+	for _, target := range []string{"https://Example.COM/a", "http://intranet.example/"} {
+		req, err := http.NewRequest("GET", target, nil)
+		if err != nil {
+			log.Fatal(err)
+		}
+		p, err := tr.Proxy(req)
+		fmt.Println(p, err)
+	}
+	// Output:
+	// http://proxy.example:3128/ <nil>
+	// <nil> <nil>
+}
+
+// Port `url.ParseRequestURI(r.RequestURI)`: give the origin, or use urlnet.RequestURL
+//
+// net/url's ParseRequestURI returns a relative URL for "/p?q"; a weburl
+// URL is absolute, so ParseRequestURI takes the origin the request was
+// sent to. In a net/http handler, `urlnet.RequestURL(r)` builds the same
+// URL from the request itself (scheme from r.TLS, host from r.Host,
+// checked). A target starting with "//" is a path, not a host.
+func ExampleParseRequestURI_fromNetURL() {
+	r := httptest.NewRequest("GET", "//not.a.user@not.a.host/just/a/path?q=1", nil) // Host: example.com
+	u, err := url.ParseRequestURI(r.RequestURI, "http://"+r.Host)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(u)
+	v, err := urlnet.RequestURL(r)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(v)
+	// Output:
+	// http://example.com//not.a.user@not.a.host/just/a/path?q=1
+	// http://example.com//not.a.user@not.a.host/just/a/path?q=1
 }

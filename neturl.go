@@ -255,7 +255,13 @@ func encodeJoinSegment(seg string) string {
 // Clone returns a new URL with u's value, as [net/url.URL.Clone] (Go 1.27)
 // does. A URL must not be copied by assignment; Clone is the way to copy
 // one. The copy shares nothing with u: its [SearchParams] is its own.
-func (u *URL) Clone() *URL { return u.clone() }
+// Clone of a nil *URL is nil, as with net/url.
+func (u *URL) Clone() *URL {
+	if u == nil {
+		return nil
+	}
+	return u.clone()
+}
 
 // clone returns a new URL with u's value.
 func (u *URL) clone() *URL {

@@ -489,3 +489,12 @@ func TestClone(t *testing.T) {
 		}
 	}
 }
+
+// TestCloneNil: net/url's Clone (Go 1.27) returns nil for a nil *URL,
+// and Go 1.27's TestURLClone checks it; so does this one.
+func TestCloneNil(t *testing.T) {
+	var u *URL
+	if c := u.Clone(); c != nil {
+		t.Errorf("(*URL)(nil).Clone() = %v, want nil", c)
+	}
+}

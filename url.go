@@ -1,5 +1,18 @@
-// Package url implements the WHATWG URL Standard (https://url.spec.whatwg.org/):
-// it parses, serializes and manipulates URLs exactly as web browsers do.
+// Package url parses, resolves and edits URLs exactly as web browsers do,
+// after the WHATWG URL Standard (https://url.spec.whatwg.org/):
+//
+//	u, err := url.Parse("../img/logo.png", "https://example.com/docs/")
+//	// u.Href() is "https://example.com/img/logo.png"
+//	u.Hostname()                // "example.com"
+//	u.SearchParams().Set("q", "go")
+//
+// Coming from net/url: change the import to
+// "github.com/weburl/url" and read docs/migration.md in this module's
+// source, which gives every name of net/url its counterpart here, the
+// changes that break code silently first. Most call sites keep compiling: Parse(s),
+// (*URL).Parse, String, Hostname, Port, Query, RequestURI, Redacted and
+// JoinPath keep their names; net/url's fields are methods here; and
+// [URL.NetURL] and [FromNetURL] convert at the net/http boundary.
 //
 // A URL is stored as its serialization (the href) plus the offsets of
 // its components, so every getter returns a substring and allocates
