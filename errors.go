@@ -477,6 +477,9 @@ type Error struct {
 // so it is at most a few hundred bytes long (a 0xFF byte is quoted as
 // four). Input keeps the whole input.
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	at := 0
 	var ve *ValidationError
 	if errors.As(e.Err, &ve) && ve.Offset > 0 {
@@ -488,8 +491,10 @@ func (e *Error) Error() string {
 		// A kind with no offset (a setter's value that is invalid as a
 		// whole): its name and gloss.
 		errfmt.WriteCause(&b, k.String(), k.gloss(), -1)
-	} else {
+	} else if e.Err != nil {
 		b.WriteString(e.Err.Error())
+	} else {
+		b.WriteString("no cause")
 	}
 	return b.String()
 }
@@ -499,7 +504,12 @@ func (e *Error) Error() string {
 const ErrorContext = errfmt.Context
 
 // Unwrap returns the cause.
-func (e *Error) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // Timeout reports whether the cause is a timeout: it returns the cause's
 // Timeout method's result when the cause has one, and false otherwise,
@@ -510,6 +520,9 @@ func (e *Error) Unwrap() error { return e.Err }
 // With [Error.Temporary] it makes *Error satisfy net.Error, as
 // *net/url.Error does, without this package importing package net.
 func (e *Error) Timeout() bool {
+	if e == nil {
+		return false
+	}
 	t, ok := e.Err.(interface{ Timeout() bool })
 	return ok && t.Timeout()
 }
@@ -518,6 +531,9 @@ func (e *Error) Timeout() bool {
 // cause's Temporary method's result when the cause has one, and false
 // otherwise, as [net/url.Error.Temporary] does. See [Error.Timeout].
 func (e *Error) Temporary() bool {
+	if e == nil {
+		return false
+	}
 	t, ok := e.Err.(interface{ Temporary() bool })
 	return ok && t.Temporary()
 }

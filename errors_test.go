@@ -736,3 +736,26 @@ func TestErrorNetError(t *testing.T) {
 		t.Errorf("errors.As(Parse error, *net.Error) = %v; want a net.Error that is neither timeout nor temporary", ne)
 	}
 }
+
+// TestErrorZero: the zero Error, one without a cause and a nil *Error
+// have a message, as a usable zero value should; they panicked.
+func TestErrorZero(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  *Error
+		want string
+	}{
+		{"nil", nil, "<nil>"},
+		{"zero", &Error{}, `url:  "": no cause`},
+		{"no cause", &Error{Op: "parse", Input: "x"}, `url: parse "x": no cause`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.err.Error(); got != tc.want {
+				t.Errorf("Error() = %q, want %q", got, tc.want)
+			}
+			if tc.err.Timeout() || tc.err.Temporary() || tc.err.Unwrap() != nil {
+				t.Errorf("Timeout, Temporary or Unwrap of %#v are not zero", tc.err)
+			}
+		})
+	}
+}
