@@ -1,0 +1,30 @@
+// Rule 4: struct literals and ResolveReference.
+package literals
+
+import (
+	"net/url" // want `port this file from net/url`
+)
+
+// Build builds a URL from its parts.
+func Build(host, path string) (string, error) {
+	u := &url.URL{Scheme: "https", Host: host, Path: path}
+	return u.String(), nil
+}
+
+// Make returns a literal.
+func Make(host string) (*url.URL, error) {
+	return &url.URL{Scheme: "http", Host: host}, nil
+}
+
+// Resolve resolves a link against a page.
+func Resolve(page, link string) (string, error) {
+	base, err := url.Parse(page)
+	if err != nil {
+		return "", err
+	}
+	ref, err := url.Parse(link)
+	if err != nil {
+		return "", err
+	}
+	return base.ResolveReference(ref).String(), nil
+}
