@@ -656,6 +656,10 @@ func (fs *fileState) visit(n ast.Node) bool {
 				switch {
 				case !known:
 					ps.refuse(n, "net/url.%s has no rule", n.Sel.Name)
+				case n.Sel.Name == "Error" && isLitType(fs.parent(), n):
+					// &url.Error{...}: the program's own error keeps its type.
+					fs.set(n, netAlias+".Error")
+					fs.needNet = true
 				case r.Do == errorType || r.Do == refuse:
 					ps.refuse(n, "%s", r.Why)
 				case n.Sel.Name == "URL" && ps.inKept(n):
@@ -855,6 +859,12 @@ func (fs *fileState) userRead(n *ast.SelectorExpr, x func() string, r rule) {
 	fs.ps.refuse(n, "%s", r.Why)
 }
 
+// isLitType says whether n is the type of the composite literal p.
+func isLitType(p ast.Node, n ast.Expr) bool {
+	lit, ok := p.(*ast.CompositeLit)
+	return ok && lit.Type == n
+}
+
 // hostLiteral says whether e is &url.URL{Host: h}.
 func hostLiteral(e ast.Expr) bool {
 	e = ast.Unparen(e)
@@ -914,7 +924,7 @@ func (fs *fileState) fmtPkg() string {
 // write rewrites `x.F = v` to the setter, with its error handled.
 func (fs *fileState) write(as *ast.AssignStmt, n *ast.SelectorExpr, x func() string, xs string, r rule) {
 	ps := fs.ps
-	if as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+	if (as.Tok != token.ASSIGN && (as.Tok != token.ADD_ASSIGN || r.Read == "")) || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 		ps.refuse(n, "%s.%s is assigned in a compound or multiple assignment", xs, n.Sel.Name)
 		return
 	}
@@ -926,13 +936,25 @@ func (fs *fileState) write(as *ast.AssignStmt, n *ast.SelectorExpr, x func() str
 	}
 	val := as.Rhs[0]
 	v := func() string { return fs.text(val) }
+	if as.Tok == token.ADD_ASSIGN {
+		// x.F += v: x.SetF(<read of x.F> + (v)).
+		str := "strings"
+		if strings.Contains(r.Read, "strings.") {
+			str = fs.strings()
+		}
+		v = func() string {
+			read := strings.ReplaceAll(fmt.Sprintf(r.Read, x(), fs.name), "strings.", str+".")
+			return read + " + (" + fs.text(val) + ")"
+		}
+	}
 	var calls func() []string
 	switch n.Sel.Name {
 	case "Path", "Fragment":
 		// net/url's field is decoded: a '%' in it is a literal '%'.
-		if tv := ps.pass.TypesInfo.Types[val]; tv.Value == nil || strings.Contains(constant.StringVal(tv.Value), "%") {
+		if tv := ps.pass.TypesInfo.Types[val]; tv.Value == nil || as.Tok != token.ASSIGN || strings.Contains(constant.StringVal(tv.Value), "%") {
 			str := fs.strings()
-			v = func() string { return str + ".ReplaceAll(" + fs.text(val) + ", \"%\", \"%25\")" }
+			prev := v
+			v = func() string { return str + ".ReplaceAll(" + prev() + ", \"%\", \"%25\")" }
 		}
 		calls = func() []string { return []string{x() + "." + r.Write + "(" + v() + ")"} }
 	case "User":

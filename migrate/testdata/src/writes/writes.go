@@ -12,7 +12,9 @@ func Rewrite(s, path string) (*url.URL, error) {
 		return nil, err
 	}
 	u.Scheme = "https"
-	u.Host = "example.com:8443"
+	u.Host = "example.com"
+	u.Host += ":8443"
+	u.Path += "/more"
 	u.Path = path
 	u.RawQuery = "a=1"
 	u.Fragment = "top"
