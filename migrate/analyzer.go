@@ -58,11 +58,12 @@ const (
 // pkgState is the analysis of one package.
 type pkgState struct {
 	pass     *analysis.Pass
-	kept     []ast.Node               // function types that keep *net/url.URL
-	keptFunc map[types.Object]bool    // funcs whose signature is kept
-	foreign  []*types.Signature       // func types of other packages that mention net/url
-	decl     map[types.Object]declOf  // how each local variable got its type
-	webMemo  map[types.Object]webness // memo of objWeb
+	kept     []ast.Node                     // function types that keep *net/url.URL
+	funcs    map[types.Object]*ast.FuncType // the declared type of each func of the package
+	keptFunc map[types.Object]bool          // funcs whose signature is kept
+	foreign  []*types.Signature             // func types of other packages that mention net/url
+	decl     map[types.Object]declOf        // how each local variable got its type
+	webMemo  map[types.Object]webness       // memo of objWeb
 	files    []*fileState
 	refused  int
 }
@@ -101,6 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ps := &pkgState{
 		pass:     pass,
 		keptFunc: map[types.Object]bool{},
+		funcs:    map[types.Object]*ast.FuncType{},
 		decl:     map[types.Object]declOf{},
 		webMemo:  map[types.Object]webness{},
 	}
@@ -109,7 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if spec == nil {
 			continue
 		}
-		if _, w := importOf(f, webURLPath); w != nil {
+		if _, w := importOf(f, webURLPath); w != nil || name == netAlias {
 			continue // already ported: a second run changes nothing
 		}
 		tf := pass.Fset.File(f.Pos())
@@ -127,6 +129,12 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.Files {
 		ps.collectDecls(f)
 	}
+	if pass.Pkg.Name() != "main" {
+		for _, f := range pass.Files {
+			ps.keepAPI(f)
+		}
+	}
+	ps.propagate()
 	for _, fs := range ps.files {
 		fs.walk()
 	}
@@ -302,6 +310,7 @@ func (ps *pkgState) collectDecls(f *ast.File) {
 			if obj == nil {
 				return true
 			}
+			ps.funcs[obj] = n.Type
 			sig := obj.Type().(*types.Signature)
 			if !mentionsNetURL(sig) {
 				break
@@ -470,7 +479,16 @@ func (ps *pkgState) objWeb(o types.Object) webness {
 			w = ps.exprWeb(d.init)
 		case d.init != nil:
 			if c, ok := ast.Unparen(d.init).(*ast.CallExpr); ok {
-				w = ps.exprWeb(c) // the *URL of a (*URL, error) call
+				if ft := ps.calleeType(c.Fun); ft != nil {
+					if res := resultTypes(ft); d.index < len(res) {
+						w = isWeb
+						if ps.inKept(res[d.index]) {
+							w = isNet
+						}
+					}
+				} else {
+					w = ps.exprWeb(c) // the *URL of a (*URL, error) call
+				}
 			}
 		}
 	}
@@ -517,6 +535,22 @@ func (ps *pkgState) exprWeb(e ast.Expr) webness {
 	case *ast.CallExpr:
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			return unknown
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) > 0 {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "make" || b.Name() == "new") {
+				if ps.inKept(e.Args[0]) {
+					return isNet
+				}
+				return isWeb
+			}
+		}
+		if ft := ps.calleeType(e.Fun); ft != nil {
+			if res := resultTypes(ft); len(res) > 0 {
+				if ps.inKept(res[0]) {
+					return isNet
+				}
+				return isWeb
+			}
 		}
 		switch fn := ast.Unparen(e.Fun).(type) {
 		case *ast.SelectorExpr:
@@ -698,6 +732,10 @@ func (fs *fileState) visit(n ast.Node) bool {
 	case *ast.CompositeLit:
 		if t := info.TypeOf(n); isNetURL(t) || isNetURLPtr(t) {
 			fs.literal(n)
+		} else {
+			for _, el := range positional(info, n) {
+				fs.flowTo(el.value, ps.objWeb(el.field))
+			}
 		}
 	case *ast.CallExpr:
 		fs.callArgs(n)
@@ -1264,7 +1302,17 @@ func (fs *fileState) callArgs(c *ast.CallExpr) {
 		return
 	}
 	dest := fs.calleeWeb(c.Fun)
+	var params []ast.Expr
+	if ft := fs.ps.calleeType(c.Fun); ft != nil {
+		params = resultTypes(&ast.FuncType{Results: ft.Params})
+	}
 	for i, a := range c.Args {
+		if len(params) > 0 {
+			dest = isWeb
+			if fs.ps.inKept(params[min(i, len(params)-1)]) {
+				dest = isNet
+			}
+		}
 		if i >= sig.Params().Len() {
 			break
 		}
@@ -1321,12 +1369,13 @@ func (fs *fileState) returns(ret *ast.ReturnStmt) {
 		if sig == nil || sig.Results().Len() != len(ret.Results) {
 			return
 		}
-		dest := isWeb
-		if fs.ps.inKept(ft) {
-			dest = isNet
-		}
+		res := resultTypes(ft)
 		for j, r := range ret.Results {
-			if mentionsNetURL(sig.Results().At(j).Type()) {
+			if j < len(res) && mentionsNetURL(sig.Results().At(j).Type()) {
+				dest := isWeb
+				if fs.ps.inKept(res[j]) {
+					dest = isNet
+				}
 				fs.flowTo(r, dest)
 			}
 		}
@@ -1478,4 +1527,238 @@ func netParses(name, s string) bool {
 		_, err = neturl.Parse(s)
 	}
 	return err == nil
+}
+
+// keepAPI keeps *net/url.URL in the exported declarations of a package
+// other than main: other packages, which this pass cannot see (some
+// outside the module), compile against them.
+func (ps *pkgState) keepAPI(f *ast.File) {
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if !d.Name.IsExported() {
+				continue
+			}
+			if d.Recv != nil && len(d.Recv.List) == 1 && !recvExported(d.Recv.List[0].Type) {
+				continue
+			}
+			ps.kept = append(ps.kept, d.Type)
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					if sp.Name.IsExported() {
+						ps.kept = append(ps.kept, sp.Type)
+					}
+				case *ast.ValueSpec:
+					for _, n := range sp.Names {
+						if n.IsExported() && sp.Type != nil {
+							ps.kept = append(ps.kept, sp.Type)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func recvExported(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return recvExported(e.X)
+	case *ast.IndexExpr:
+		return recvExported(e.X)
+	case *ast.IndexListExpr:
+		return recvExported(e.X)
+	case *ast.Ident:
+		return e.IsExported()
+	}
+	return false
+}
+
+// propagate keeps *net/url.URL in every declaration of the package that
+// receives a net/url value (a request's URL, a value from another
+// package): such a declaration, and so everything it flows into, stays
+// net/url, and nothing there changes meaning.
+func (ps *pkgState) propagate() {
+	info := ps.pass.TypesInfo
+	for changed := true; changed; {
+		changed = false
+		mark := func(src ast.Expr, dst ast.Expr) {
+			if dst == nil || ps.inKept(dst) {
+				return
+			}
+			t := info.TypeOf(src)
+			if t == nil || !mentionsNetURL(t) || isNil(src) {
+				return
+			}
+			if ps.exprWeb(src) == isNet {
+				ps.kept = append(ps.kept, dst)
+				clear(ps.webMemo)
+				changed = true
+			}
+		}
+		for _, f := range ps.pass.Files {
+			var funcStack []*ast.FuncType
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case nil:
+					return false
+				case *ast.FuncDecl:
+					if n.Body != nil {
+						funcStack = append(funcStack, n.Type)
+						ast.Inspect(n.Body, func(m ast.Node) bool { return ps.propNode(m, &funcStack, mark) })
+						funcStack = funcStack[:len(funcStack)-1]
+					}
+					return false
+				}
+				return ps.propNode(n, &funcStack, mark)
+			})
+		}
+	}
+}
+
+func (ps *pkgState) propNode(n ast.Node, funcStack *[]*ast.FuncType, mark func(src, dst ast.Expr)) bool {
+	info := ps.pass.TypesInfo
+	switch n := n.(type) {
+	case *ast.FuncLit:
+		*funcStack = append(*funcStack, n.Type)
+		ast.Inspect(n.Body, func(m ast.Node) bool { return ps.propNode(m, funcStack, mark) })
+		*funcStack = (*funcStack)[:len(*funcStack)-1]
+		return false
+	case *ast.AssignStmt:
+		if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+			for i := range n.Lhs {
+				mark(n.Rhs[i], ps.declTypeOf(n.Lhs[i]))
+			}
+		}
+	case *ast.ValueSpec:
+		if n.Type != nil {
+			for _, v := range n.Values {
+				mark(v, n.Type)
+			}
+		}
+	case *ast.KeyValueExpr:
+		if id, ok := n.Key.(*ast.Ident); ok {
+			if o, ok := info.Uses[id].(*types.Var); ok && o.IsField() && o.Pkg() == ps.pass.Pkg {
+				mark(n.Value, ps.decl[o].typ)
+			}
+		}
+	case *ast.CompositeLit:
+		for _, el := range positional(info, n) {
+			if el.field.Pkg() == ps.pass.Pkg {
+				mark(el.value, ps.decl[el.field].typ)
+			}
+		}
+	case *ast.ReturnStmt:
+		if len(*funcStack) > 0 {
+			ft := (*funcStack)[len(*funcStack)-1]
+			res := resultTypes(ft)
+			if len(res) == len(n.Results) {
+				for i, r := range n.Results {
+					mark(r, res[i])
+				}
+			}
+		}
+	case *ast.CallExpr:
+		if ft := ps.calleeType(n.Fun); ft != nil {
+			params := resultTypes(&ast.FuncType{Results: ft.Params})
+			for i, a := range n.Args {
+				if i < len(params) {
+					mark(a, params[i])
+				}
+			}
+		}
+		if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) > 1 {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
+				for _, a := range n.Args[1:] {
+					mark(a, ps.declTypeOf(n.Args[0]))
+				}
+			}
+		}
+	}
+	return true
+}
+
+// resultTypes lists the type expression of each result of ft, one per value.
+func resultTypes(ft *ast.FuncType) []ast.Expr {
+	var out []ast.Expr
+	if ft.Results == nil {
+		return nil
+	}
+	for _, f := range ft.Results.List {
+		k := len(f.Names)
+		if k == 0 {
+			k = 1
+		}
+		for range k {
+			out = append(out, f.Type)
+		}
+	}
+	return out
+}
+
+// calleeType is the declared type of a function of this package, or nil.
+func (ps *pkgState) calleeType(fun ast.Expr) *ast.FuncType {
+	info := ps.pass.TypesInfo
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		return ps.funcs[info.Uses[f]]
+	case *ast.SelectorExpr:
+		if sel := info.Selections[f]; sel != nil {
+			return ps.funcs[sel.Obj()]
+		}
+		return ps.funcs[info.Uses[f.Sel]]
+	case *ast.FuncLit:
+		return f.Type
+	}
+	return nil
+}
+
+// declTypeOf is the declared type expression of the variable or field e
+// stores into, or nil.
+func (ps *pkgState) declTypeOf(e ast.Expr) ast.Expr {
+	info := ps.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return ps.decl[info.Uses[e]].typ
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil {
+			return ps.decl[sel.Obj()].typ
+		}
+		return ps.decl[info.Uses[e.Sel]].typ
+	case *ast.IndexExpr:
+		return ps.declTypeOf(e.X)
+	case *ast.StarExpr:
+		return ps.declTypeOf(e.X)
+	}
+	return nil
+}
+
+type posElt struct {
+	value ast.Expr
+	field *types.Var
+}
+
+// positional pairs the unkeyed elements of a struct literal with their fields.
+func positional(info *types.Info, lit *ast.CompositeLit) []posElt {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []posElt
+	for i, e := range lit.Elts {
+		if _, ok := e.(*ast.KeyValueExpr); ok || i >= st.NumFields() {
+			return out
+		}
+		out = append(out, posElt{e, st.Field(i)})
+	}
+	return out
 }

@@ -8,8 +8,8 @@ import (
 	"sync"
 )
 
-// Get builds a request for a URL of the program.
-func Get(s string) (*http.Request, error) {
+// get builds a request for a URL of the program.
+func get(s string) (*http.Request, error) {
 	u, err := url.Parse(s)
 	if err != nil {
 		return nil, err
@@ -22,8 +22,8 @@ func Get(s string) (*http.Request, error) {
 	return req, nil
 }
 
-// Proxy forwards to target.
-func Proxy(target *url.URL) *httputil.ReverseProxy {
+// proxy forwards to target.
+func proxy(target *url.URL) *httputil.ReverseProxy {
 	return httputil.NewSingleHostReverseProxy(target)
 }
 
@@ -72,3 +72,24 @@ func direct(r *http.Request) (*url.URL, error) { return nil, nil }
 
 // Direct uses a proxy function declared in the program.
 func Direct() *http.Transport { return &http.Transport{Proxy: direct} }
+
+// Exported keeps *net/url.URL in the package's API, which other packages
+// compile against: the value of the program's own parse is converted.
+func Exported(s string) (*url.URL, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// page receives a request's URL: its field keeps *net/url.URL, and so do
+// the reads through it.
+type page struct {
+	u *url.URL
+}
+
+func fromRequest(r *http.Request) string {
+	p := page{u: r.URL}
+	return p.u.Path
+}

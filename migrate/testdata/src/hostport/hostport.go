@@ -5,7 +5,7 @@ import (
 	"net/url" // want `port this file from net/url`
 )
 
-// Split uses net/url's Hostname and Port of a bare host:port.
-func Split(hostport string) (string, string) {
+// split uses net/url's Hostname and Port of a bare host:port.
+func split(hostport string) (string, string) {
 	return (&url.URL{Host: hostport}).Hostname(), (&url.URL{Host: hostport}).Port()
 }

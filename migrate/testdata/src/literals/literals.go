@@ -11,19 +11,19 @@ func Fail(s string) error {
 	return &url.Error{Op: "check", URL: s, Err: errors.New("bad")}
 }
 
-// Build builds a URL from its parts.
-func Build(host, path string) (string, error) {
+// build builds a URL from its parts.
+func build(host, path string) (string, error) {
 	u := &url.URL{Scheme: "https", Host: host, Path: path}
 	return u.String(), nil
 }
 
-// Make returns a literal.
-func Make(host string) (*url.URL, error) {
+// mk returns a literal.
+func mk(host string) (*url.URL, error) {
 	return &url.URL{Scheme: "http", Host: host}, nil
 }
 
-// Resolve resolves a link against a page.
-func Resolve(page, link string) (string, error) {
+// resolve resolves a link against a page.
+func resolve(page, link string) (string, error) {
 	base, err := url.Parse(page)
 	if err != nil {
 		return "", err

@@ -6,8 +6,8 @@ import (
 	"net/url" // want `port this file from net/url`
 )
 
-// Key would print method values after a bare import swap.
-func Key(u *url.URL) string {
+// key would print method values after a bare import swap.
+func key(u *url.URL) string {
 	var scheme any = u.Scheme
 	return fmt.Sprintf("%s_%s_%v", u.Path, u.RawQuery, scheme)
 }

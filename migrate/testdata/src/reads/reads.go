@@ -5,8 +5,8 @@ import (
 	"net/url" // want `port this file from net/url`
 )
 
-// Parts returns net/url's fields of a parsed URL.
-func Parts(s string) ([]string, error) {
+// parts returns net/url's fields of a parsed URL.
+func parts(s string) ([]string, error) {
 	u, err := url.Parse(s)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-// Rule 7: a *net/url.URL from net/http where the program's URL is expected.
+// Rule 7: one variable holds the program's parse and a request's URL.
 package refuseflow
 
 import (
@@ -6,9 +6,13 @@ import (
 	"net/url"
 )
 
-func host(u *url.URL) string { return u.Host }
-
-// Handle passes the request's URL to a function the port changes.
-func Handle(r *http.Request) string {
-	return host(r.URL) // want `r.URL is a \*net/url.URL where the port expects a weburl \*url.URL`
+func pick(r *http.Request, s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		u = r.URL // want `r.URL is a \*net/url.URL where the port expects a weburl \*url.URL`
+	}
+	return u.Host
 }
+
+// Handle is exported: its API keeps *net/url.URL.
+func Handle(r *http.Request) string { return pick(r, "http://example.com/") }

@@ -3,8 +3,8 @@ package refuseopaque
 
 import "net/url"
 
-// Parts reads Opaque and a password.
-func Parts(u *url.URL) (string, bool) {
+// parts reads Opaque and a password.
+func parts(u *url.URL) (string, bool) {
 	p, ok := u.User.Password() // want `only u.User.Username\(\)`
 	return u.Opaque + p, ok    // want `net/url's Opaque field has no expression form`
 }

@@ -3,7 +3,7 @@ package refuseparse
 
 import "net/url"
 
-// Rel parses a relative reference with no base.
-func Rel() (*url.URL, error) {
+// rel parses a relative reference with no base.
+func rel() (*url.URL, error) {
 	return url.Parse("/path?q") // want `net/url accepts this relative reference and weburl refuses it`
 }

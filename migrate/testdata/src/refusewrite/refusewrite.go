@@ -3,10 +3,10 @@ package refusewrite
 
 import "net/url"
 
-// Set cannot report a failed setter.
-func Set(u *url.URL) {
+// set cannot report a failed setter.
+func set(u *url.URL) {
 	u.Host = "example.com" // want `the setter can fail and the enclosing function neither returns an error nor has a \*testing.T`
 }
 
-// Other is fine, but the package stays unchanged.
-func Other(u *url.URL) string { return u.Host }
+// other is fine, but the package stays unchanged.
+func other(u *url.URL) string { return u.Host }

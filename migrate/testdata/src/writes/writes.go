@@ -5,8 +5,8 @@ import (
 	"net/url" // want `port this file from net/url`
 )
 
-// Rewrite sets net/url's fields: the error is returned, wrapped.
-func Rewrite(s, path string) (*url.URL, error) {
+// rewrite sets net/url's fields: the error is returned, wrapped.
+func rewrite(s, path string) (*url.URL, error) {
 	u, err := url.Parse(s)
 	if err != nil {
 		return nil, err
@@ -22,8 +22,8 @@ func Rewrite(s, path string) (*url.URL, error) {
 	return u, nil
 }
 
-// Count returns an int and an error: the zero value is 0.
-func Count(u *url.URL) (int, error) {
+// count returns an int and an error: the zero value is 0.
+func count(u *url.URL) (int, error) {
 	u.Path = "/fixed"
 	return len(u.Path), nil
 }
