@@ -344,6 +344,14 @@ func (ps *pkgState) collectDecls(f *ast.File) {
 			fields(n.Results)
 		case *ast.StructType:
 			fields(n.Fields)
+		case *ast.InterfaceType:
+			for _, m := range n.Methods.List {
+				if ft, ok := m.Type.(*ast.FuncType); ok && len(m.Names) == 1 {
+					if o := info.Defs[m.Names[0]]; o != nil {
+						ps.funcs[o] = ft
+					}
+				}
+			}
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
 				o := info.Defs[id]
@@ -457,10 +465,13 @@ func (ps *pkgState) objWeb(o types.Object) webness {
 	var w webness
 	switch o := o.(type) {
 	case *types.Func:
+		w = isWeb
 		if ps.keptFunc[o] {
 			w = isNet
-		} else {
-			w = isWeb
+		} else if ft := ps.funcs[o]; ft != nil {
+			if res := resultTypes(ft); len(res) > 0 && ps.inKept(res[0]) {
+				w = isNet
+			}
 		}
 	case *types.Var:
 		d, ok := ps.decl[o]
