@@ -60,6 +60,7 @@ type pkgState struct {
 	pass     *analysis.Pass
 	kept     []ast.Node                     // function types that keep *net/url.URL
 	funcs    map[types.Object]*ast.FuncType // the declared type of each func of the package
+	netParse map[*ast.CallExpr]bool         // url.Parse calls that stay net/url's
 	keptFunc map[types.Object]bool          // funcs whose signature is kept
 	foreign  []*types.Signature             // func types of other packages that mention net/url
 	decl     map[types.Object]declOf        // how each local variable got its type
@@ -103,6 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:     pass,
 		keptFunc: map[types.Object]bool{},
 		funcs:    map[types.Object]*ast.FuncType{},
+		netParse: map[*ast.CallExpr]bool{},
 		decl:     map[types.Object]declOf{},
 		webMemo:  map[types.Object]webness{},
 	}
@@ -135,6 +137,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	ps.propagate()
+	ps.keepNetParses()
 	for _, fs := range ps.files {
 		fs.walk()
 	}
@@ -457,6 +460,11 @@ func (ps *pkgState) objWeb(o types.Object) webness {
 	}
 	if o.Pkg() != ps.pass.Pkg {
 		return isNet
+	}
+	if d, ok := ps.decl[o]; ok && d.init != nil {
+		if c, ok := ast.Unparen(d.init).(*ast.CallExpr); ok && ps.netParse[c] {
+			return isNet
+		}
 	}
 	if w, ok := ps.webMemo[o]; ok {
 		return w
@@ -791,6 +799,11 @@ func (fs *fileState) checkParse(sel *ast.SelectorExpr) {
 		return
 	}
 	s := constant.StringVal(tv.Value)
+	if fs.ps.netParse[call] {
+		fs.set(sel, netAlias+"."+sel.Sel.Name)
+		fs.needNet = true
+		return
+	}
 	if !weburl.CanParse(s) && netParses(sel.Sel.Name, s) {
 		fs.ps.refuse(call, "url.Parse(%q): net/url accepts this relative reference and weburl refuses it without a base; write Parse(ref, base)", s)
 	}
@@ -1355,7 +1368,7 @@ func (fs *fileState) calleeWeb(fun ast.Expr) webness {
 	case *ast.SelectorExpr:
 		if sel := info.Selections[f]; sel != nil {
 			if o := sel.Obj(); o.Pkg() != nil && o.Pkg().Path() == netURLPath {
-				return isWeb
+				return ps.exprWeb(f.X) // ResolveReference takes what its receiver is
 			}
 			return ps.objWeb(sel.Obj())
 		}
@@ -1772,4 +1785,55 @@ func positional(info *types.Info, lit *ast.CompositeLit) []posElt {
 		out = append(out, posElt{e, st.Field(i)})
 	}
 	return out
+}
+
+// keepNetParses finds each url.Parse of a constant relative reference that
+// net/url accepts and weburl refuses, whose variable is used only as the
+// reference of ResolveReference on a net/url receiver (fetchbot's
+// robotsTxtParsedPath): that parse stays net/url's (neturl.Parse), which
+// keeps its meaning whole.
+func (ps *pkgState) keepNetParses() {
+	info := ps.pass.TypesInfo
+	for o, d := range ps.decl {
+		c, ok := ast.Unparen(d.init).(*ast.CallExpr)
+		if d.init == nil || !ok || d.index > 0 || len(c.Args) != 1 || !isNetURLFunc(ps, c.Fun, "Parse") {
+			continue
+		}
+		tv := info.Types[c.Args[0]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			continue
+		}
+		if s := constant.StringVal(tv.Value); weburl.CanParse(s) || !netParses("Parse", s) {
+			continue
+		}
+		uses, good := 0, 0
+		for _, u := range info.Uses {
+			if u == o {
+				uses++
+			}
+		}
+		for _, f := range ps.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, isCall := n.(*ast.CallExpr)
+				if !isCall || len(call.Args) != 1 {
+					return true
+				}
+				sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+				if !isSel || sel.Sel.Name != "ResolveReference" {
+					return true
+				}
+				if m := info.Uses[sel.Sel]; m == nil || m.Pkg() == nil || m.Pkg().Path() != netURLPath {
+					return true
+				}
+				if id, isID := ast.Unparen(call.Args[0]).(*ast.Ident); isID && info.Uses[id] == o && ps.exprWeb(sel.X) == isNet {
+					good++
+				}
+				return true
+			})
+		}
+		if uses > 0 && uses == good {
+			ps.netParse[c] = true
+			clear(ps.webMemo)
+		}
+	}
 }

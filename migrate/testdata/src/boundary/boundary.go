@@ -93,3 +93,10 @@ func fromRequest(r *http.Request) string {
 	p := page{u: r.URL}
 	return p.u.Path
 }
+
+// robots is a relative reference net/url parses alone and weburl refuses
+// without a base; it is only resolved against net/url values, so its parse
+// stays net/url's.
+var robots, _ = url.Parse("/robots.txt")
+
+func robotsOf(r *http.Request) string { return r.URL.ResolveReference(robots).String() }
