@@ -508,6 +508,8 @@ func (ps *pkgState) objWeb(o types.Object) webness {
 				} else {
 					w = ps.exprWeb(c) // the *URL of a (*URL, error) call
 				}
+			} else if ta, ok := ast.Unparen(d.init).(*ast.TypeAssertExpr); ok && d.index == 0 {
+				w = ps.exprWeb(ta) // u, ok := x.(*url.URL)
 			}
 		}
 	}
@@ -766,6 +768,18 @@ func (fs *fileState) visit(n ast.Node) bool {
 		}
 	case *ast.ReturnStmt:
 		fs.returns(n)
+	case *ast.TypeAssertExpr:
+		if n.Type != nil && mentionsNetURL(info.TypeOf(n.Type)) && !ps.inKept(n.Type) {
+			ps.refuse(n, "a type assertion to %s: the interface value may hold a *net/url.URL from code this port does not change; decide by hand", types.ExprString(n.Type))
+		}
+	case *ast.TypeSwitchStmt:
+		for _, cc := range n.Body.List {
+			for _, e := range cc.(*ast.CaseClause).List {
+				if t := info.TypeOf(e); t != nil && mentionsNetURL(t) && !ps.inKept(e) {
+					ps.refuse(e, "a type switch case %s: the interface value may hold a *net/url.URL from code this port does not change; decide by hand", types.ExprString(e))
+				}
+			}
+		}
 	case *ast.ValueSpec:
 		if n.Type != nil && len(n.Values) == len(n.Names) {
 			dest := isWeb
@@ -1337,6 +1351,7 @@ func (fs *fileState) callArgs(c *ast.CallExpr) {
 				dest = isNet
 			}
 		}
+		fs.toForeignInterface(c, sig, i, a)
 		if i >= sig.Params().Len() {
 			break
 		}
@@ -1836,4 +1851,47 @@ func (ps *pkgState) keepNetParses() {
 			clear(ps.webMemo)
 		}
 	}
+}
+
+// printPkgs are the packages whose functions take a URL as an interface
+// value only to print it (with its String method, the href in both
+// packages).
+var printPkgs = map[string]bool{"fmt": true, "log": true, "log/slog": true, "testing": true, "errors": true}
+
+// toForeignInterface refuses a weburl value passed as an interface value
+// to another package's function: that code may switch on *net/url.URL
+// (gocrawl's Enqueue does) and would no longer match.
+func (fs *fileState) toForeignInterface(c *ast.CallExpr, sig *types.Signature, i int, a ast.Expr) {
+	ps := fs.ps
+	info := ps.pass.TypesInfo
+	t := info.TypeOf(a)
+	if t == nil || !isNetURLPtr(t) || c.Ellipsis.IsValid() {
+		return
+	}
+	var pt types.Type
+	switch {
+	case sig.Variadic() && i >= sig.Params().Len()-1:
+		pt = sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice).Elem()
+	case i < sig.Params().Len():
+		pt = sig.Params().At(i).Type()
+	default:
+		return
+	}
+	if _, ok := pt.Underlying().(*types.Interface); !ok {
+		return
+	}
+	var callee types.Object
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		callee = info.Uses[f]
+	case *ast.SelectorExpr:
+		callee = info.Uses[f.Sel]
+	}
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == ps.pass.Pkg || printPkgs[callee.Pkg().Path()] {
+		return
+	}
+	if ps.exprWeb(a) != isWeb {
+		return
+	}
+	ps.refuse(a, "%s is passed as an interface value to %s.%s, which may test for *net/url.URL; pass %s.NetURL() or its String() by hand", types.ExprString(a), callee.Pkg().Name(), callee.Name(), types.ExprString(a))
 }
