@@ -763,7 +763,7 @@ func (fs *fileState) visit(n ast.Node) bool {
 	case *ast.AssignStmt:
 		if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 			for i := range n.Lhs {
-				fs.flow(n.Rhs[i], n.Lhs[i], nil)
+				fs.flow(n.Rhs[i], n.Lhs[i])
 			}
 		}
 	case *ast.ReturnStmt:
@@ -1423,7 +1423,7 @@ func (fs *fileState) returns(ret *ast.ReturnStmt) {
 }
 
 // flow checks an assignment of src to dst.
-func (fs *fileState) flow(src, dst ast.Expr, _ any) {
+func (fs *fileState) flow(src, dst ast.Expr) {
 	t := fs.ps.pass.TypesInfo.TypeOf(dst)
 	if t == nil || !mentionsNetURL(t) {
 		return
