@@ -117,7 +117,7 @@ Content-Length: 302
 
 // annexBFile joins the Annex B records into one file, with CRLF line
 // ends and blocks of the declared length (byte i of a block is 'a'+i%26).
-func annexBFile(t *testing.T) ([]byte, []int) {
+func annexBFile(t testing.TB) ([]byte, []int) {
 	var file bytes.Buffer
 	var lengths []int
 	for _, ex := range annexB {
