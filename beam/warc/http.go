@@ -45,7 +45,7 @@ func (r *Record) HTTPResponse() (*http.Response, error) {
 	br := bufio.NewReaderSize(lr, bufSize)
 	resp, err := http.ReadResponse(br, nil)
 	if head := lr.read - int64(br.Buffered()); lr.hit || head > int64(max) {
-		return nil, fmt.Errorf("warc: record at %d: HTTP head longer than %d bytes: %w", r.Offset, max, ErrHTTPHeadTooLong)
+		return nil, fmt.Errorf("%w (record at %d: more than %d bytes)", ErrHTTPHeadTooLong, r.Offset, max)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("warc: record at %d: HTTP response: %w", r.Offset, err)
