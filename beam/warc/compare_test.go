@@ -385,6 +385,7 @@ func BenchmarkPeers(b *testing.B) {
 			b.Run(in.name+"/"+r.name, func(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(size))
+				start := processCPU()
 				for b.Loop() {
 					for _, f := range in.files {
 						if got := r.read(f); got.err != nil {
@@ -392,6 +393,7 @@ func BenchmarkPeers(b *testing.B) {
 						}
 					}
 				}
+				b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}
