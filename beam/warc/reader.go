@@ -2,16 +2,19 @@
 // ARChive format, versions 1.0 and 1.1): the records a crawl writes, one
 // after another, each a header of named fields and a block of
 // Content-Length bytes. It is the small reader the link pipeline needs:
-// records in sequence from an [io.Reader] (plain, or gzip-compressed
-// record by record as ".warc.gz" files are), HTTP responses out of
+// records in sequence from an [io.Reader] (plain, or gzip-compressed:
+// record by record as ".warc.gz" files are, or the whole file as one
+// gzip member), HTTP responses out of
 // "response" records ([Record.HTTPResponse]) and the links of Common
 // Crawl's WAT metadata records ([ParseWAT]). It does not verify digests
 // or reassemble segmented ("continuation") records.
 //
 // Memory is bounded whatever the input holds: a record's header may be
-// at most [Reader.MaxHeaderBytes] long, and a block is read through an
-// [io.Reader] limited to its Content-Length, never held whole by the
-// reader.
+// at most [Reader.MaxHeaderBytes] long, the HTTP head of a response
+// record at most [Reader.MaxHTTPHeadBytes], and a block is read through
+// an [io.Reader] limited to its Content-Length, never held whole by the
+// reader. Time is linear in the input, folded (continuation) header
+// lines included.
 package warc
 
 import (
