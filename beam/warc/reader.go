@@ -157,12 +157,23 @@ func NewReader(r io.Reader) (*Reader, error) {
 
 // Next returns the next record, skipping what is left unread of the
 // previous record's block. At the end of the input it returns io.EOF.
+// Input that is not a WARC record gives a [*FormatError]; an error of
+// the input under the reader (a gzip stream's, say) is wrapped in one
+// that starts "warc: record at OFFSET: ". After an error, Next returns
+// the same error again.
 func (r *Reader) Next() (*Record, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
+	start := r.offset
 	rec, err := r.next()
 	if err != nil {
+		var fe *FormatError
+		if err != io.EOF && !errors.As(err, &fe) {
+			// An error of the input under the reader (such as gzip's),
+			// named as this package's.
+			err = fmt.Errorf("warc: record at %d: %w", start, err)
+		}
 		r.err = err
 	}
 	return rec, err

@@ -2,8 +2,11 @@ package warc
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -344,5 +347,27 @@ func TestFolding(t *testing.T) {
 				t.Errorf("ReadFields: %q (%d fields), want %q", got, len(h), tc.want)
 			}
 		})
+	}
+}
+
+// TestReaderErrorsNamed: an error of the input under the reader (here
+// gzip's, of bytes after the member that are not gzip) comes out of
+// Next prefixed with the package's name, and still matches its cause.
+func TestReaderErrorsNamed(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "public", "gowarc-corrupted-trailing-bytes.warc.gz.open"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := NewReader(bytes.NewReader(data))
+	n := 0
+	for {
+		_, err = r.Next()
+		if err != nil {
+			break
+		}
+		n++
+	}
+	if n != 30 || !errors.Is(err, gzip.ErrHeader) || !strings.HasPrefix(err.Error(), "warc: record at ") {
+		t.Errorf("%d records, then %q; want 30, then an error that is gzip.ErrHeader, prefixed", n, err)
 	}
 }
