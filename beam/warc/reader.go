@@ -143,12 +143,12 @@ func NewReader(r io.Reader) (*Reader, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	magic, err := br.Peek(2)
 	if err != nil && err != io.EOF {
-		return nil, err
+		return nil, fmt.Errorf("warc: %w", err)
 	}
 	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("warc: gzip stream: %w", err)
 		}
 		br = bufio.NewReaderSize(zr, 64<<10)
 	}

@@ -371,3 +371,13 @@ func TestReaderErrorsNamed(t *testing.T) {
 		t.Errorf("%d records, then %q; want 30, then an error that is gzip.ErrHeader, prefixed", n, err)
 	}
 }
+
+// TestNewReaderErrorNamed: a file that starts with gzip's magic number
+// but is no gzip stream gives an error prefixed with the package's name
+// that still matches gzip's.
+func TestNewReaderErrorNamed(t *testing.T) {
+	_, err := NewReader(strings.NewReader("\x1f\x8bnot gzip at all"))
+	if !errors.Is(err, gzip.ErrHeader) || !strings.HasPrefix(err.Error(), "warc: ") {
+		t.Errorf("%v; want an error that is gzip.ErrHeader, prefixed", err)
+	}
+}
