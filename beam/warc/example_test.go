@@ -207,6 +207,25 @@ func ExampleRecord_HTTPResponse() {
 	// Output: 200 text/html; charset=Shift_JIS
 }
 
+// A record whose HTTP head is longer than the Reader's bound gives an
+// error that is ErrHTTPHeadTooLong.
+func ExampleRecord_HTTPResponse_headTooLong() {
+	var buf bytes.Buffer
+	warc.NewWriter(&buf).WriteRecord(warc.Header{
+		{Name: "WARC-Type", Value: "response"},
+		{Name: "Content-Type", Value: "application/http; msgtype=response"},
+	}, []byte("HTTP/1.1 200 OK\r\n"+strings.Repeat("X-Padding: x\r\n", 100)+"\r\n"))
+	r, _ := warc.NewReader(&buf)
+	r.MaxHTTPHeadBytes = 1000
+	rec, _ := r.Next()
+	_, err := rec.HTTPResponse()
+	fmt.Println(errors.Is(err, warc.ErrHTTPHeadTooLong))
+	fmt.Println(err)
+	// Output:
+	// true
+	// warc: HTTP head too long (record at 0: more than 1000 bytes)
+}
+
 func ExampleReadFields() {
 	r, _ := warc.NewReader(crawl())
 	rec, _ := r.Next()

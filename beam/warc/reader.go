@@ -2,16 +2,19 @@
 // ARChive format, versions 1.0 and 1.1): the records a crawl writes, one
 // after another, each a header of named fields and a block of
 // Content-Length bytes. It is the small reader the link pipeline needs:
-// records in sequence from an [io.Reader] (plain, or gzip-compressed
-// record by record as ".warc.gz" files are), HTTP responses out of
+// records in sequence from an [io.Reader] (plain, or gzip-compressed:
+// record by record as ".warc.gz" files are, or the whole file as one
+// gzip member), HTTP responses out of
 // "response" records ([Record.HTTPResponse]) and the links of Common
 // Crawl's WAT metadata records ([ParseWAT]). It does not verify digests
 // or reassemble segmented ("continuation") records.
 //
 // Memory is bounded whatever the input holds: a record's header may be
-// at most [Reader.MaxHeaderBytes] long, and a block is read through an
-// [io.Reader] limited to its Content-Length, never held whole by the
-// reader.
+// at most [Reader.MaxHeaderBytes] long, the HTTP head of a response
+// record at most [Reader.MaxHTTPHeadBytes], and a block is read through
+// an [io.Reader] limited to its Content-Length, never held whole by the
+// reader. Time is linear in the input, folded (continuation) header
+// lines included.
 package warc
 
 import (
@@ -28,6 +31,15 @@ import (
 // DefaultMaxHeaderBytes is the default bound on the size of one
 // record's header (its version line and named fields).
 const DefaultMaxHeaderBytes = 1 << 20
+
+// DefaultMaxHTTPHeadBytes is the default bound on the size of the HTTP
+// head (status line and header lines) that [Record.HTTPResponse] reads,
+// net/http's [net/http.DefaultMaxHeaderBytes].
+const DefaultMaxHTTPHeadBytes = 1 << 20
+
+// ErrHTTPHeadTooLong is the cause of the error of [Record.HTTPResponse]
+// for an HTTP head longer than [Reader.MaxHTTPHeadBytes].
+var ErrHTTPHeadTooLong = errors.New("warc: HTTP head too long")
 
 // ErrHeaderTooLong is the cause of a [FormatError] for a record header
 // longer than [Reader.MaxHeaderBytes].
@@ -82,6 +94,8 @@ type Record struct {
 	Content io.Reader
 	// Offset is where the record starts in the decompressed input.
 	Offset int64
+
+	maxHTTPHead int // the Reader's MaxHTTPHeadBytes
 }
 
 // Type returns the WARC-Type field: "warcinfo", "response",
@@ -110,10 +124,15 @@ type Reader struct {
 	// MaxHeaderBytes bounds one record's header; zero means
 	// DefaultMaxHeaderBytes.
 	MaxHeaderBytes int
+	// MaxHTTPHeadBytes bounds the HTTP head that [Record.HTTPResponse]
+	// reads from a record this Reader returns; zero means
+	// DefaultMaxHTTPHeadBytes.
+	MaxHTTPHeadBytes int
 
 	br     *bufio.Reader
 	block  *io.LimitedReader // the current record's unread block
 	offset int64             // bytes consumed from br
+	hbuf   []byte            // a record header's bytes, reused
 	err    error             // sticky error
 }
 
@@ -124,12 +143,12 @@ func NewReader(r io.Reader) (*Reader, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	magic, err := br.Peek(2)
 	if err != nil && err != io.EOF {
-		return nil, err
+		return nil, fmt.Errorf("warc: %w", err)
 	}
 	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("warc: gzip stream: %w", err)
 		}
 		br = bufio.NewReaderSize(zr, 64<<10)
 	}
@@ -138,12 +157,23 @@ func NewReader(r io.Reader) (*Reader, error) {
 
 // Next returns the next record, skipping what is left unread of the
 // previous record's block. At the end of the input it returns io.EOF.
+// Input that is not a WARC record gives a [*FormatError]; an error of
+// the input under the reader (a gzip stream's, say) is wrapped in one
+// that starts "warc: record at OFFSET: ". After an error, Next returns
+// the same error again.
 func (r *Reader) Next() (*Record, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
+	start := r.offset
 	rec, err := r.next()
 	if err != nil {
+		var fe *FormatError
+		if err != io.EOF && !errors.As(err, &fe) {
+			// An error of the input under the reader (such as gzip's),
+			// named as this package's.
+			err = fmt.Errorf("warc: record at %d: %w", start, err)
+		}
 		r.err = err
 	}
 	return rec, err
@@ -185,60 +215,65 @@ func (r *Reader) next() (*Record, error) {
 	fail := func(reason string, cause error) error {
 		return &FormatError{Offset: start, Reason: reason, Err: cause}
 	}
-	read := 0
-	line := func() (string, error) {
-		var b []byte
-		for {
-			chunk, err := r.br.ReadSlice('\n')
-			read += len(chunk)
-			r.offset += int64(len(chunk))
-			if read > max {
-				return "", fail(fmt.Sprintf("header longer than %d bytes", max), ErrHeaderTooLong)
-			}
-			b = append(b, chunk...)
-			if err == bufio.ErrBufferFull {
-				continue
-			}
-			if err == io.EOF {
-				return "", fail("header cut off by the end of the input", io.ErrUnexpectedEOF)
-			}
-			if err != nil {
-				return "", err
-			}
-			return strings.TrimRight(string(b), "\r\n"), nil
-		}
-	}
-	version, err := line()
-	if err != nil {
-		return nil, err
-	}
-	if !strings.HasPrefix(version, "WARC/") {
-		return nil, fail(fmt.Sprintf("no WARC version line (%q)", truncate(version, 40)), nil)
-	}
-	var h Header
+	// The header's lines go into one buffer, made one string at the end:
+	// one allocation per header, not one per line.
+	buf := r.hbuf[:0]
+	lineStart := 0
 	for {
-		l, err := line()
+		chunk, err := r.br.ReadSlice('\n')
+		r.offset += int64(len(chunk))
+		if len(buf)+len(chunk) > max {
+			r.hbuf = buf[:0]
+			return nil, fail(fmt.Sprintf("header longer than %d bytes", max), ErrHeaderTooLong)
+		}
+		buf = append(buf, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF {
+			r.hbuf = buf[:0]
+			return nil, fail("header cut off by the end of the input", io.ErrUnexpectedEOF)
+		}
 		if err != nil {
 			return nil, err
 		}
+		line := bytes.TrimRight(buf[lineStart:], "\r\n")
+		if lineStart == 0 && !bytes.HasPrefix(line, []byte("WARC/")) {
+			r.hbuf = buf[:0]
+			return nil, fail(fmt.Sprintf("no WARC version line (%q)", truncate(string(line), 40)), nil)
+		}
+		if lineStart > 0 && len(line) == 0 {
+			break
+		}
+		lineStart = len(buf)
+	}
+	r.hbuf = buf[:0]
+	text := string(buf)
+	version, text, _ := strings.Cut(text, "\n")
+	version = strings.TrimRight(version, "\r")
+	fb := fieldsBuilder{h: make(Header, 0, countFields(text))}
+	for {
+		var l string
+		l, text, _ = strings.Cut(text, "\n")
+		l = strings.TrimRight(l, "\r\n")
 		if l == "" {
 			break
 		}
 		if l[0] == ' ' || l[0] == '\t' {
 			// A continuation line (linear white space) folds into the
 			// field before it.
-			if len(h) == 0 {
+			if !fb.fold(l) {
 				return nil, fail("continuation line before any field", nil)
 			}
-			h[len(h)-1].Value += " " + strings.TrimSpace(l)
 			continue
 		}
 		name, value, ok := strings.Cut(l, ":")
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
 			return nil, fail(fmt.Sprintf("malformed field %q", truncate(l, 40)), nil)
 		}
-		h = append(h, Field{Name: name, Value: strings.TrimSpace(value)})
+		fb.add(name, value)
 	}
+	h := fb.header()
 	cl := h.Get("Content-Length")
 	if cl == "" {
 		return nil, fail("no Content-Length field", nil)
@@ -248,7 +283,7 @@ func (r *Reader) next() (*Record, error) {
 		return nil, fail(fmt.Sprintf("bad Content-Length %q", truncate(cl, 40)), nil)
 	}
 	r.block = &io.LimitedReader{R: r.br, N: n}
-	rec := &Record{Version: version, Header: h, ContentLength: n, Offset: start}
+	rec := &Record{Version: version, Header: h, ContentLength: n, Offset: start, maxHTTPHead: r.MaxHTTPHeadBytes}
 	rec.Content = &countingReader{r: r}
 	return rec, nil
 }
@@ -273,34 +308,4 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "..."
-}
-
-// ReadFields parses a block of Content-Type application/warc-fields
-// (a warcinfo or metadata record's named fields) into a [Header], in at
-// most limit bytes.
-func ReadFields(block io.Reader, limit int64) (Header, error) {
-	data, err := io.ReadAll(io.LimitReader(block, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("warc: fields block longer than %d bytes", limit)
-	}
-	var h Header
-	for _, l := range bytes.Split(data, []byte("\n")) {
-		s := strings.TrimRight(string(l), "\r")
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
-		if (s[0] == ' ' || s[0] == '\t') && len(h) > 0 {
-			h[len(h)-1].Value = strings.TrimSpace(h[len(h)-1].Value + " " + strings.TrimSpace(s))
-			continue
-		}
-		name, value, ok := strings.Cut(s, ":")
-		if !ok {
-			return nil, fmt.Errorf("warc: malformed field %q", truncate(s, 40))
-		}
-		h = append(h, Field{Name: name, Value: strings.TrimSpace(value)})
-	}
-	return h, nil
 }

@@ -2,8 +2,11 @@ package warc
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -117,7 +120,7 @@ Content-Length: 302
 
 // annexBFile joins the Annex B records into one file, with CRLF line
 // ends and blocks of the declared length (byte i of a block is 'a'+i%26).
-func annexBFile(t *testing.T) ([]byte, []int) {
+func annexBFile(t testing.TB) ([]byte, []int) {
 	var file bytes.Buffer
 	var lengths []int
 	for _, ex := range annexB {
@@ -245,6 +248,8 @@ func TestReaderErrors(t *testing.T) {
 		{"bad Content-Length", "WARC/1.1\r\nContent-Length: -1\r\n\r\n", nil},
 		{"Content-Length overflow", "WARC/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n", nil},
 		{"malformed field", "WARC/1.1\r\nno colon\r\n\r\n", nil},
+		{"continuation before any field", "WARC/1.1\r\n x\r\nContent-Length: 0\r\n\r\n", nil},
+		{"version line cut off", "WARC/1.1", io.ErrUnexpectedEOF},
 		{"header cut off", "WARC/1.1\r\nContent-Length: 1\r\n", io.ErrUnexpectedEOF},
 		{"block cut off", "WARC/1.1\r\nContent-Length: 10\r\n\r\nabc", io.ErrUnexpectedEOF},
 		{"header too long", "WARC/1.1\r\nX: " + strings.Repeat("a", 2<<20) + "\r\n\r\n", ErrHeaderTooLong},
@@ -307,5 +312,72 @@ func TestReadFields(t *testing.T) {
 	}
 	if _, err := ReadFields(strings.NewReader(block), 10); err == nil {
 		t.Error("a block over the limit was read")
+	}
+}
+
+// TestFolding: a folded field has the same value in a record's header
+// (Reader) and in an application/warc-fields block (ReadFields).
+func TestFolding(t *testing.T) {
+	for _, tc := range []struct {
+		name, lines, want string
+	}{
+		{"one continuation", "X: one\r\n two\r\n", "one two"},
+		{"tab", "X: one\r\n\ttwo\r\n", "one two"},
+		{"white space around parts", "X:  one  \r\n   two  \r\n three\r\n", "one two three"},
+		{"empty first part", "X:\r\n two\r\n", "two"},
+		{"blank continuation", "X: one\r\n \t \r\n two\r\n", "one two"},
+		{"only blank continuations", "X: one\r\n \r\n\t\r\n", "one"},
+		{"no continuation", "X: one\r\n", "one"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := "WARC/1.1\r\n" + tc.lines + "Y: after\r\nContent-Length: 0\r\n\r\n"
+			r, _ := NewReader(strings.NewReader(in))
+			rec, err := r.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rec.Header.Get("X"); got != tc.want || rec.Header.Get("Y") != "after" || len(rec.Header) != 3 {
+				t.Errorf("Reader: %q (%d fields), want %q", got, len(rec.Header), tc.want)
+			}
+			h, err := ReadFields(strings.NewReader(tc.lines+"Y: after\r\n"), 1<<10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := h.Get("X"); got != tc.want || h.Get("Y") != "after" || len(h) != 2 {
+				t.Errorf("ReadFields: %q (%d fields), want %q", got, len(h), tc.want)
+			}
+		})
+	}
+}
+
+// TestReaderErrorsNamed: an error of the input under the reader (here
+// gzip's, of bytes after the member that are not gzip) comes out of
+// Next prefixed with the package's name, and still matches its cause.
+func TestReaderErrorsNamed(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "public", "gowarc-corrupted-trailing-bytes.warc.gz.open"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := NewReader(bytes.NewReader(data))
+	n := 0
+	for {
+		_, err = r.Next()
+		if err != nil {
+			break
+		}
+		n++
+	}
+	if n != 30 || !errors.Is(err, gzip.ErrHeader) || !strings.HasPrefix(err.Error(), "warc: record at ") {
+		t.Errorf("%d records, then %q; want 30, then an error that is gzip.ErrHeader, prefixed", n, err)
+	}
+}
+
+// TestNewReaderErrorNamed: a file that starts with gzip's magic number
+// but is no gzip stream gives an error prefixed with the package's name
+// that still matches gzip's.
+func TestNewReaderErrorNamed(t *testing.T) {
+	_, err := NewReader(strings.NewReader("\x1f\x8bnot gzip at all"))
+	if !errors.Is(err, gzip.ErrHeader) || !strings.HasPrefix(err.Error(), "warc: ") {
+		t.Errorf("%v; want an error that is gzip.ErrHeader, prefixed", err)
 	}
 }
