@@ -8,6 +8,8 @@ package urlpattern
 // read as U+FFFD, as a Go range loop reads it). Every step moves the
 // index forward, so tokenizing is linear in the pattern's length.
 
+import "github.com/weburl/url/internal/ecmaregexp"
+
 // tokenType is a token's type.
 // https://urlpattern.spec.whatwg.org/#token-type
 type tokenType uint8
@@ -323,12 +325,13 @@ func (tz *tokenizer) processTokenizingError(nextPosition, valuePosition int) err
 
 // isValidNameCodePoint reports whether c may appear in a group name:
 // ECMAScript's IdentifierStart when first, IdentifierPart otherwise (the
-// regular expression translator's isIDStart and isIDContinue, which are
-// those sets; Go's unicode tables follow the Go version).
+// regular expression translator's [ecmaregexp.IsIDStart] and
+// [ecmaregexp.IsIDContinue], which are those sets; Go's unicode tables
+// follow the Go version).
 // https://urlpattern.spec.whatwg.org/#is-a-valid-name-code-point
 func isValidNameCodePoint(c rune, first bool) bool {
 	if first {
-		return isIDStart(c)
+		return ecmaregexp.IsIDStart(c)
 	}
-	return isIDContinue(c)
+	return ecmaregexp.IsIDContinue(c)
 }
