@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -37,8 +38,14 @@ func (c component) String() string { return componentNames[c] }
 // list it was compiled from (for the matchers of fastmatch.go).
 // https://urlpattern.spec.whatwg.org/#component
 type compiledComponent struct {
-	patternString   string
-	regexp          *regexp.Regexp
+	patternString string
+	// source is the ECMAScript regular expression, compiled into re by
+	// regexp (at construction, or at the first match that needs it when
+	// the scan of fast decides all but rare inputs).
+	source          string
+	ignoreCase      bool
+	reOnce          sync.Once
+	re              *regexp.Regexp
 	groupNames      []string
 	hasRegExpGroups bool
 	// emptyUnmatched[i] is set for a group generated as "(R)?": ECMAScript
@@ -67,9 +74,19 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 	// 3-6. Let flags be "vi" if ignore case, else "v"; let regular expression
 	// be RegExpCreate(regular expression string, flags); if this throws,
 	// throw a TypeError.
-	re, err := compileRegExp(source, o.ignoreCase)
-	if err != nil {
-		return nil, &Error{Component: c.String(), Pattern: input, Err: regExpCause{err}}
+	// A component the scan of fastmatch.go decides (for ASCII input
+	// without line terminators, which is what a URL's components are)
+	// compiles its expression when an input first needs it: the
+	// expression is then made of escaped fixed text and the wildcards'
+	// own, which compiles whenever it is no longer than lazyMax.
+	fast := newFastMatcher(parts, o)
+	var re *regexp.Regexp
+	if fast == nil || len(source) > lazyMax {
+		var err error
+		re, err = compileRegExp(source, o.ignoreCase)
+		if err != nil {
+			return nil, &Error{Component: c.String(), Pattern: input, Err: regExpCause{err}}
+		}
 	}
 	// 7. Let pattern string be the result of generate a pattern string.
 	patternString := generatePatternString(parts, o)
@@ -87,16 +104,36 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 	}
 	// 10. Return a new component.
 	tail, aligned := fixedTail(parts, o)
-	return &compiledComponent{
+	cc := &compiledComponent{
 		fixedTail:        tail,
 		fixedTailAligned: aligned,
 		patternString:    patternString,
-		regexp:           re,
+		source:           source,
+		ignoreCase:       o.ignoreCase,
+		re:               re,
 		groupNames:       names,
 		hasRegExpGroups:  hasRegExpGroups,
 		emptyUnmatched:   emptyUnmatched,
-		fast:             newFastMatcher(parts, o),
-	}, nil
+		fast:             fast,
+	}
+	if re != nil {
+		cc.reOnce.Do(func() {})
+	}
+	return cc, nil
+}
+
+// lazyMax bounds the expression of a component whose compilation waits
+// for an input that needs it: a longer one is compiled at construction,
+// so that a size limit of Go's regexp is reported there.
+const lazyMax = 4 << 10
+
+// regexp returns the component's compiled expression, compiling it
+// once if construction left it for later. Only the expression of a
+// component with a scan is left for later, and that one compiles; were
+// it refused all the same, nothing would match.
+func (cc *compiledComponent) regexp() *regexp.Regexp {
+	cc.reOnce.Do(func() { cc.re, _ = compileRegExp(cc.source, cc.ignoreCase) })
+	return cc.re
 }
 
 // regExpCause is the cause of a regular expression that does not
@@ -130,10 +167,14 @@ func (cc *compiledComponent) exec(input string, want bool) (bool, []Group) {
 			return ok, groups
 		}
 	}
-	if !want {
-		return cc.regexp.MatchString(input), nil
+	re := cc.regexp()
+	if re == nil {
+		return false, nil
 	}
-	m := cc.regexp.FindStringSubmatchIndex(input)
+	if !want {
+		return re.MatchString(input), nil
+	}
+	m := re.FindStringSubmatchIndex(input)
 	if m == nil {
 		return false, nil
 	}

@@ -294,13 +294,25 @@ func (tz *tokenizer) seekAndGetNextCodePoint(index int) {
 // value position with length value length, and sets index to next position.
 // https://urlpattern.spec.whatwg.org/#add-a-token
 func (tz *tokenizer) addToken(typ tokenType, nextPosition, valuePosition, valueLength int) {
+	var value string
+	if r := tz.input[valuePosition:min(valuePosition+valueLength, len(tz.input))]; len(r) == 1 && r[0] < 0x80 {
+		value = asciiStrings[r[0] : r[0]+1] // most tokens: no allocation
+	} else {
+		value = string(r)
+	}
 	tz.tokens = append(tz.tokens, token{
 		typ:   typ,
 		index: tz.index,
-		value: string(tz.input[valuePosition : valuePosition+valueLength]),
+		value: value,
 	})
 	tz.index = nextPosition
 }
+
+// asciiStrings holds each ASCII character at its own index, for
+// one-character token values without an allocation each.
+const asciiStrings = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f" +
+	"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f" +
+	" !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f"
 
 // https://urlpattern.spec.whatwg.org/#add-a-token-with-default-length
 func (tz *tokenizer) addTokenWithDefaultLength(typ tokenType, nextPosition, valuePosition int) {
