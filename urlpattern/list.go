@@ -154,23 +154,26 @@ func (l *List) Exec(input string, baseURL ...string) (m Match, ok bool) {
 	if !ok {
 		return Match{}, false
 	}
-	return l.execFirst(&values, stringInputs(input, baseURL))
+	i := l.first(&values)
+	if i < 0 {
+		return Match{}, false
+	}
+	return l.match(i, &values, stringInputs(input, baseURL)), true
 }
 
 // ExecURL is [List.Exec] given a parsed URL.
 func (l *List) ExecURL(u *url.URL) (m Match, ok bool) {
 	values := componentsOfURL(u)
-	return l.execFirst(&values, []Input{{URL: u.Href()}})
-}
-
-func (l *List) execFirst(values *[numComponents]string, inputs []Input) (Match, bool) {
-	i := l.first(values)
+	i := l.first(&values)
 	if i < 0 {
 		return Match{}, false
 	}
-	r := &Result{Inputs: inputs}
-	l.patterns[i].matchComponents(values, true, r)
-	return Match{Index: i, Pattern: l.patterns[i], Result: r}, true
+	return l.match(i, &values, []Input{{URL: u.Href()}}), true
+}
+
+// match returns the Match of pattern i, which matches values.
+func (l *List) match(i int, values *[numComponents]string, inputs []Input) Match {
+	return Match{Index: i, Pattern: l.patterns[i], Result: l.patterns[i].result(values, inputs)}
 }
 
 // ExecAll returns every pattern that matches the URL input (which may be
@@ -192,9 +195,8 @@ func (l *List) ExecAllURL(u *url.URL) []Match {
 func (l *List) execAll(values *[numComponents]string, inputs []Input) []Match {
 	var ms []Match
 	l.candidates(values[componentHostname], func(i int) bool {
-		r := &Result{Inputs: inputs}
-		if l.patterns[i].matchComponents(values, true, r) {
-			ms = append(ms, Match{Index: i, Pattern: l.patterns[i], Result: r})
+		if l.patterns[i].matchComponents(values, false, nil) {
+			ms = append(ms, l.match(i, values, inputs))
 		}
 		return true
 	})

@@ -207,13 +207,18 @@ func (p *Pattern) Test(input string, baseURL ...string) bool {
 // match (as [Pattern.Test] says).
 func (p *Pattern) Exec(input string, baseURL ...string) *Result {
 	values, ok := componentsOfString(input, baseURL)
-	if !ok {
+	if !ok || !p.matchComponents(&values, false, nil) {
 		return nil
 	}
-	r := &Result{Inputs: stringInputs(input, baseURL)}
-	if !p.matchComponents(&values, true, r) {
-		return nil
-	}
+	return p.result(&values, stringInputs(input, baseURL))
+}
+
+// result returns the Result of values, which match: the groups are
+// collected only once the match is known, so that a URL that does not
+// match costs no allocation.
+func (p *Pattern) result(values *[numComponents]string, inputs []Input) *Result {
+	r := &Result{Inputs: inputs}
+	p.matchComponents(values, true, r)
 	return r
 }
 
@@ -228,11 +233,10 @@ func (p *Pattern) TestURL(u *url.URL) bool {
 // or nil when it does not match. Result.Inputs holds the URL's href.
 func (p *Pattern) ExecURL(u *url.URL) *Result {
 	values := componentsOfURL(u)
-	r := &Result{Inputs: []Input{{URL: u.Href()}}}
-	if !p.matchComponents(&values, true, r) {
+	if !p.matchComponents(&values, false, nil) {
 		return nil
 	}
-	return r
+	return p.result(&values, []Input{{URL: u.Href()}})
 }
 
 // TestInit reports whether the URL given one component at a time
@@ -248,15 +252,11 @@ func (p *Pattern) TestInit(init Init) bool {
 // or nil when the URL does not match.
 func (p *Pattern) ExecInit(init Init) *Result {
 	values, ok := componentsOfInit(&init)
-	if !ok {
+	if !ok || !p.matchComponents(&values, false, nil) {
 		return nil
 	}
 	echo := init
-	r := &Result{Inputs: []Input{{Init: &echo}}}
-	if !p.matchComponents(&values, true, r) {
-		return nil
-	}
-	return r
+	return p.result(&values, []Input{{Init: &echo}})
 }
 
 // componentsOfString runs match steps 12 (a string input): parse the
