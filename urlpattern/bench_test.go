@@ -4,7 +4,10 @@ package urlpattern
 // ../shared/tools/perf-urlpattern's patterns.txt): compiling, and
 // matching URLs that mostly do not match.
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 var benchPatterns = []string{
 	"https://tools.ietf.org/html/rfc:num(\\d+)",
@@ -61,4 +64,25 @@ func BenchmarkTest(b *testing.B) {
 
 func BenchmarkExec(b *testing.B) {
 	benchMatch(b, func(p *Pattern, u string) bool { return p.Exec(u) != nil })
+}
+
+// BenchmarkListSharedHost: one query of a List whose patterns all share
+// the URL's host, each with its own pathname prefix; the URL matches
+// none of them.
+func BenchmarkListSharedHost(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		ps := make([]*Pattern, n)
+		for i := range ps {
+			ps[i] = MustNew("https://example.com/p" + strconv.Itoa(i) + "/:id")
+		}
+		l := NewList(ps...)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if l.Test("https://example.com/p4242/x/y") {
+					b.Fatal("matched")
+				}
+			}
+		})
+	}
 }

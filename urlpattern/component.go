@@ -56,6 +56,12 @@ type compiledComponent struct {
 	// matches, as far as the part list tells (for List's index).
 	fixedTail        string
 	fixedTailAligned bool
+	// fixedHead is the fixed text that starts every string the component
+	// matches, as far as the part list tells (for List's index).
+	fixedHead string
+	// literals, when not nil, is every string the component matches: its
+	// part list is fixed text, some of it optional (for List's index).
+	literals []string
 	fast             *fastMatcher // a match without the regular expression, when the part list allows
 }
 
@@ -107,6 +113,8 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 	cc := &compiledComponent{
 		fixedTail:        tail,
 		fixedTailAligned: aligned,
+		fixedHead:        fixedHead(parts, o),
+		literals:         fixedAlternatives(parts, o),
 		patternString:    patternString,
 		source:           source,
 		ignoreCase:       o.ignoreCase,
@@ -221,6 +229,30 @@ func hostnamePatternIsIPv6(input string) bool {
 	}
 	// 2-5.
 	return input[0] == '[' || (input[0] == '{' || input[0] == '\\') && input[1] == '['
+}
+
+// fixedHead returns the fixed text that every string a part list
+// matches starts with: the fixed text without a modifier at its start,
+// and the prefix of the group that follows when that group has no
+// modifier. It is "" when the component ignores case.
+func fixedHead(parts []part, o options) string {
+	if o.ignoreCase {
+		return ""
+	}
+	head := ""
+	for i := range parts {
+		pt := &parts[i]
+		if pt.modifier != modifierNone {
+			break
+		}
+		if pt.typ == partFixedText {
+			head += pt.value
+			continue
+		}
+		head += pt.prefix
+		break
+	}
+	return head
 }
 
 // fixedTail returns the fixed text that every string a part list matches

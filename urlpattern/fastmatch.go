@@ -70,6 +70,8 @@ func fixedAlternatives(parts []part, o options) []string {
 // list needs the regular expression.
 func newFastMatcher(parts []part, o options) *fastMatcher {
 	if alts := fixedAlternatives(parts, o); len(alts) > 1 {
+		// (Computed a second time for compiledComponent.literals; a
+		// part list of fixed text is short work.)
 		return &fastMatcher{oneOf: alts}
 	}
 	m := &fastMatcher{}
