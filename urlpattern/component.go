@@ -62,7 +62,7 @@ type compiledComponent struct {
 	// literals, when not nil, is every string the component matches: its
 	// part list is fixed text, some of it optional (for List's index).
 	literals []string
-	fast             *fastMatcher // a match without the regular expression, when the part list allows
+	fast     *fastMatcher // a match without the regular expression, when the part list allows
 }
 
 // compileComponent parses a component's pattern string, generates its
