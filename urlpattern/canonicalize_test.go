@@ -164,3 +164,13 @@ func TestIsDefaultPort(t *testing.T) {
 		}
 	}
 }
+
+// TestSegmentWildcardRegexp holds generateSegmentWildcardRegexp's
+// constants to the standard's formula for each options' delimiter.
+func TestSegmentWildcardRegexp(t *testing.T) {
+	for _, o := range []options{defaultOptions, hostnameOptions, pathnameOptions} {
+		if got, want := generateSegmentWildcardRegexp(o), "[^"+escapeRegexpString(o.delimiterCodePoint)+"]+?"; got != want {
+			t.Errorf("delimiter %q: %q, want %q", o.delimiterCodePoint, got, want)
+		}
+	}
+}

@@ -39,11 +39,12 @@ func (c component) String() string { return componentNames[c] }
 // https://urlpattern.spec.whatwg.org/#component
 type compiledComponent struct {
 	patternString string
-	// source is the ECMAScript regular expression, compiled into re by
-	// regexp (at construction, or at the first match that needs it when
-	// the scan of fast decides all but rare inputs).
-	source          string
-	ignoreCase      bool
+	// parts and opts give the ECMAScript regular expression, compiled
+	// into re (at construction, or by regexp at the first match that
+	// needs it when the scan of fast decides all but rare inputs; parts
+	// is nil once re is set).
+	parts           []part
+	opts            options
 	reOnce          sync.Once
 	re              *regexp.Regexp
 	groupNames      []string
@@ -69,30 +70,46 @@ type compiledComponent struct {
 // regular expression and pattern string, and compiles the expression.
 // https://urlpattern.spec.whatwg.org/#compile-a-component
 func compileComponent(c component, input string, cb encodingCallback, o options) (*compiledComponent, error) {
+	cc := new(compiledComponent)
+	if err := cc.compile(c, input, cb, o); err != nil {
+		return nil, err
+	}
+	return cc, nil
+}
+
+// compile is compileComponent into cc, which is zero.
+func (cc *compiledComponent) compile(c component, input string, cb encodingCallback, o options) error {
 	// 1. Let part list be the result of parse a pattern string.
 	parts, err := parsePatternString(input, o, cb)
 	if err != nil {
-		return nil, &Error{Component: c.String(), Pattern: input, Err: err}
+		return &Error{Component: c.String(), Pattern: input, Err: err}
 	}
-	// 2. Let (regular expression string, name list) be the result of generate
-	// a regular expression and name list.
-	source, names := generateRegexpAndNameList(parts, o)
-	// 3-6. Let flags be "vi" if ignore case, else "v"; let regular expression
-	// be RegExpCreate(regular expression string, flags); if this throws,
+	// 2-6. Let (regular expression string, name list) be the result of
+	// generate a regular expression and name list; let flags be "vi" if
+	// ignore case, else "v"; let regular expression be
+	// RegExpCreate(regular expression string, flags); if this throws,
 	// throw a TypeError.
+	//
 	// A component the scan of fastmatch.go decides (for ASCII input
 	// without line terminators, which is what a URL's components are)
-	// compiles its expression when an input first needs it: the
-	// expression is then made of escaped fixed text and the wildcards'
-	// own, which compiles whenever it is no longer than lazyMax.
-	fast := newFastMatcher(parts, o)
+	// generates and compiles its expression when an input first needs
+	// it: the expression is then made of escaped fixed text and the
+	// wildcards' own, which compiles whenever the pattern is no longer
+	// than lazyMax.
+	literals := fixedAlternatives(parts, o)
+	fast := newFastMatcher(parts, literals, o)
 	var re *regexp.Regexp
-	if fast == nil || len(source) > lazyMax {
+	var names []string
+	if fast == nil || len(input) > lazyMax {
+		var source string
+		source, names = generateRegexpAndNameList(parts, o)
 		var err error
 		re, err = compileRegExp(source, o.ignoreCase)
 		if err != nil {
-			return nil, &Error{Component: c.String(), Pattern: input, Err: regExpCause{err}}
+			return &Error{Component: c.String(), Pattern: input, Err: regExpCause{err}}
 		}
+	} else {
+		names = nameList(parts)
 	}
 	// 7. Let pattern string be the result of generate a pattern string.
 	patternString := generatePatternString(parts, o)
@@ -110,14 +127,13 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 	}
 	// 10. Return a new component.
 	tail, aligned := fixedTail(parts, o)
-	cc := &compiledComponent{
+	*cc = compiledComponent{
 		fixedTail:        tail,
 		fixedTailAligned: aligned,
 		fixedHead:        fixedHead(parts, o),
-		literals:         fixedAlternatives(parts, o),
+		literals:         literals,
 		patternString:    patternString,
-		source:           source,
-		ignoreCase:       o.ignoreCase,
+		opts:             o,
 		re:               re,
 		groupNames:       names,
 		hasRegExpGroups:  hasRegExpGroups,
@@ -126,21 +142,48 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 	}
 	if re != nil {
 		cc.reOnce.Do(func() {})
+	} else {
+		cc.parts = parts
 	}
-	return cc, nil
+	return nil
 }
 
-// lazyMax bounds the expression of a component whose compilation waits
-// for an input that needs it: a longer one is compiled at construction,
-// so that a size limit of Go's regexp is reported there.
-const lazyMax = 4 << 10
+// nameList returns the names of a part list's groups, in order: the name
+// list of generate a regular expression and name list.
+func nameList(parts []part) []string {
+	n := 0
+	for i := range parts {
+		if parts[i].typ != partFixedText {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	names := make([]string, 0, n)
+	for i := range parts {
+		if parts[i].typ != partFixedText {
+			names = append(names, parts[i].name)
+		}
+	}
+	return names
+}
+
+// lazyMax bounds the pattern of a component whose expression waits for
+// an input that needs it: a longer one is compiled at construction, so
+// that a size limit of Go's regexp is reported there.
+const lazyMax = 1 << 10
 
 // regexp returns the component's compiled expression, compiling it
 // once if construction left it for later. Only the expression of a
 // component with a scan is left for later, and that one compiles; were
 // it refused all the same, nothing would match.
 func (cc *compiledComponent) regexp() *regexp.Regexp {
-	cc.reOnce.Do(func() { cc.re, _ = compileRegExp(cc.source, cc.ignoreCase) })
+	cc.reOnce.Do(func() {
+		source, _ := generateRegexpAndNameList(cc.parts, cc.opts)
+		cc.re, _ = compileRegExp(source, cc.opts.ignoreCase)
+		cc.parts = nil
+	})
 	return cc.re
 }
 

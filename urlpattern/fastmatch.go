@@ -67,14 +67,13 @@ func fixedAlternatives(parts []part, o options) []string {
 }
 
 // newFastMatcher returns the scan of a part list, or nil when the part
-// list needs the regular expression.
-func newFastMatcher(parts []part, o options) *fastMatcher {
-	if alts := fixedAlternatives(parts, o); len(alts) > 1 {
-		// (Computed a second time for compiledComponent.literals; a
-		// part list of fixed text is short work.)
-		return &fastMatcher{oneOf: alts}
+// list needs the regular expression;
+// literals is fixedAlternatives of the part list.
+func newFastMatcher(parts []part, literals []string, o options) *fastMatcher {
+	if len(literals) > 1 {
+		return &fastMatcher{oneOf: literals}
 	}
-	m := &fastMatcher{}
+	m := &fastMatcher{items: make([]fastItem, 0, 2*len(parts))}
 	if o.delimiterCodePoint != "" {
 		m.delimiter = o.delimiterCodePoint[0]
 	}

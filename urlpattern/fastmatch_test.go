@@ -47,7 +47,7 @@ func TestFastMatchAgrees(t *testing.T) {
 		for _, in := range tt.inputs {
 			u := componentsOfURLString(t, in)
 			for c := range numComponents {
-				cc := p.components[c]
+				cc := &p.components[c]
 				if cc.fast == nil {
 					continue
 				}

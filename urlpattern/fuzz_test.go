@@ -214,7 +214,7 @@ func FuzzTestExec(f *testing.F) {
 		}
 		values := componentsOfURL(u)
 		for c := range numComponents {
-			cc := p.components[c]
+			cc := &p.components[c]
 			if cc.fast == nil {
 				continue
 			}

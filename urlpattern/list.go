@@ -71,7 +71,7 @@ type Match struct {
 func NewList(patterns ...*Pattern) *List {
 	l := &List{patterns: slices.Clone(patterns), buckets: map[listKey]*listBucket{}}
 	for i, p := range l.patterns {
-		if p == nil || p.components[componentProtocol] == nil {
+		if p == nil || !p.compiled {
 			continue // matches nothing
 		}
 		k := listKey{anyHost: true, anyProtocol: true}
@@ -127,7 +127,7 @@ func pathKey(head string) string {
 // fixed text that ends the hostname pattern when it starts a label, else
 // what follows the text's first ".".
 func hostnameKey(p *Pattern) (string, bool) {
-	cc := p.components[componentHostname]
+	cc := &p.components[componentHostname]
 	if cc.fixedTail != "" && cc.fixedTailAligned {
 		return cc.fixedTail, true
 	}
@@ -238,6 +238,9 @@ func (l *List) Test(input string, baseURL ...string) bool {
 
 // TestURL reports whether any pattern matches a parsed URL.
 func (l *List) TestURL(u *url.URL) bool {
+	if u == nil {
+		return false
+	}
 	values := componentsOfURL(u)
 	return l.first(&values) >= 0
 }
@@ -272,6 +275,9 @@ func (l *List) Exec(input string, baseURL ...string) (m Match, ok bool) {
 
 // ExecURL is [List.Exec] given a parsed URL.
 func (l *List) ExecURL(u *url.URL) (m Match, ok bool) {
+	if u == nil {
+		return Match{}, false
+	}
 	values := componentsOfURL(u)
 	i := l.first(&values)
 	if i < 0 {
@@ -297,6 +303,9 @@ func (l *List) ExecAll(input string, baseURL ...string) []Match {
 
 // ExecAllURL is [List.ExecAll] given a parsed URL.
 func (l *List) ExecAllURL(u *url.URL) []Match {
+	if u == nil {
+		return nil
+	}
 	values := componentsOfURL(u)
 	return l.execAll(&values, []Input{{URL: u.Href()}})
 }

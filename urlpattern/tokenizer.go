@@ -86,7 +86,7 @@ type tokenizer struct {
 // https://urlpattern.spec.whatwg.org/#tokenize
 func tokenize(input []rune, policy tokenizePolicy) ([]token, error) {
 	// 1-3. Let tokenizer be a new tokenizer with input and policy.
-	tz := &tokenizer{input: input, policy: policy, tokens: make([]token, 0, len(input)/2+1)}
+	tz := &tokenizer{input: input, policy: policy, tokens: make([]token, 0, len(input)+1)}
 	n := len(input)
 	// 4. While tokenizer's index is less than tokenizer's input's code point length:
 	for tz.index < n {

@@ -11,8 +11,13 @@ import (
 // Pattern is a compiled URL pattern: one pattern per URL component, each
 // with its regular expression. A Pattern is immutable, and safe for
 // concurrent use by any number of goroutines.
+//
+// The zero Pattern, and a nil *Pattern, match no URL, and their pattern
+// strings are empty: a pattern comes from [New], [NewInit] or
+// [Options.New].
 type Pattern struct {
-	components [numComponents]*compiledComponent
+	components [numComponents]compiledComponent
+	compiled   bool // made by create; the zero Pattern matches nothing
 }
 
 // Options are the standard's URLPatternOptions. The zero value is the
@@ -104,9 +109,7 @@ func (o Options) create(init *Init) (*Pattern, error) {
 	// 7. Let urlPattern be a new URL pattern.
 	p := new(Pattern)
 	compile := func(c component, cb encodingCallback, opts options) error {
-		cc, err := compileComponent(c, **processed.component(c), cb, opts)
-		p.components[c] = cc
-		return err
+		return p.components[c].compile(c, **processed.component(c), cb, opts)
 	}
 	// 8-10. Compile the protocol, username and password with default options.
 	if err := compile(componentProtocol, canonicalizeProtocol, defaultOptions); err != nil {
@@ -138,7 +141,7 @@ func (o Options) create(init *Init) (*Pattern, error) {
 	// 15-16. If the protocol component matches a special scheme, compile the
 	// pathname with the pathname options (ignore case from options);
 	// otherwise as an opaque pathname with compileOptions.
-	if protocolComponentMatchesSpecialScheme(p.components[componentProtocol]) {
+	if protocolComponentMatchesSpecialScheme(&p.components[componentProtocol]) {
 		pathCompileOptions := pathnameOptions
 		pathCompileOptions.ignoreCase = o.IgnoreCase
 		if err := compile(componentPathname, canonicalizePathname, pathCompileOptions); err != nil {
@@ -155,39 +158,52 @@ func (o Options) create(init *Init) (*Pattern, error) {
 		return nil, err
 	}
 	// 19. Return urlPattern.
+	p.compiled = true
 	return p, nil
 }
 
 // Protocol returns the normalized pattern string of the protocol.
-func (p *Pattern) Protocol() string { return p.components[componentProtocol].patternString }
+func (p *Pattern) Protocol() string { return p.patternString(componentProtocol) }
 
 // Username returns the normalized pattern string of the username.
-func (p *Pattern) Username() string { return p.components[componentUsername].patternString }
+func (p *Pattern) Username() string { return p.patternString(componentUsername) }
 
 // Password returns the normalized pattern string of the password.
-func (p *Pattern) Password() string { return p.components[componentPassword].patternString }
+func (p *Pattern) Password() string { return p.patternString(componentPassword) }
 
 // Hostname returns the normalized pattern string of the hostname.
-func (p *Pattern) Hostname() string { return p.components[componentHostname].patternString }
+func (p *Pattern) Hostname() string { return p.patternString(componentHostname) }
 
 // Port returns the normalized pattern string of the port.
-func (p *Pattern) Port() string { return p.components[componentPort].patternString }
+func (p *Pattern) Port() string { return p.patternString(componentPort) }
 
 // Pathname returns the normalized pattern string of the pathname.
-func (p *Pattern) Pathname() string { return p.components[componentPathname].patternString }
+func (p *Pattern) Pathname() string { return p.patternString(componentPathname) }
 
 // Search returns the normalized pattern string of the search.
-func (p *Pattern) Search() string { return p.components[componentSearch].patternString }
+func (p *Pattern) Search() string { return p.patternString(componentSearch) }
 
 // Hash returns the normalized pattern string of the hash.
-func (p *Pattern) Hash() string { return p.components[componentHash].patternString }
+func (p *Pattern) Hash() string { return p.patternString(componentHash) }
+
+// patternString returns component c's pattern string, "" for the zero
+// or nil Pattern.
+func (p *Pattern) patternString(c component) string {
+	if p == nil {
+		return ""
+	}
+	return p.components[c].patternString
+}
 
 // HasRegExpGroups reports whether any component has a group with a
 // regular expression of its own, like ":id(\\d+)" or "(a|b)".
 // https://urlpattern.spec.whatwg.org/#url-pattern-has-regexp-groups
 func (p *Pattern) HasRegExpGroups() bool {
-	for _, cc := range p.components {
-		if cc.hasRegExpGroups {
+	if p == nil {
+		return false
+	}
+	for c := range p.components {
+		if p.components[c].hasRegExpGroups {
 			return true
 		}
 	}
@@ -223,15 +239,22 @@ func (p *Pattern) result(values *[numComponents]string, inputs []Input) *Result 
 }
 
 // TestURL reports whether a parsed URL matches the pattern. The URL is
-// not serialized or parsed again.
+// not serialized or parsed again. A nil URL matches nothing.
 func (p *Pattern) TestURL(u *url.URL) bool {
+	if u == nil {
+		return false
+	}
 	values := componentsOfURL(u)
 	return p.matchComponents(&values, false, nil)
 }
 
 // ExecURL matches a parsed URL and returns the groups of each component,
-// or nil when it does not match. Result.Inputs holds the URL's href.
+// or nil when it does not match (or u is nil). Result.Inputs holds the
+// URL's href.
 func (p *Pattern) ExecURL(u *url.URL) *Result {
+	if u == nil {
+		return nil
+	}
 	values := componentsOfURL(u)
 	if !p.matchComponents(&values, false, nil) {
 		return nil
@@ -306,6 +329,9 @@ func componentsOfInit(init *Init) ([numComponents]string, bool) {
 // matchComponents runs match steps 13-22: each component's regular
 // expression on its value; with want, the groups go into r.
 func (p *Pattern) matchComponents(values *[numComponents]string, want bool, r *Result) bool {
+	if p == nil || !p.compiled {
+		return false
+	}
 	for c := range numComponents {
 		ok, groups := p.components[c].exec(values[c], want)
 		if !ok {
