@@ -385,11 +385,11 @@ func (p *constructorStringParser) makeComponentString() string {
 	// 2-6. Return the code points from the component start token's index to
 	// the current token's index.
 	t := p.tokens[p.tokenIndex]
-	start := p.getSafeToken(p.componentStart).index
-	if start > t.index {
+	start := int(p.getSafeToken(p.componentStart).index)
+	if start > int(t.index) {
 		return "" // a component start past the token (the standard does not say)
 	}
-	return string(p.input[start:t.index])
+	return string(p.input[start:int(t.index)])
 }
 
 // computeProtocolMatchesSpecialSchemeFlag compiles the protocol read so

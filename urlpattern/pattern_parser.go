@@ -271,6 +271,9 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	// 19-20. Append the part.
 	p.parts = append(p.parts, part{typ: typ, value: regexpValue, modifier: mod, name: name, prefix: encodedPrefix, suffix: encodedSuffix})
 	p.groups++
+	if p.groups > maxGroups {
+		return fmt.Errorf("%w: more than %d groups", ErrTooLarge, maxGroups)
+	}
 	if p.groups > maxScannedNames {
 		if p.names == nil {
 			p.names = make(map[string]struct{}, 2*maxScannedNames)

@@ -56,7 +56,7 @@ func (t tokenType) String() string {
 // https://urlpattern.spec.whatwg.org/#token
 type token struct {
 	typ   tokenType
-	index int    // code point index of the token's first code point
+	index int32  // code point index of the token's first code point (a pattern is at most maxPatternBytes)
 	value string // the code points the token represents
 }
 
@@ -302,7 +302,7 @@ func (tz *tokenizer) addToken(typ tokenType, nextPosition, valuePosition, valueL
 	}
 	tz.tokens = append(tz.tokens, token{
 		typ:   typ,
-		index: tz.index,
+		index: int32(tz.index),
 		value: value,
 	})
 	tz.index = nextPosition

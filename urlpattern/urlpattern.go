@@ -5,6 +5,8 @@ package urlpattern
 // https://urlpattern.spec.whatwg.org/#urlpattern-class
 
 import (
+	"fmt"
+
 	url "github.com/weburl/url"
 )
 
@@ -62,6 +64,13 @@ func (o Options) New(pattern string, baseURL ...string) (*Pattern, error) {
 	if len(baseURL) > 1 {
 		return nil, &Error{Pattern: pattern, Err: ErrTooManyBases}
 	}
+	n := len(pattern)
+	for _, b := range baseURL {
+		n += len(b)
+	}
+	if n > maxPatternBytes {
+		return nil, &Error{Pattern: pattern, Err: fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, n, maxPatternBytes)}
+	}
 	// create, step 2: input is a string.
 	// 2.1. Set init to the result of parse a constructor string given input.
 	init, err := parseConstructorString(pattern)
@@ -83,6 +92,15 @@ func (o Options) New(pattern string, baseURL ...string) (*Pattern, error) {
 func (o Options) NewInit(init Init) (*Pattern, error) {
 	// create, step 3: input is a URLPatternInit (and the baseURL argument,
 	// which the standard refuses with one, does not exist here).
+	n := 0
+	for _, f := range [...]*string{init.Protocol, init.Username, init.Password, init.Hostname, init.Port, init.Pathname, init.Search, init.Hash, init.BaseURL} {
+		if f != nil {
+			n += len(*f)
+		}
+	}
+	if n > maxPatternBytes {
+		return nil, &Error{Err: fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, n, maxPatternBytes)}
+	}
 	return o.create(&init)
 }
 

@@ -1,6 +1,7 @@
 package ecmaregexp
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -36,8 +37,11 @@ func newRuneSet(pairs ...rune) runeSet {
 	for i := 0; i+1 < len(pairs); i += 2 {
 		rs = append(rs, rng{pairs[i], pairs[i+1]})
 	}
-	sort.Slice(rs, func(i, j int) bool { return rs[i].lo < rs[j].lo })
+	slices.SortFunc(rs, func(a, b rng) int { return cmp.Compare(a.lo, b.lo) })
 	var out runeSet
+	if len(rs) > 0 {
+		out = make(runeSet, 0, 2*len(rs))
+	}
 	for _, r := range rs {
 		if n := len(out); n > 0 && r.lo <= out[n-1]+1 {
 			out[n-1] = max(out[n-1], r.hi)
@@ -213,29 +217,23 @@ func (v classValue) union(w classValue) classValue {
 	return classValue{set: v.set.union(w.set), strs: slices.Compact(strs), mayContainStrings: v.mayContainStrings || w.mayContainStrings}
 }
 
-// unionAll returns the union of the values, sorting their ranges and
-// strings once.
-func unionAll(vs []classValue) classValue {
-	n, m := 0, 0
-	for _, v := range vs {
-		n += len(v.set)
-		m += len(v.strs)
-	}
-	pairs := make([]rune, 0, n)
-	var strs []string
-	if m > 0 {
-		strs = make([]string, 0, m)
-	}
-	var u classValue
-	for _, v := range vs {
-		pairs = append(pairs, v.set...)
-		strs = append(strs, v.strs...)
-		u.mayContainStrings = u.mayContainStrings || v.mayContainStrings
-	}
-	u.set = newRuneSet(pairs...)
-	slices.Sort(strs)
-	u.strs = slices.Compact(strs)
-	return u
+// classUnion gathers the ranges and strings of a union's items.
+type classUnion struct {
+	pairs             []rune
+	strs              []string
+	mayContainStrings bool
+}
+
+func (u *classUnion) add(v classValue) {
+	u.pairs = append(u.pairs, v.set...)
+	u.strs = append(u.strs, v.strs...)
+	u.mayContainStrings = u.mayContainStrings || v.mayContainStrings
+}
+
+// value returns the union, sorting its ranges and strings once.
+func (u *classUnion) value() classValue {
+	slices.Sort(u.strs)
+	return classValue{set: newRuneSet(u.pairs...), strs: slices.Compact(u.strs), mayContainStrings: u.mayContainStrings}
 }
 
 func (v classValue) intersect(w classValue) classValue {
@@ -349,9 +347,9 @@ func (p *reParser) parseClassSetExpression(start int) (classValue, error) {
 		return acc, nil
 	}
 	// ClassUnion: the items' ranges and strings are gathered and sorted
-	// once at the end (unionAll), so that a class of n items takes
-	// O(n log n), not a sort per item.
-	var items []classValue
+	// once at the end (classUnion.value), so that a class of n items
+	// takes O(n log n), not a sort per item.
+	var acc classUnion
 	item := first
 	for {
 		if item.isChar && p.lookingAt("-") && !p.lookingAt("--") {
@@ -376,12 +374,12 @@ func (p *reParser) parseClassSetExpression(start int) (classValue, error) {
 			}
 			item = classItem{v: classValue{set: set}, pos: item.pos}
 		}
-		items = append(items, item.v)
+		acc.add(item.v)
 		if p.eof() {
 			return classValue{}, p.errorf(start, "[", "unterminated character class")
 		}
 		if p.peek() == ']' {
-			return unionAll(items), nil
+			return acc.value(), nil
 		}
 		if p.lookingAt("--") || p.lookingAt("&&") {
 			return classValue{}, p.mixError(start)
@@ -544,20 +542,35 @@ func (p *reParser) classNode(v classValue, pos int) *node {
 	slices.SortStableFunc(strs, func(a, b string) int {
 		return utf8.RuneCountInString(b) - utf8.RuneCountInString(a)
 	})
-	var alts []*node
+	// The nodes of all the strings are allocated at once: a class of
+	// many strings costs a few allocations, not a few per code point.
+	runes := 0
+	for _, s := range strs {
+		runes += utf8.RuneCountInString(s)
+	}
+	nodes := make([]node, runes+len(strs))
+	seqs := make([]*node, runes)
+	alts := make([]*node, 0, len(strs)+2)
 	empty := false
 	for _, s := range strs {
 		if s == "" {
 			empty = true
 			continue
 		}
-		var seq []*node
+		seq := seqs[:0:utf8.RuneCountInString(s)]
+		seqs = seqs[cap(seq):]
 		for _, r := range s {
 			// Under i the strings hold foldKey(r); the literal set
 			// restores every code point that folds the same way.
-			seq = append(seq, &node{op: opSet, set: p.literalSet(r), pos: pos})
+			n := &nodes[0]
+			nodes = nodes[1:]
+			*n = node{op: opSet, set: p.literalSet(r), pos: pos}
+			seq = append(seq, n)
 		}
-		alts = append(alts, &node{op: opConcat, subs: seq, pos: pos})
+		c := &nodes[0]
+		nodes = nodes[1:]
+		*c = node{op: opConcat, subs: seq, pos: pos}
+		alts = append(alts, c)
 	}
 	if len(v.set) > 0 {
 		alts = append(alts, &node{op: opSet, set: v.set, pos: pos})
