@@ -21,9 +21,10 @@ import (
 // label suffix of every hostname the pattern matches (the whole
 // hostname, or what follows one of its "."), so the list keeps such
 // patterns by it and looks up the label suffixes of a URL's hostname.
-// A protocol pattern of fixed text ("https", "http{s}?") is kept by each
-// protocol it matches. A pathname pattern that starts with fixed text
-// ("/books/:id", "/docs/*") is kept by that text up to its last "/"
+// Among many patterns of one hostname key (more than smallBucket), a
+// protocol pattern of fixed text ("https", "http{s}?") is kept by each
+// protocol it matches, and a pathname pattern that starts with fixed
+// text ("/books/:id", "/docs/*") by that text up to its last "/"
 // (within maxPathKey bytes and maxPathKeySlashes segments), which a
 // URL's pathname must start with.
 //
@@ -32,24 +33,32 @@ import (
 // List holds no pattern.
 type List struct {
 	patterns    []*Pattern
-	buckets     map[listKey]*listBucket
-	longestHost int // the longest hostname key
-}
-
-// listKey names the patterns of one hostname label suffix (or any
-// hostname) and one protocol (or any protocol).
-type listKey struct {
-	host, protocol       string
-	anyHost, anyProtocol bool
+	byHost      map[string]*listBucket // by hostname label suffix
+	anyHost     *listBucket            // the patterns of no hostname key
+	longestHost int                    // the longest hostname key
 }
 
 // listBucket holds the indexes, ascending, of the patterns of one
-// listKey, by the start of their pathnames: byPath[""] holds the
-// patterns whose pathnames start with no "/"-ended fixed text.
+// hostname key: all of them in ids when they are few, else by protocol
+// and pathname start in byKey.
 type listBucket struct {
-	byPath  map[string][]int
-	longest int // the longest key of byPath
+	ids     []int
+	byKey   map[protocolPath][]int
+	longest int // the longest path of byKey
 }
+
+// protocolPath is a key of listBucket.byKey: a protocol (or any) and a
+// pathname start ("" for none).
+type protocolPath struct {
+	protocol    string
+	anyProtocol bool
+	path        string
+}
+
+// smallBucket is the number of patterns of one hostname key that are
+// tried in turn, without the protocol and pathname index: a few tries
+// cost less than the lookups.
+const smallBucket = 16
 
 // The pathname keys are at most maxPathKey bytes and maxPathKeySlashes
 // "/" long, so that a query looks up a bounded number of short keys.
@@ -69,42 +78,55 @@ type Match struct {
 // NewList returns a list of the patterns, in that order. The list keeps
 // its own copy of the slice. A nil pattern matches nothing.
 func NewList(patterns ...*Pattern) *List {
-	l := &List{patterns: slices.Clone(patterns), buckets: map[listKey]*listBucket{}}
+	l := &List{patterns: slices.Clone(patterns), byHost: map[string]*listBucket{}}
+	byHost := map[string][]int{}
+	var anyHost []int
 	for i, p := range l.patterns {
 		if p == nil || !p.compiled {
 			continue // matches nothing
 		}
-		k := listKey{anyHost: true, anyProtocol: true}
 		if host, ok := hostnameKey(p); ok {
-			k.host, k.anyHost = host, false
+			byHost[host] = append(byHost[host], i)
 			l.longestHost = max(l.longestHost, len(host))
+		} else {
+			anyHost = append(anyHost, i)
 		}
-		path := pathKey(p.components[componentPathname].fixedHead)
+	}
+	for host, ids := range byHost {
+		l.byHost[host] = l.bucket(ids)
+	}
+	if len(anyHost) > 0 {
+		l.anyHost = l.bucket(anyHost)
+	}
+	return l
+}
+
+// bucket returns the bucket of the patterns ids, ascending.
+func (l *List) bucket(ids []int) *listBucket {
+	b := &listBucket{}
+	if len(ids) <= smallBucket {
+		b.ids = ids
+		return b
+	}
+	b.byKey = map[protocolPath][]int{}
+	for _, i := range ids {
+		p := l.patterns[i]
+		k := protocolPath{anyProtocol: true, path: pathKey(p.components[componentPathname].fixedHead)}
+		b.longest = max(b.longest, len(k.path))
 		protocols := p.components[componentProtocol].literals
 		if protocols == nil {
-			l.add(k, path, i)
+			b.byKey[k] = append(b.byKey[k], i)
 			continue
 		}
 		k.anyProtocol = false
 		for j, proto := range protocols {
 			if !slices.Contains(protocols[:j], proto) {
 				k.protocol = proto
-				l.add(k, path, i)
+				b.byKey[k] = append(b.byKey[k], i)
 			}
 		}
 	}
-	return l
-}
-
-// add adds pattern i to the bucket of k under the pathname key path.
-func (l *List) add(k listKey, path string, i int) {
-	b := l.buckets[k]
-	if b == nil {
-		b = &listBucket{byPath: map[string][]int{}}
-		l.buckets[k] = b
-	}
-	b.byPath[path] = append(b.byPath[path], i)
-	b.longest = max(b.longest, len(path))
+	return b
 }
 
 // pathKey returns the pathname key of a pathname pattern's fixed head:
@@ -152,52 +174,58 @@ func (l *List) Pattern(i int) *Pattern { return l.patterns[i] }
 // candidates calls try with the index of each pattern that may match a
 // URL of these components, in list order, until try returns false.
 func (l *List) candidates(values *[numComponents]string, try func(i int) bool) {
-	if l == nil || len(l.buckets) == 0 {
+	if l == nil {
 		return
 	}
 	// The index lists of every bucket the URL can reach: each label
 	// suffix of the hostname ("a.b.c", "b.c" and "c"; a hostname has
-	// few labels) and any hostname, by the URL's protocol and any
-	// protocol; in each, every "/"-ended start of the pathname.
+	// few labels) and any hostname; in a large bucket, by the URL's
+	// protocol and any protocol, and every "/"-ended start of the
+	// pathname.
 	var buf [32][]int
 	found := buf[:0]
-	hostname, protocol, pathname := values[componentHostname], values[componentProtocol], values[componentPathname]
-	visit := func(k listKey) {
-		b := l.buckets[k]
+	protocol, pathname := values[componentProtocol], values[componentPathname]
+	visit := func(b *listBucket) {
 		if b == nil {
 			return
 		}
-		if ids := b.byPath[""]; len(ids) > 0 {
-			found = append(found, ids)
+		if b.byKey == nil {
+			found = append(found, b.ids)
+			return
 		}
-		slashes := 0
-		for i := 0; i < len(pathname) && i < b.longest && slashes < maxPathKeySlashes; i++ {
-			if pathname[i] == '/' {
-				slashes++
-				if ids := b.byPath[pathname[:i+1]]; len(ids) > 0 {
-					found = append(found, ids)
+		for _, k := range [2]protocolPath{{protocol: protocol}, {anyProtocol: true}} {
+			if ids := b.byKey[k]; len(ids) > 0 {
+				found = append(found, ids)
+			}
+			slashes := 0
+			for i := 0; i < len(pathname) && i < b.longest && slashes < maxPathKeySlashes; i++ {
+				if pathname[i] == '/' {
+					slashes++
+					k.path = pathname[:i+1]
+					if ids := b.byKey[k]; len(ids) > 0 {
+						found = append(found, ids)
+					}
 				}
 			}
 		}
 	}
-	byProtocol := func(k listKey) {
-		k.anyProtocol, k.protocol = false, protocol
-		visit(k)
-		k.anyProtocol, k.protocol = true, ""
-		visit(k)
-	}
-	for rest := hostname; ; {
-		if len(rest) <= l.longestHost {
-			byProtocol(listKey{host: rest})
+	if len(l.byHost) > 0 {
+		for rest := values[componentHostname]; ; {
+			if len(rest) <= l.longestHost {
+				visit(l.byHost[rest])
+			}
+			dot := strings.IndexByte(rest, '.')
+			if dot < 0 {
+				break
+			}
+			rest = rest[dot+1:]
 		}
-		dot := strings.IndexByte(rest, '.')
-		if dot < 0 {
-			break
-		}
-		rest = rest[dot+1:]
 	}
-	byProtocol(listKey{anyHost: true})
+	visit(l.anyHost)
 	// Merge the ascending index lists.
+	if len(found) == 0 {
+		return
+	}
 	if len(found) == 1 {
 		for _, i := range found[0] {
 			if !try(i) {
