@@ -73,7 +73,8 @@ func (o Options) New(pattern string, baseURL ...string) (*Pattern, error) {
 	}
 	// create, step 2: input is a string.
 	// 2.1. Set init to the result of parse a constructor string given input.
-	init, err := parseConstructorString(pattern)
+	p := new(Pattern)
+	init, kept, err := parseConstructorStringInto(pattern, &p.components[componentProtocol])
 	if err != nil {
 		return nil, &Error{Pattern: pattern, Err: err}
 	}
@@ -85,7 +86,7 @@ func (o Options) New(pattern string, baseURL ...string) (*Pattern, error) {
 	if len(baseURL) == 1 {
 		init.BaseURL = &baseURL[0]
 	}
-	return o.create(&init)
+	return o.create(&init, p, kept)
 }
 
 // NewInit is [NewInit] with the options o.
@@ -101,12 +102,14 @@ func (o Options) NewInit(init Init) (*Pattern, error) {
 	if n > maxPatternBytes {
 		return nil, &Error{Err: fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, n, maxPatternBytes)}
 	}
-	return o.create(&init)
+	return o.create(&init, new(Pattern), keptProtocol{})
 }
 
-// create runs the standard's create from step 4, given init.
+// create runs the standard's create from step 4, given init, into p,
+// whose protocol component the constructor string parser may have
+// compiled already (kept says from which pattern string).
 // https://urlpattern.spec.whatwg.org/#url-pattern-create
-func (o Options) create(init *Init) (*Pattern, error) {
+func (o Options) create(init *Init, p *Pattern, kept keptProtocol) (*Pattern, error) {
 	// 4. Let processedInit be the result of process a URLPatternInit given
 	// init, "pattern" and nulls.
 	processed, err := processInit(init, typePattern)
@@ -124,14 +127,18 @@ func (o Options) create(init *Init) (*Pattern, error) {
 	if isDefaultPort(*processed.Protocol, *processed.Port) {
 		processed.Port = strp("")
 	}
-	// 7. Let urlPattern be a new URL pattern.
-	p := new(Pattern)
+	// 7. Let urlPattern be a new URL pattern (p).
 	compile := func(c component, cb encodingCallback, opts options) error {
+		p.components[c] = compiledComponent{}
 		return p.components[c].compile(c, **processed.component(c), cb, opts)
 	}
-	// 8-10. Compile the protocol, username and password with default options.
-	if err := compile(componentProtocol, canonicalizeProtocol, defaultOptions); err != nil {
-		return nil, err
+	// 8-10. Compile the protocol, username and password with default
+	// options. The protocol the constructor string parser compiled, from
+	// the same pattern string, is the same component.
+	if !kept.ok || *processed.Protocol != kept.pattern {
+		if err := compile(componentProtocol, canonicalizeProtocol, defaultOptions); err != nil {
+			return nil, err
+		}
 	}
 	if err := compile(componentUsername, canonicalizeUsername, defaultOptions); err != nil {
 		return nil, err
