@@ -79,6 +79,15 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 
 // compile is compileComponent into cc, which is zero.
 func (cc *compiledComponent) compile(c component, input string, cb encodingCallback, o options) error {
+	if input == "*" {
+		// The most common component pattern (every component a pattern
+		// string leaves out): its parts, names and scan are the same
+		// every time, and read-only. TestWildcardComponent holds them
+		// to what the steps below make.
+		*cc = compiledComponent{patternString: "*", parts: wildcardParts, opts: o, groupNames: wildcardNames,
+			emptyUnmatched: wildcardEmptyUnmatched, fast: &wildcardFast}
+		return nil
+	}
 	// 1. Let part list be the result of parse a pattern string.
 	parts, err := parsePatternString(input, o, cb)
 	if err != nil {
@@ -147,6 +156,15 @@ func (cc *compiledComponent) compile(c component, input string, cb encodingCallb
 	}
 	return nil
 }
+
+// The parts, group names, emptyUnmatched and scan of the component
+// pattern "*", shared read-only by every component compiled from it.
+var (
+	wildcardParts          = []part{{typ: partFullWildcard, name: "0"}}
+	wildcardNames          = []string{"0"}
+	wildcardEmptyUnmatched = []bool{false}
+	wildcardFast           = fastMatcher{items: []fastItem{{typ: partFullWildcard}}, groups: 1}
+)
 
 // nameList returns the names of a part list's groups, in order: the name
 // list of generate a regular expression and name list.
