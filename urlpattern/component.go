@@ -64,6 +64,8 @@ type compiledComponent struct {
 	// part list is fixed text, some of it optional (for List's index).
 	literals []string
 	fast     *fastMatcher // a match without the regular expression, when the part list allows
+	// fastValue is where fast points, but for the shared scan of "*".
+	fastValue fastMatcher
 }
 
 // compileComponent parses a component's pattern string, generates its
@@ -106,10 +108,10 @@ func (cc *compiledComponent) compile(c component, input string, cb encodingCallb
 	// wildcards' own, which compiles whenever the pattern is no longer
 	// than lazyMax.
 	literals := fixedAlternatives(parts, o)
-	fast := newFastMatcher(parts, literals, o)
+	fast, hasFast := newFastMatcher(parts, literals, o)
 	var re *regexp.Regexp
 	var names []string
-	if fast == nil || len(input) > lazyMax {
+	if !hasFast || len(input) > lazyMax {
 		var source string
 		source, names = generateRegexpAndNameList(parts, o)
 		var err error
@@ -147,7 +149,10 @@ func (cc *compiledComponent) compile(c component, input string, cb encodingCallb
 		groupNames:       names,
 		hasRegExpGroups:  hasRegExpGroups,
 		emptyUnmatched:   emptyUnmatched,
-		fast:             fast,
+	}
+	if hasFast {
+		cc.fastValue = fast
+		cc.fast = &cc.fastValue
 	}
 	if re != nil {
 		cc.reOnce.Do(func() {})
