@@ -385,7 +385,7 @@ func ExampleRegExpError_Error() {
 }
 
 // A pattern longer than 1 MiB is refused before any other work.
-func ExampleErrTooLarge() {
+func ExampleNew_tooLarge() {
 	_, err := urlpattern.New("https://example.com/" + strings.Repeat("a/", 1<<19))
 	fmt.Println(errors.Is(err, urlpattern.ErrTooLarge))
 	// Output: true
