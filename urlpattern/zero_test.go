@@ -44,3 +44,32 @@ func TestZeroAndNil(t *testing.T) {
 		})
 	}
 }
+
+// TestLazyRegexpConcurrent: goroutines that match a component of a new
+// pattern at once with an input the scan leaves to the regular
+// expression (not ASCII; canonical URL components never are, so the
+// component is called directly) compile it once and agree (run with
+// -race).
+func TestLazyRegexpConcurrent(t *testing.T) {
+	p := MustNew("https://example.com/books/:id")
+	cc := &p.components[componentPathname]
+	type answer struct {
+		ok     bool
+		groups []Group
+	}
+	done := make(chan answer)
+	for range 8 {
+		go func() {
+			ok, groups := cc.exec("/books/é", true)
+			done <- answer{ok, groups}
+		}()
+	}
+	for range 8 {
+		if a := <-done; !a.ok || len(a.groups) != 1 || a.groups[0].Value != "é" {
+			t.Errorf("got %+v", a)
+		}
+	}
+	if ok, _ := cc.exec("/books/é/x", false); ok {
+		t.Error("matched a second segment")
+	}
+}
