@@ -236,24 +236,31 @@ func (u *classUnion) value() classValue {
 	return classValue{set: newRuneSet(u.pairs...), strs: slices.Compact(u.strs), mayContainStrings: u.mayContainStrings}
 }
 
-func (v classValue) intersect(w classValue) classValue {
+// intersectStrings returns the strings of v (sorted) that w (sorted)
+// holds too.
+func intersectStrings(v, w []string) []string {
 	var strs []string
-	for _, s := range v.strs {
-		if _, ok := slices.BinarySearch(w.strs, s); ok {
+	for _, s := range v {
+		if _, ok := slices.BinarySearch(w, s); ok {
 			strs = append(strs, s)
 		}
 	}
-	return classValue{set: v.set.intersect(w.set), strs: strs, mayContainStrings: v.mayContainStrings && w.mayContainStrings}
+	return strs
 }
 
-func (v classValue) subtract(w classValue) classValue {
+// subtractStrings returns the strings of v (sorted) that w (sorted) does
+// not hold.
+func subtractStrings(v, w []string) []string {
+	if len(w) == 0 {
+		return v
+	}
 	var strs []string
-	for _, s := range v.strs {
-		if _, ok := slices.BinarySearch(w.strs, s); !ok {
+	for _, s := range v {
+		if _, ok := slices.BinarySearch(w, s); !ok {
 			strs = append(strs, s)
 		}
 	}
-	return classValue{set: v.set.subtract(w.set), strs: strs, mayContainStrings: v.mayContainStrings}
+	return strs
 }
 
 // parseClass parses a CharacterClass at p.pos ("[") in the v flag's syntax.
@@ -319,6 +326,13 @@ func (p *reParser) parseClassSetExpression(start int) (classValue, error) {
 	case p.lookingAt("--") || p.lookingAt("&&"):
 		op := p.src[p.pos : p.pos+2]
 		acc := first.v
+		// A -- B -- C is A minus (B ∪ C), and A && B && C is A minus
+		// the union of B's and C's complements: the operands' sets are
+		// gathered and taken from A once, where a subtraction per
+		// operand from a large A was quadratic. Strings are intersected
+		// or subtracted one operand at a time (an intersection is no
+		// larger than its smaller side).
+		var taken classUnion
 		for p.lookingAt(op) {
 			opPos := p.pos
 			p.pos += 2
@@ -336,14 +350,18 @@ func (p *reParser) parseClassSetExpression(start int) (classValue, error) {
 				return classValue{}, p.errorf(next.pos, "range", "invalid set operation in character class: a range must be nested, [a-z], to be an operand of %s", op)
 			}
 			if op == "--" {
-				acc = acc.subtract(next.v)
+				acc.strs = subtractStrings(acc.strs, next.v.strs)
+				taken.pairs = append(taken.pairs, next.v.set...)
 			} else {
-				acc = acc.intersect(next.v)
+				acc.strs = intersectStrings(acc.strs, next.v.strs)
+				acc.mayContainStrings = acc.mayContainStrings && next.v.mayContainStrings
+				taken.pairs = append(taken.pairs, next.v.set.complement()...)
 			}
 		}
 		if p.peek() != ']' {
 			return classValue{}, p.mixError(start)
 		}
+		acc.set = acc.set.subtract(newRuneSet(taken.pairs...))
 		return acc, nil
 	}
 	// ClassUnion: the items' ranges and strings are gathered and sorted
