@@ -68,18 +68,10 @@ type compiledComponent struct {
 	fastValue fastMatcher
 }
 
-// compileComponent parses a component's pattern string, generates its
-// regular expression and pattern string, and compiles the expression.
+// compile parses a component's pattern string into cc, which is zero,
+// generates its regular expression and pattern string, and compiles the
+// expression (or leaves it for later: see lazyMax).
 // https://urlpattern.spec.whatwg.org/#compile-a-component
-func compileComponent(c component, input string, cb encodingCallback, o options) (*compiledComponent, error) {
-	cc := new(compiledComponent)
-	if err := cc.compile(c, input, cb, o); err != nil {
-		return nil, err
-	}
-	return cc, nil
-}
-
-// compile is compileComponent into cc, which is zero.
 func (cc *compiledComponent) compile(c component, input string, cb encodingCallback, o options) error {
 	if input == "*" {
 		// The most common component pattern (every component a pattern

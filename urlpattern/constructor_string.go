@@ -65,16 +65,11 @@ type constructorStringParser struct {
 	protocolKept   bool
 }
 
-// parseConstructorString splits a constructor string into an Init.
+// parseConstructorStringInto splits a constructor string into an Init.
+// It compiles the protocol component, when the standard's steps compile
+// one, into protocol (if not nil), and returns the pattern string it
+// compiled and whether it did.
 // https://urlpattern.spec.whatwg.org/#parse-a-constructor-string
-func parseConstructorString(input string) (Init, error) {
-	init, _, err := parseConstructorStringInto(input, nil)
-	return init, err
-}
-
-// parseConstructorStringInto is parseConstructorString that compiles the
-// protocol component, when it compiles one, into protocol (if not nil)
-// and returns the pattern string it compiled, and whether it did.
 func parseConstructorStringInto(input string, protocol *compiledComponent) (Init, keptProtocol, error) {
 	init, p, err := parseConstructorStringParser(input, protocol)
 	if err != nil || p == nil {

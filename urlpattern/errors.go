@@ -103,13 +103,3 @@ func errTokenizing(input []rune, i int) error {
 	}
 	return fmt.Errorf("%w at code point %d", ErrTokenize, i)
 }
-
-// componentError wraps err as the error of component's pattern, unless it
-// already is an *Error.
-func componentError(component, pattern string, err error) error {
-	var e *Error
-	if errors.As(err, &e) {
-		return err
-	}
-	return &Error{Component: component, Pattern: pattern, Err: err}
-}

@@ -211,12 +211,6 @@ type classValue struct {
 	mayContainStrings bool
 }
 
-func (v classValue) union(w classValue) classValue {
-	strs := append(slices.Clone(v.strs), w.strs...)
-	slices.Sort(strs)
-	return classValue{set: v.set.union(w.set), strs: slices.Compact(strs), mayContainStrings: v.mayContainStrings || w.mayContainStrings}
-}
-
 // classUnion gathers the ranges and strings of a union's items.
 type classUnion struct {
 	pairs             []rune

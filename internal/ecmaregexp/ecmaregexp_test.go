@@ -675,3 +675,21 @@ func TestRegExpErrorBounded(t *testing.T) {
 		t.Errorf("message %.300q lost the construct", e.Error())
 	}
 }
+
+// TestBackreferenceSyntaxErrorFirst: a backreference ECMAScript rejects
+// is a SyntaxError (Unsupported false) even after one it accepts, which
+// RE2 cannot run (the check stopped at the first backreference).
+func TestBackreferenceSyntaxErrorFirst(t *testing.T) {
+	for _, src := range []string{`(a)\1\k<x>`, `(a)\1\2`} {
+		_, err := Compile(src, false)
+		var e *Error
+		if !errors.As(err, &e) || e.Unsupported {
+			t.Errorf("%s: %v, want a syntax error", src, err)
+		}
+	}
+	_, err := Compile(`(a)\1`, false)
+	var e *Error
+	if !errors.As(err, &e) || !e.Unsupported {
+		t.Errorf(`(a)\1: %v, want unsupported`, err)
+	}
+}

@@ -669,6 +669,11 @@ func (p *reParser) checkGroups() error {
 		} else if b.num > p.ncap {
 			return p.errorf(b.pos, b.text, "invalid escape: a decimal escape other than \\0 is a backreference, and the pattern has %d capture group(s)", p.ncap)
 		}
+	}
+	// Every backreference is valid ECMAScript (a SyntaxError anywhere
+	// comes first); RE2 runs none.
+	if len(p.backrefs) > 0 {
+		b := p.backrefs[0]
 		return p.unsupported(b.pos, b.text+" backreference", "RE2 has no backreferences; matching them is NP-hard")
 	}
 	return nil
