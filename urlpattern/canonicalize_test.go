@@ -1,6 +1,10 @@
 package urlpattern
 
 import (
+	"go/ast"
+	"go/parser"
+	gotoken "go/token"
+	"strconv"
 	"testing"
 
 	url "github.com/weburl/url"
@@ -17,6 +21,67 @@ func TestSpecialSchemes(t *testing.T) {
 	for _, s := range []string{"a", "httpx", "data", "javascript", "blob", "ws2", "about"} {
 		if u := url.MustParse(s + "://h/"); u.IsSpecial() != isSpecialScheme(s) {
 			t.Errorf("%s: IsSpecial %v, isSpecialScheme %v", s, u.IsSpecial(), isSpecialScheme(s))
+		}
+	}
+}
+
+// TestSpecialSchemesTable holds this package's list of special schemes to
+// the root package's table, the one place that lists them (issue 28): a
+// row added there and not here fails, and so does each default port the
+// table gives that isDefaultPort does not take for the scheme's default.
+// The table is read from the root's source, url.go, as it is unexported.
+func TestSpecialSchemesTable(t *testing.T) {
+	f, err := parser.ParseFile(gotoken.NewFileSet(), "../url.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{} // name -> default port, "" for none
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != gotoken.VAR {
+			continue
+		}
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			if len(vs.Names) != 1 || vs.Names[0].Name != "specialSchemes" || len(vs.Values) != 1 {
+				continue
+			}
+			for _, elt := range vs.Values[0].(*ast.CompositeLit).Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				fields := elt.(*ast.CompositeLit).Elts
+				name, err := strconv.Unquote(fields[0].(*ast.BasicLit).Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				port := ""
+				if lit, ok := fields[1].(*ast.BasicLit); ok {
+					port = lit.Value
+				}
+				if name != "" {
+					rows[name] = port
+				}
+			}
+		}
+	}
+	if len(rows) == 0 {
+		t.Fatal("no specialSchemes table found in ../url.go")
+	}
+	for name, port := range rows {
+		if !isSpecialScheme(name) {
+			t.Errorf("the root's table has special scheme %q; this package's list does not", name)
+		}
+		if port != "" && !isDefaultPort(name, port) {
+			t.Errorf("%s: port %s is the root's default port, isDefaultPort says no", name, port)
+		}
+		if isDefaultPort(name, "1") || isDefaultPort(name, "65535") {
+			t.Errorf("%s: isDefaultPort takes a port that is not the default", name)
+		}
+	}
+	for _, s := range specialSchemes {
+		if _, ok := rows[s]; !ok {
+			t.Errorf("this package lists %q as special; the root's table does not", s)
 		}
 	}
 }
@@ -96,6 +161,16 @@ func TestIsDefaultPort(t *testing.T) {
 	} {
 		if got := isDefaultPort(tt.scheme, tt.port); got != tt.want {
 			t.Errorf("isDefaultPort(%q, %q) = %v", tt.scheme, tt.port, got)
+		}
+	}
+}
+
+// TestSegmentWildcardRegexp holds generateSegmentWildcardRegexp's
+// constants to the standard's formula for each options' delimiter.
+func TestSegmentWildcardRegexp(t *testing.T) {
+	for _, o := range []options{defaultOptions, hostnameOptions, pathnameOptions} {
+		if got, want := generateSegmentWildcardRegexp(o), "[^"+escapeRegexpString(o.delimiterCodePoint)+"]+?"; got != want {
+			t.Errorf("delimiter %q: %q, want %q", o.delimiterCodePoint, got, want)
 		}
 	}
 }

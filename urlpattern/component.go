@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -37,8 +38,15 @@ func (c component) String() string { return componentNames[c] }
 // list it was compiled from (for the matchers of fastmatch.go).
 // https://urlpattern.spec.whatwg.org/#component
 type compiledComponent struct {
-	patternString   string
-	regexp          *regexp.Regexp
+	patternString string
+	// parts and opts give the ECMAScript regular expression, compiled
+	// into re (at construction, or by regexp at the first match that
+	// needs it when the scan of fast decides all but rare inputs; parts
+	// is nil once re is set).
+	parts           []part
+	opts            options
+	reOnce          sync.Once
+	re              *regexp.Regexp
 	groupNames      []string
 	hasRegExpGroups bool
 	// emptyUnmatched[i] is set for a group generated as "(R)?": ECMAScript
@@ -49,27 +57,62 @@ type compiledComponent struct {
 	// matches, as far as the part list tells (for List's index).
 	fixedTail        string
 	fixedTailAligned bool
-	fast             *fastMatcher // a match without the regular expression, when the part list allows
+	// fixedHead is the fixed text that starts every string the component
+	// matches, as far as the part list tells (for List's index).
+	fixedHead string
+	// literals, when not nil, is every string the component matches: its
+	// part list is fixed text, some of it optional (for List's index).
+	literals []string
+	fast     *fastMatcher // a match without the regular expression, when the part list allows
+	// fastValue is where fast points, but for the shared scan of "*".
+	fastValue fastMatcher
 }
 
-// compileComponent parses a component's pattern string, generates its
-// regular expression and pattern string, and compiles the expression.
+// compile parses a component's pattern string into cc, which is zero,
+// generates its regular expression and pattern string, and compiles the
+// expression (or leaves it for later: see lazyMax).
 // https://urlpattern.spec.whatwg.org/#compile-a-component
-func compileComponent(c component, input string, cb encodingCallback, o options) (*compiledComponent, error) {
+func (cc *compiledComponent) compile(c component, input string, cb encodingCallback, o options) error {
+	if input == "*" {
+		// The most common component pattern (every component a pattern
+		// string leaves out): its parts, names and scan are the same
+		// every time, and read-only. TestWildcardComponent holds them
+		// to what the steps below make.
+		*cc = compiledComponent{patternString: "*", parts: wildcardParts, opts: o, groupNames: wildcardNames,
+			emptyUnmatched: wildcardEmptyUnmatched, fast: &wildcardFast}
+		return nil
+	}
 	// 1. Let part list be the result of parse a pattern string.
 	parts, err := parsePatternString(input, o, cb)
 	if err != nil {
-		return nil, &Error{Component: c.String(), Pattern: input, Err: err}
+		return &Error{Component: c.String(), Pattern: input, Err: err}
 	}
-	// 2. Let (regular expression string, name list) be the result of generate
-	// a regular expression and name list.
-	source, names := generateRegexpAndNameList(parts, o)
-	// 3-6. Let flags be "vi" if ignore case, else "v"; let regular expression
-	// be RegExpCreate(regular expression string, flags); if this throws,
+	// 2-6. Let (regular expression string, name list) be the result of
+	// generate a regular expression and name list; let flags be "vi" if
+	// ignore case, else "v"; let regular expression be
+	// RegExpCreate(regular expression string, flags); if this throws,
 	// throw a TypeError.
-	re, err := compileRegExp(source, o.ignoreCase)
-	if err != nil {
-		return nil, &Error{Component: c.String(), Pattern: input, Err: regExpCause{err}}
+	//
+	// A component the scan of fastmatch.go decides (for ASCII input
+	// without line terminators, which is what a URL's components are)
+	// generates and compiles its expression when an input first needs
+	// it: the expression is then made of escaped fixed text and the
+	// wildcards' own, which compiles whenever the pattern is no longer
+	// than lazyMax.
+	literals := fixedAlternatives(parts, o)
+	fast, hasFast := newFastMatcher(parts, literals, o)
+	var re *regexp.Regexp
+	var names []string
+	if !hasFast || len(input) > lazyMax {
+		var source string
+		source, names = generateRegexpAndNameList(parts, o)
+		var err error
+		re, err = compileRegExp(source, o.ignoreCase)
+		if err != nil {
+			return &Error{Component: c.String(), Pattern: input, Err: regExpCause{err}}
+		}
+	} else {
+		names = nameList(parts)
 	}
 	// 7. Let pattern string be the result of generate a pattern string.
 	patternString := generatePatternString(parts, o)
@@ -87,16 +130,76 @@ func compileComponent(c component, input string, cb encodingCallback, o options)
 	}
 	// 10. Return a new component.
 	tail, aligned := fixedTail(parts, o)
-	return &compiledComponent{
+	*cc = compiledComponent{
 		fixedTail:        tail,
 		fixedTailAligned: aligned,
+		fixedHead:        fixedHead(parts, o),
+		literals:         literals,
 		patternString:    patternString,
-		regexp:           re,
+		opts:             o,
+		re:               re,
 		groupNames:       names,
 		hasRegExpGroups:  hasRegExpGroups,
 		emptyUnmatched:   emptyUnmatched,
-		fast:             newFastMatcher(parts, o),
-	}, nil
+	}
+	if hasFast {
+		cc.fastValue = fast
+		cc.fast = &cc.fastValue
+	}
+	if re != nil {
+		cc.reOnce.Do(func() {})
+	} else {
+		cc.parts = parts
+	}
+	return nil
+}
+
+// The parts, group names, emptyUnmatched and scan of the component
+// pattern "*", shared read-only by every component compiled from it.
+var (
+	wildcardParts          = []part{{typ: partFullWildcard, name: "0"}}
+	wildcardNames          = []string{"0"}
+	wildcardEmptyUnmatched = []bool{false}
+	wildcardFast           = fastMatcher{items: []fastItem{{typ: partFullWildcard}}, groups: 1}
+)
+
+// nameList returns the names of a part list's groups, in order: the name
+// list of generate a regular expression and name list.
+func nameList(parts []part) []string {
+	n := 0
+	for i := range parts {
+		if parts[i].typ != partFixedText {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	names := make([]string, 0, n)
+	for i := range parts {
+		if parts[i].typ != partFixedText {
+			names = append(names, parts[i].name)
+		}
+	}
+	return names
+}
+
+// lazyMax bounds the pattern of a component whose expression waits for
+// an input that needs it: a longer one is compiled at construction, so
+// that a size limit of Go's regexp is reported there.
+const lazyMax = 1 << 10
+
+// regexp returns the component's compiled expression, compiling it
+// once if construction left it for later. Only the expression of a
+// component with a scan is left for later, and that one compiles; were
+// it refused all the same, nothing would match.
+func (cc *compiledComponent) regexp() *regexp.Regexp {
+	cc.reOnce.Do(func() {
+		source, _ := generateRegexpAndNameList(cc.parts, cc.opts)
+		cc.re, _ = compileRegExp(source, cc.opts.ignoreCase)
+		cc.parts = nil
+	})
+	return cc.re
 }
 
 // regExpCause is the cause of a regular expression that does not
@@ -130,10 +233,14 @@ func (cc *compiledComponent) exec(input string, want bool) (bool, []Group) {
 			return ok, groups
 		}
 	}
-	if !want {
-		return cc.regexp.MatchString(input), nil
+	re := cc.regexp()
+	if re == nil {
+		return false, nil
 	}
-	m := cc.regexp.FindStringSubmatchIndex(input)
+	if !want {
+		return re.MatchString(input), nil
+	}
+	m := re.FindStringSubmatchIndex(input)
 	if m == nil {
 		return false, nil
 	}
@@ -180,6 +287,30 @@ func hostnamePatternIsIPv6(input string) bool {
 	}
 	// 2-5.
 	return input[0] == '[' || (input[0] == '{' || input[0] == '\\') && input[1] == '['
+}
+
+// fixedHead returns the fixed text that every string a part list
+// matches starts with: the fixed text without a modifier at its start,
+// and the prefix of the group that follows when that group has no
+// modifier. It is "" when the component ignores case.
+func fixedHead(parts []part, o options) string {
+	if o.ignoreCase {
+		return ""
+	}
+	head := ""
+	for i := range parts {
+		pt := &parts[i]
+		if pt.modifier != modifierNone {
+			break
+		}
+		if pt.typ == partFixedText {
+			head += pt.value
+			continue
+		}
+		head += pt.prefix
+		break
+	}
+	return head
 }
 
 // fixedTail returns the fixed text that every string a part list matches

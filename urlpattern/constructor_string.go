@@ -57,19 +57,43 @@ type constructorStringParser struct {
 	hostnameIPv6BracketDepth         int
 	protocolMatchesSpecialSchemeFlag bool
 	state                            parserState
+	// protocol, when not nil, is where the protocol component compiled
+	// by computeProtocolMatchesSpecialSchemeFlag is kept, for create to
+	// use when the processed protocol is protocolString.
+	protocol       *compiledComponent
+	protocolString string
+	protocolKept   bool
 }
 
-// parseConstructorString splits a constructor string into an Init.
+// parseConstructorStringInto splits a constructor string into an Init.
+// It compiles the protocol component, when the standard's steps compile
+// one, into protocol (if not nil), and returns the pattern string it
+// compiled and whether it did.
 // https://urlpattern.spec.whatwg.org/#parse-a-constructor-string
-func parseConstructorString(input string) (Init, error) {
+func parseConstructorStringInto(input string, protocol *compiledComponent) (Init, keptProtocol, error) {
+	init, p, err := parseConstructorStringParser(input, protocol)
+	if err != nil || p == nil {
+		return init, keptProtocol{}, err
+	}
+	return init, keptProtocol{p.protocolString, p.protocolKept}, nil
+}
+
+// keptProtocol is the pattern string of a protocol component compiled by
+// the constructor string parser, and whether there is one.
+type keptProtocol struct {
+	pattern string
+	ok      bool
+}
+
+func parseConstructorStringParser(input string, protocol *compiledComponent) (Init, *constructorStringParser, error) {
 	// 1. Let parser be a new constructor string parser whose input is input
 	// and token list is the result of tokenize given input and "lenient".
 	runes := []rune(input)
 	tokens, err := tokenize(runes, policyLenient)
 	if err != nil {
-		return Init{}, err
+		return Init{}, nil, err
 	}
-	p := &constructorStringParser{input: runes, tokens: tokens, tokenIncrement: 1}
+	p := &constructorStringParser{input: runes, tokens: tokens, tokenIncrement: 1, protocol: protocol}
 	// 2. While parser's token index is less than parser's token list size:
 	for p.tokenIndex < len(p.tokens) {
 		// 2.1. Set parser's token increment to 1.
@@ -121,7 +145,7 @@ func parseConstructorString(input string) (Init, error) {
 		}
 		// 2.5. Switch on parser's state.
 		if err := p.step(); err != nil {
-			return Init{}, err
+			return Init{}, nil, err
 		}
 		// 2.6. Increment parser's token index by parser's token increment.
 		p.tokenIndex += p.tokenIncrement
@@ -131,7 +155,7 @@ func parseConstructorString(input string) (Init, error) {
 		p.result.Port = strp("")
 	}
 	// 4. Return parser's result.
-	return p.result, nil
+	return p.result, p, nil
 }
 
 // step runs step 2.5 of parse a constructor string: the steps of the
@@ -385,11 +409,11 @@ func (p *constructorStringParser) makeComponentString() string {
 	// 2-6. Return the code points from the component start token's index to
 	// the current token's index.
 	t := p.tokens[p.tokenIndex]
-	start := p.getSafeToken(p.componentStart).index
-	if start > t.index {
+	start := int(p.getSafeToken(p.componentStart).index)
+	if start > int(t.index) {
 		return "" // a component start past the token (the standard does not say)
 	}
-	return string(p.input[start:t.index])
+	return string(p.input[start:int(t.index)])
 }
 
 // computeProtocolMatchesSpecialSchemeFlag compiles the protocol read so
@@ -400,10 +424,15 @@ func (p *constructorStringParser) computeProtocolMatchesSpecialSchemeFlag() erro
 	protocolString := p.makeComponentString()
 	// 2. Let protocol component be the result of compiling a component given
 	// protocol string, canonicalize a protocol and default options.
-	cc, err := compileComponent(componentProtocol, protocolString, canonicalizeProtocol, defaultOptions)
-	if err != nil {
+	cc := p.protocol
+	if cc == nil {
+		cc = new(compiledComponent)
+	}
+	p.protocolKept = false
+	if err := cc.compile(componentProtocol, protocolString, canonicalizeProtocol, defaultOptions); err != nil {
 		return err
 	}
+	p.protocolString, p.protocolKept = protocolString, p.protocol != nil
 	// 3. If it matches a special scheme, set the flag.
 	if protocolComponentMatchesSpecialScheme(cc) {
 		p.protocolMatchesSpecialSchemeFlag = true

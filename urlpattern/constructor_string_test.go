@@ -32,7 +32,7 @@ func TestParseConstructorString(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := parseConstructorString(tt.in)
+			got, _, err := parseConstructorStringInto(tt.in, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -24,13 +24,15 @@
 // made into a ReDoS the way an ECMAScript regular expression with
 // backtracking can ("/((?:a+)+b)" given "/aaaa...c" takes the same time per
 // byte as "/x"). Compiling a pattern takes time linear in its length as
-// well. What RE2 cannot do (lookahead, lookbehind, backreferences) is
-// refused when the pattern is compiled, with an [Error] that unwraps to
+// well; a pattern longer than 1 MiB, or a component of more than 1000
+// groups, is refused with an [Error] that unwraps to [ErrTooLarge].
+// What RE2 cannot do (lookahead, lookbehind, backreferences) is refused
+// when the pattern is compiled, with an [Error] that unwraps to
 // [ErrRegExp] and to a [*RegExpError] naming the construct; so is syntax
 // that ECMAScript refuses even where RE2 would accept it, so that a
 // pattern that throws in a browser fails here too. Components made only
 // of fixed text, ":name" groups and one "*" are matched by a plain scan,
-// without the regular expression.
+// and their regular expression is compiled only if an input needs it.
 //
 // # Matching
 //

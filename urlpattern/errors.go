@@ -40,6 +40,19 @@ var (
 	ErrRegExp = errors.New("invalid regular expression")
 	// ErrTooManyBases: more than one base URL was given.
 	ErrTooManyBases = errors.New("more than one base URL")
+	// ErrTooLarge: the pattern is longer than 1 MiB (the constructor
+	// string and base URL, or the Init's fields, together), checked before
+	// any other work, or a component has more than 1000 groups, checked
+	// as they are parsed. Either would cost memory out of proportion to
+	// what a URL pattern needs (and Go's regexp refuses a translation
+	// longer than 1 MiB all the same).
+	ErrTooLarge = errors.New("pattern too large")
+)
+
+// The bounds of ErrTooLarge.
+const (
+	maxPatternBytes = 1 << 20
+	maxGroups       = 1000
 )
 
 // Error is the error of a pattern that cannot be constructed.
@@ -89,14 +102,4 @@ func errTokenizing(input []rune, i int) error {
 		return fmt.Errorf("%w: %q at code point %d", ErrTokenize, input[i], i)
 	}
 	return fmt.Errorf("%w at code point %d", ErrTokenize, i)
-}
-
-// componentError wraps err as the error of component's pattern, unless it
-// already is an *Error.
-func componentError(component, pattern string, err error) error {
-	var e *Error
-	if errors.As(err, &e) {
-		return err
-	}
-	return &Error{Component: component, Pattern: pattern, Err: err}
 }

@@ -3,6 +3,7 @@ package urlpattern_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	url "github.com/weburl/url"
 	"github.com/weburl/url/urlpattern"
@@ -381,4 +382,11 @@ func ExampleRegExpError_Error() {
 	fmt.Println(re.Error() != "", re.Offset > 0)
 	// Output:
 	// true true
+}
+
+// A pattern longer than 1 MiB is refused before any other work.
+func ExampleNew_tooLarge() {
+	_, err := urlpattern.New("https://example.com/" + strings.Repeat("a/", 1<<19))
+	fmt.Println(errors.Is(err, urlpattern.ErrTooLarge))
+	// Output: true
 }

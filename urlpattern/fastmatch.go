@@ -66,13 +66,15 @@ func fixedAlternatives(parts []part, o options) []string {
 	return alts
 }
 
-// newFastMatcher returns the scan of a part list, or nil when the part
-// list needs the regular expression.
-func newFastMatcher(parts []part, o options) *fastMatcher {
-	if alts := fixedAlternatives(parts, o); len(alts) > 1 {
-		return &fastMatcher{oneOf: alts}
+// newFastMatcher returns the scan of a part list, and false when the part
+// list needs the regular expression; literals is fixedAlternatives of the
+// part list. (A value, so that the component keeps it without an
+// allocation of its own.)
+func newFastMatcher(parts []part, literals []string, o options) (fastMatcher, bool) {
+	if len(literals) > 1 {
+		return fastMatcher{oneOf: literals}, true
 	}
-	m := &fastMatcher{}
+	m := fastMatcher{items: make([]fastItem, 0, 2*len(parts))}
 	if o.delimiterCodePoint != "" {
 		m.delimiter = o.delimiterCodePoint[0]
 	}
@@ -90,7 +92,7 @@ func newFastMatcher(parts []part, o options) *fastMatcher {
 	for i := range parts {
 		pt := &parts[i]
 		if pt.modifier != modifierNone || pt.typ == partRegexp {
-			return nil
+			return fastMatcher{}, false
 		}
 		if pt.typ == partFixedText {
 			text(pt.value)
@@ -105,11 +107,11 @@ func newFastMatcher(parts []part, o options) *fastMatcher {
 		text(pt.suffix)
 	}
 	if fullWildcards > 1 {
-		return nil
+		return fastMatcher{}, false
 	}
 	for _, it := range m.items {
 		if o.ignoreCase && it.typ == partFixedText {
-			return nil // text compared without regard to case: the expression's job
+			return fastMatcher{}, false // text compared without regard to case: the expression's job
 		}
 	}
 	// A ":name" group must be last or followed by fixed text that starts
@@ -119,16 +121,16 @@ func newFastMatcher(parts []part, o options) *fastMatcher {
 		switch it.typ {
 		case partSegmentWildcard:
 			if sawFull {
-				return nil
+				return fastMatcher{}, false
 			}
 			if i+1 < len(m.items) && (m.delimiter == 0 || m.items[i+1].typ != partFixedText || m.items[i+1].text[0] != m.delimiter) {
-				return nil
+				return fastMatcher{}, false
 			}
 		case partFullWildcard:
 			sawFull = true
 		}
 	}
-	return m
+	return m, true
 }
 
 // plainInput reports whether the scan may decide input: ASCII with no

@@ -214,7 +214,7 @@ func FuzzTestExec(f *testing.F) {
 		}
 		values := componentsOfURL(u)
 		for c := range numComponents {
-			cc := p.components[c]
+			cc := &p.components[c]
 			if cc.fast == nil {
 				continue
 			}
@@ -222,7 +222,7 @@ func FuzzTestExec(f *testing.F) {
 			if !decided {
 				continue
 			}
-			m := cc.regexp.FindStringSubmatchIndex(values[c])
+			m := cc.regexp().FindStringSubmatchIndex(values[c])
 			if ok != (m != nil) {
 				t.Fatalf("%s %q on %q: scan %v, regexp %v", component(c), cc.patternString, values[c], ok, m != nil)
 			}

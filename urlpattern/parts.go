@@ -76,5 +76,13 @@ const fullWildcardRegexpValue = ".*"
 // ":name" group: "[^" + the escaped delimiter + "]+?".
 // https://urlpattern.spec.whatwg.org/#generate-a-segment-wildcard-regexp
 func generateSegmentWildcardRegexp(o options) string {
+	switch o.delimiterCodePoint { // the options' delimiters, without an allocation
+	case "":
+		return "[^]+?"
+	case ".":
+		return `[^\.]+?`
+	case "/":
+		return `[^\/]+?`
+	}
 	return "[^" + escapeRegexpString(o.delimiterCodePoint) + "]+?"
 }

@@ -21,7 +21,8 @@ type patternParser struct {
 	pendingFixedValue     []byte
 	index                 int
 	nextNumericName       int
-	names                 map[string]struct{} // the names of parts, for "is a duplicate name"
+	names                 map[string]struct{} // the names of parts, for "is a duplicate name", past maxScannedNames groups
+	groups                int                 // the parts that are groups
 }
 
 // parsePatternString parses a pattern string into a part list.
@@ -269,18 +270,41 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	}
 	// 19-20. Append the part.
 	p.parts = append(p.parts, part{typ: typ, value: regexpValue, modifier: mod, name: name, prefix: encodedPrefix, suffix: encodedSuffix})
-	if p.names == nil {
-		p.names = map[string]struct{}{}
+	p.groups++
+	if p.groups > maxGroups {
+		return fmt.Errorf("%w: more than %d groups", ErrTooLarge, maxGroups)
 	}
-	p.names[name] = struct{}{}
+	if p.groups > maxScannedNames {
+		if p.names == nil {
+			p.names = make(map[string]struct{}, 2*maxScannedNames)
+			for i := range p.parts {
+				if p.parts[i].typ != partFixedText {
+					p.names[p.parts[i].name] = struct{}{}
+				}
+			}
+		}
+		p.names[name] = struct{}{}
+	}
 	return nil
 }
 
+// maxScannedNames is the number of groups up to which isDuplicateName
+// walks the part list; past it, a set keeps many groups linear.
+const maxScannedNames = 8
+
 // isDuplicateName reports whether a part already has the name. (The
-// standard walks the part list; a set keeps a pattern of many groups
-// linear.)
+// standard walks the part list, as this does for a few groups; a set
+// keeps a pattern of many groups linear.)
 // https://urlpattern.spec.whatwg.org/#is-a-duplicate-name
 func (p *patternParser) isDuplicateName(name string) bool {
-	_, dup := p.names[name]
-	return dup
+	if p.names != nil {
+		_, dup := p.names[name]
+		return dup
+	}
+	for i := range p.parts {
+		if p.parts[i].typ != partFixedText && p.parts[i].name == name {
+			return true
+		}
+	}
+	return false
 }

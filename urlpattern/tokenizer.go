@@ -8,6 +8,8 @@ package urlpattern
 // read as U+FFFD, as a Go range loop reads it). Every step moves the
 // index forward, so tokenizing is linear in the pattern's length.
 
+import "github.com/weburl/url/internal/ecmaregexp"
+
 // tokenType is a token's type.
 // https://urlpattern.spec.whatwg.org/#token-type
 type tokenType uint8
@@ -54,7 +56,7 @@ func (t tokenType) String() string {
 // https://urlpattern.spec.whatwg.org/#token
 type token struct {
 	typ   tokenType
-	index int    // code point index of the token's first code point
+	index int32  // code point index of the token's first code point (a pattern is at most maxPatternBytes)
 	value string // the code points the token represents
 }
 
@@ -84,7 +86,7 @@ type tokenizer struct {
 // https://urlpattern.spec.whatwg.org/#tokenize
 func tokenize(input []rune, policy tokenizePolicy) ([]token, error) {
 	// 1-3. Let tokenizer be a new tokenizer with input and policy.
-	tz := &tokenizer{input: input, policy: policy, tokens: make([]token, 0, len(input)/2+1)}
+	tz := &tokenizer{input: input, policy: policy, tokens: make([]token, 0, len(input)+1)}
 	n := len(input)
 	// 4. While tokenizer's index is less than tokenizer's input's code point length:
 	for tz.index < n {
@@ -292,13 +294,25 @@ func (tz *tokenizer) seekAndGetNextCodePoint(index int) {
 // value position with length value length, and sets index to next position.
 // https://urlpattern.spec.whatwg.org/#add-a-token
 func (tz *tokenizer) addToken(typ tokenType, nextPosition, valuePosition, valueLength int) {
+	var value string
+	if r := tz.input[valuePosition:min(valuePosition+valueLength, len(tz.input))]; len(r) == 1 && r[0] < 0x80 {
+		value = asciiStrings[r[0] : r[0]+1] // most tokens: no allocation
+	} else {
+		value = string(r)
+	}
 	tz.tokens = append(tz.tokens, token{
 		typ:   typ,
-		index: tz.index,
-		value: string(tz.input[valuePosition : valuePosition+valueLength]),
+		index: int32(tz.index),
+		value: value,
 	})
 	tz.index = nextPosition
 }
+
+// asciiStrings holds each ASCII character at its own index, for
+// one-character token values without an allocation each.
+const asciiStrings = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f" +
+	"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f" +
+	" !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f"
 
 // https://urlpattern.spec.whatwg.org/#add-a-token-with-default-length
 func (tz *tokenizer) addTokenWithDefaultLength(typ tokenType, nextPosition, valuePosition int) {
@@ -323,12 +337,13 @@ func (tz *tokenizer) processTokenizingError(nextPosition, valuePosition int) err
 
 // isValidNameCodePoint reports whether c may appear in a group name:
 // ECMAScript's IdentifierStart when first, IdentifierPart otherwise (the
-// regular expression translator's isIDStart and isIDContinue, which are
-// those sets; Go's unicode tables follow the Go version).
+// regular expression translator's [ecmaregexp.IsIDStart] and
+// [ecmaregexp.IsIDContinue], which are those sets; Go's unicode tables
+// follow the Go version).
 // https://urlpattern.spec.whatwg.org/#is-a-valid-name-code-point
 func isValidNameCodePoint(c rune, first bool) bool {
 	if first {
-		return isIDStart(c)
+		return ecmaregexp.IsIDStart(c)
 	}
-	return isIDContinue(c)
+	return ecmaregexp.IsIDContinue(c)
 }

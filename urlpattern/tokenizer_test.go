@@ -55,3 +55,15 @@ func TestTokenize(t *testing.T) {
 		})
 	}
 }
+
+// TestASCIIStrings: asciiStrings holds each ASCII character at its index.
+func TestASCIIStrings(t *testing.T) {
+	if len(asciiStrings) != 128 {
+		t.Fatalf("len %d", len(asciiStrings))
+	}
+	for i := range 128 {
+		if asciiStrings[i] != byte(i) {
+			t.Errorf("asciiStrings[%d] = %q", i, asciiStrings[i])
+		}
+	}
+}

@@ -5,14 +5,21 @@ package urlpattern
 // https://urlpattern.spec.whatwg.org/#urlpattern-class
 
 import (
+	"fmt"
+
 	url "github.com/weburl/url"
 )
 
 // Pattern is a compiled URL pattern: one pattern per URL component, each
 // with its regular expression. A Pattern is immutable, and safe for
 // concurrent use by any number of goroutines.
+//
+// The zero Pattern, and a nil *Pattern, match no URL, and their pattern
+// strings are empty: a pattern comes from [New], [NewInit] or
+// [Options.New].
 type Pattern struct {
-	components [numComponents]*compiledComponent
+	components [numComponents]compiledComponent
+	compiled   bool // made by create; the zero Pattern matches nothing
 }
 
 // Options are the standard's URLPatternOptions. The zero value is the
@@ -57,9 +64,17 @@ func (o Options) New(pattern string, baseURL ...string) (*Pattern, error) {
 	if len(baseURL) > 1 {
 		return nil, &Error{Pattern: pattern, Err: ErrTooManyBases}
 	}
+	n := len(pattern)
+	for _, b := range baseURL {
+		n += len(b)
+	}
+	if n > maxPatternBytes {
+		return nil, &Error{Pattern: pattern, Err: fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, n, maxPatternBytes)}
+	}
 	// create, step 2: input is a string.
 	// 2.1. Set init to the result of parse a constructor string given input.
-	init, err := parseConstructorString(pattern)
+	p := new(Pattern)
+	init, kept, err := parseConstructorStringInto(pattern, &p.components[componentProtocol])
 	if err != nil {
 		return nil, &Error{Pattern: pattern, Err: err}
 	}
@@ -71,19 +86,30 @@ func (o Options) New(pattern string, baseURL ...string) (*Pattern, error) {
 	if len(baseURL) == 1 {
 		init.BaseURL = &baseURL[0]
 	}
-	return o.create(&init)
+	return o.create(&init, p, kept)
 }
 
 // NewInit is [NewInit] with the options o.
 func (o Options) NewInit(init Init) (*Pattern, error) {
 	// create, step 3: input is a URLPatternInit (and the baseURL argument,
 	// which the standard refuses with one, does not exist here).
-	return o.create(&init)
+	n := 0
+	for _, f := range [...]*string{init.Protocol, init.Username, init.Password, init.Hostname, init.Port, init.Pathname, init.Search, init.Hash, init.BaseURL} {
+		if f != nil {
+			n += len(*f)
+		}
+	}
+	if n > maxPatternBytes {
+		return nil, &Error{Err: fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, n, maxPatternBytes)}
+	}
+	return o.create(&init, new(Pattern), keptProtocol{})
 }
 
-// create runs the standard's create from step 4, given init.
+// create runs the standard's create from step 4, given init, into p,
+// whose protocol component the constructor string parser may have
+// compiled already (kept says from which pattern string).
 // https://urlpattern.spec.whatwg.org/#url-pattern-create
-func (o Options) create(init *Init) (*Pattern, error) {
+func (o Options) create(init *Init, p *Pattern, kept keptProtocol) (*Pattern, error) {
 	// 4. Let processedInit be the result of process a URLPatternInit given
 	// init, "pattern" and nulls.
 	processed, err := processInit(init, typePattern)
@@ -101,16 +127,18 @@ func (o Options) create(init *Init) (*Pattern, error) {
 	if isDefaultPort(*processed.Protocol, *processed.Port) {
 		processed.Port = strp("")
 	}
-	// 7. Let urlPattern be a new URL pattern.
-	p := new(Pattern)
+	// 7. Let urlPattern be a new URL pattern (p).
 	compile := func(c component, cb encodingCallback, opts options) error {
-		cc, err := compileComponent(c, **processed.component(c), cb, opts)
-		p.components[c] = cc
-		return err
+		p.components[c] = compiledComponent{}
+		return p.components[c].compile(c, **processed.component(c), cb, opts)
 	}
-	// 8-10. Compile the protocol, username and password with default options.
-	if err := compile(componentProtocol, canonicalizeProtocol, defaultOptions); err != nil {
-		return nil, err
+	// 8-10. Compile the protocol, username and password with default
+	// options. The protocol the constructor string parser compiled, from
+	// the same pattern string, is the same component.
+	if !kept.ok || *processed.Protocol != kept.pattern {
+		if err := compile(componentProtocol, canonicalizeProtocol, defaultOptions); err != nil {
+			return nil, err
+		}
 	}
 	if err := compile(componentUsername, canonicalizeUsername, defaultOptions); err != nil {
 		return nil, err
@@ -138,7 +166,7 @@ func (o Options) create(init *Init) (*Pattern, error) {
 	// 15-16. If the protocol component matches a special scheme, compile the
 	// pathname with the pathname options (ignore case from options);
 	// otherwise as an opaque pathname with compileOptions.
-	if protocolComponentMatchesSpecialScheme(p.components[componentProtocol]) {
+	if protocolComponentMatchesSpecialScheme(&p.components[componentProtocol]) {
 		pathCompileOptions := pathnameOptions
 		pathCompileOptions.ignoreCase = o.IgnoreCase
 		if err := compile(componentPathname, canonicalizePathname, pathCompileOptions); err != nil {
@@ -155,39 +183,52 @@ func (o Options) create(init *Init) (*Pattern, error) {
 		return nil, err
 	}
 	// 19. Return urlPattern.
+	p.compiled = true
 	return p, nil
 }
 
 // Protocol returns the normalized pattern string of the protocol.
-func (p *Pattern) Protocol() string { return p.components[componentProtocol].patternString }
+func (p *Pattern) Protocol() string { return p.patternString(componentProtocol) }
 
 // Username returns the normalized pattern string of the username.
-func (p *Pattern) Username() string { return p.components[componentUsername].patternString }
+func (p *Pattern) Username() string { return p.patternString(componentUsername) }
 
 // Password returns the normalized pattern string of the password.
-func (p *Pattern) Password() string { return p.components[componentPassword].patternString }
+func (p *Pattern) Password() string { return p.patternString(componentPassword) }
 
 // Hostname returns the normalized pattern string of the hostname.
-func (p *Pattern) Hostname() string { return p.components[componentHostname].patternString }
+func (p *Pattern) Hostname() string { return p.patternString(componentHostname) }
 
 // Port returns the normalized pattern string of the port.
-func (p *Pattern) Port() string { return p.components[componentPort].patternString }
+func (p *Pattern) Port() string { return p.patternString(componentPort) }
 
 // Pathname returns the normalized pattern string of the pathname.
-func (p *Pattern) Pathname() string { return p.components[componentPathname].patternString }
+func (p *Pattern) Pathname() string { return p.patternString(componentPathname) }
 
 // Search returns the normalized pattern string of the search.
-func (p *Pattern) Search() string { return p.components[componentSearch].patternString }
+func (p *Pattern) Search() string { return p.patternString(componentSearch) }
 
 // Hash returns the normalized pattern string of the hash.
-func (p *Pattern) Hash() string { return p.components[componentHash].patternString }
+func (p *Pattern) Hash() string { return p.patternString(componentHash) }
+
+// patternString returns component c's pattern string, "" for the zero
+// or nil Pattern.
+func (p *Pattern) patternString(c component) string {
+	if p == nil {
+		return ""
+	}
+	return p.components[c].patternString
+}
 
 // HasRegExpGroups reports whether any component has a group with a
 // regular expression of its own, like ":id(\\d+)" or "(a|b)".
 // https://urlpattern.spec.whatwg.org/#url-pattern-has-regexp-groups
 func (p *Pattern) HasRegExpGroups() bool {
-	for _, cc := range p.components {
-		if cc.hasRegExpGroups {
+	if p == nil {
+		return false
+	}
+	for c := range p.components {
+		if p.components[c].hasRegExpGroups {
 			return true
 		}
 	}
@@ -207,32 +248,43 @@ func (p *Pattern) Test(input string, baseURL ...string) bool {
 // match (as [Pattern.Test] says).
 func (p *Pattern) Exec(input string, baseURL ...string) *Result {
 	values, ok := componentsOfString(input, baseURL)
-	if !ok {
+	if !ok || !p.matchComponents(&values, false, nil) {
 		return nil
 	}
-	r := &Result{Inputs: stringInputs(input, baseURL)}
-	if !p.matchComponents(&values, true, r) {
-		return nil
-	}
+	return p.result(&values, stringInputs(input, baseURL))
+}
+
+// result returns the Result of values, which match: the groups are
+// collected only once the match is known, so that a URL that does not
+// match costs no allocation.
+func (p *Pattern) result(values *[numComponents]string, inputs []Input) *Result {
+	r := &Result{Inputs: inputs}
+	p.matchComponents(values, true, r)
 	return r
 }
 
 // TestURL reports whether a parsed URL matches the pattern. The URL is
-// not serialized or parsed again.
+// not serialized or parsed again. A nil URL matches nothing.
 func (p *Pattern) TestURL(u *url.URL) bool {
+	if u == nil {
+		return false
+	}
 	values := componentsOfURL(u)
 	return p.matchComponents(&values, false, nil)
 }
 
 // ExecURL matches a parsed URL and returns the groups of each component,
-// or nil when it does not match. Result.Inputs holds the URL's href.
+// or nil when it does not match (or u is nil). Result.Inputs holds the
+// URL's href.
 func (p *Pattern) ExecURL(u *url.URL) *Result {
-	values := componentsOfURL(u)
-	r := &Result{Inputs: []Input{{URL: u.Href()}}}
-	if !p.matchComponents(&values, true, r) {
+	if u == nil {
 		return nil
 	}
-	return r
+	values := componentsOfURL(u)
+	if !p.matchComponents(&values, false, nil) {
+		return nil
+	}
+	return p.result(&values, []Input{{URL: u.Href()}})
 }
 
 // TestInit reports whether the URL given one component at a time
@@ -248,15 +300,11 @@ func (p *Pattern) TestInit(init Init) bool {
 // or nil when the URL does not match.
 func (p *Pattern) ExecInit(init Init) *Result {
 	values, ok := componentsOfInit(&init)
-	if !ok {
+	if !ok || !p.matchComponents(&values, false, nil) {
 		return nil
 	}
 	echo := init
-	r := &Result{Inputs: []Input{{Init: &echo}}}
-	if !p.matchComponents(&values, true, r) {
-		return nil
-	}
-	return r
+	return p.result(&values, []Input{{Init: &echo}})
 }
 
 // componentsOfString runs match steps 12 (a string input): parse the
@@ -306,6 +354,9 @@ func componentsOfInit(init *Init) ([numComponents]string, bool) {
 // matchComponents runs match steps 13-22: each component's regular
 // expression on its value; with want, the groups go into r.
 func (p *Pattern) matchComponents(values *[numComponents]string, want bool, r *Result) bool {
+	if p == nil || !p.compiled {
+		return false
+	}
 	for c := range numComponents {
 		ok, groups := p.components[c].exec(values[c], want)
 		if !ok {

@@ -1,4 +1,4 @@
-package urlpattern
+package ecmaregexp
 
 import (
 	"strings"
@@ -258,9 +258,9 @@ func graphemeExtend() runeSet {
 	return tableSet(unicode.Me).union(tableSet(unicode.Mn)).union(tableSet(unicode.Other_Grapheme_Extend))
 }
 
-// isIDStart reports whether r may start an ECMAScript RegExpIdentifierName:
+// IsIDStart reports whether r may start an ECMAScript RegExpIdentifierName:
 // ID_Start, $ or _.
-func isIDStart(r rune) bool {
+func IsIDStart(r rune) bool {
 	if r == '$' || r == '_' {
 		return true
 	}
@@ -268,10 +268,10 @@ func isIDStart(r rune) bool {
 		!unicode.Is(unicode.Pattern_Syntax, r) && !unicode.Is(unicode.Pattern_White_Space, r)
 }
 
-// isIDContinue reports whether r may continue a RegExpIdentifierName:
+// IsIDContinue reports whether r may continue a RegExpIdentifierName:
 // ID_Continue, $, ZWNJ or ZWJ.
-func isIDContinue(r rune) bool {
-	if isIDStart(r) || r == 0x200C || r == 0x200D {
+func IsIDContinue(r rune) bool {
+	if IsIDStart(r) || r == 0x200C || r == 0x200D {
 		return true
 	}
 	return unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue) &&

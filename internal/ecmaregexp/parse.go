@@ -1,4 +1,9 @@
-package urlpattern
+// Package ecmaregexp translates an ECMAScript regular expression, in the
+// syntax and meaning of the "v" flag (and "vi"), into Go's regexp (RE2)
+// syntax with the same meaning and the same capture-group numbering. It
+// is package urlpattern's regexp engine, reached through [Compile]; it
+// has no other subject.
+package ecmaregexp
 
 import (
 	"fmt"
@@ -10,10 +15,10 @@ import (
 
 // This file parses an ECMAScript regular expression in the syntax of the
 // "v" flag (unicodeSets mode, ECMA-262 §22.2.1 Patterns) into a small tree,
-// and compileRegExp turns that tree into Go's regexp (RE2) syntax
-// (ecmaregexp_re2.go) with ECMAScript's meaning. Class contents are
-// computed as explicit sets of code points (ecmaregexp_class.go,
-// ecmaregexp_property.go), so RE2 receives plain classes whatever set
+// and Compile turns that tree into Go's regexp (RE2) syntax
+// (re2.go) with ECMAScript's meaning. Class contents are
+// computed as explicit sets of code points (class.go,
+// property.go), so RE2 receives plain classes whatever set
 // operations, properties or case folding produced them, and RE2's own
 // (?i), \s, \w, \d and "." are never used.
 //
@@ -42,7 +47,7 @@ import (
 //
 // ECMAScript's quantifier semantics are kept: an iteration that matches
 // the empty string fails (so /^(.*)?$/ leaves group 1 undefined on ""),
-// which ecmaregexp_re2.go writes out for RE2, and captures inside a
+// which re2.go writes out for RE2, and captures inside a
 // repeated atom are reset on each iteration, which is accepted where
 // every iteration sets them.
 //
@@ -52,7 +57,7 @@ import (
 // components, which are ASCII, so it cannot tell.
 //
 // What ECMAScript accepts but RE2 cannot run is refused with a
-// [RegExpError] whose Unsupported field is true; what ECMAScript itself
+// [Error] whose Unsupported field is true; what ECMAScript itself
 // rejects (a SyntaxError in JavaScript) with Unsupported false, even where
 // RE2 would accept the text. Each refusal, as Construct: Reason:
 //
@@ -102,13 +107,13 @@ import (
 //
 // TestCompileRegExpRefused has a case for each.
 
-// RegExpError is the error for an ECMAScript regular expression that
-// URLPattern's regexp groups cannot use: either ECMAScript rejects it (a
+// Error is the error for an ECMAScript regular expression that
+// cannot be translated: either ECMAScript rejects it (a
 // SyntaxError in JavaScript), or ECMAScript accepts it but Go's regexp
 // (RE2) cannot match it in linear time, or at all.
 //
 // Use [errors.As] to get it from the error a pattern constructor returns.
-type RegExpError struct {
+type Error struct {
 	// Source is the regular expression, as ECMAScript would be given it.
 	Source string
 	// Offset is the byte offset in Source where the refused construct
@@ -127,20 +132,20 @@ type RegExpError struct {
 
 // Error returns the source, the offset, the construct and the reason in
 // one line.
-func (e *RegExpError) Error() string {
+func (e *Error) Error() string {
 	kind := "invalid regular expression"
 	if e.Unsupported {
 		kind = "unsupported regular expression"
 	}
-	return fmt.Sprintf("urlpattern: %s %s: offset %d: %s: %s", kind, quoteBounded(e.Source), e.Offset, e.Construct, e.Reason)
+	return fmt.Sprintf("ecmaregexp: %s %s: offset %d: %s: %s", kind, quoteBounded(e.Source), e.Offset, e.Construct, e.Reason)
 }
 
-// compileRegExp compiles an ECMAScript regular expression source with the
+// Compile compiles an ECMAScript regular expression source with the
 // flags the URL Pattern Standard uses ("v", or "vi" when ignoreCase) into
 // Go's regexp (RE2), keeping ECMAScript's capture-group numbering: group n
 // of the result is ECMAScript's group n.
-func compileRegExp(source string, ignoreCase bool) (*regexp.Regexp, error) {
-	re2, err := translateRegExp(source, ignoreCase)
+func Compile(source string, ignoreCase bool) (*regexp.Regexp, error) {
+	re2, err := Translate(source, ignoreCase)
 	if err != nil {
 		return nil, err
 	}
@@ -148,15 +153,15 @@ func compileRegExp(source string, ignoreCase bool) (*regexp.Regexp, error) {
 	if err != nil {
 		// The translation produces only syntax RE2 knows, so what is
 		// left are RE2's size limits.
-		return nil, &RegExpError{Source: source, Offset: 0, Construct: "the whole expression",
+		return nil, &Error{Source: source, Offset: 0, Construct: "the whole expression",
 			Reason: "Go's regexp refuses the translation: " + strings.TrimPrefix(err.Error(), "error parsing regexp: "), Unsupported: true}
 	}
 	return re, nil
 }
 
-// translateRegExp returns the RE2 syntax with the meaning ECMAScript gives
+// Translate returns the RE2 syntax with the meaning ECMAScript gives
 // source under the flags "v" (and "i" when ignoreCase).
-func translateRegExp(source string, ignoreCase bool) (string, error) {
+func Translate(source string, ignoreCase bool) (string, error) {
 	if !utf8.ValidString(source) {
 		i := 0
 		for i < len(source) {
@@ -166,7 +171,7 @@ func translateRegExp(source string, ignoreCase bool) (string, error) {
 			}
 			i += n
 		}
-		return "", &RegExpError{Source: source, Offset: i, Construct: "byte " + strconv.Quote(source[i:i+1]),
+		return "", &Error{Source: source, Offset: i, Construct: "byte " + strconv.Quote(source[i:i+1]),
 			Reason: "the source is not valid UTF-8, so it is no ECMAScript string of code points"}
 	}
 	p := &reParser{src: source, ignoreCase: ignoreCase, dotAll: false}
@@ -254,11 +259,11 @@ type backref struct {
 const maxNesting = 1000
 
 func (p *reParser) errorf(pos int, construct, format string, args ...any) error {
-	return &RegExpError{Source: p.src, Offset: pos, Construct: construct, Reason: fmt.Sprintf(format, args...)}
+	return &Error{Source: p.src, Offset: pos, Construct: construct, Reason: fmt.Sprintf(format, args...)}
 }
 
 func (p *reParser) unsupported(pos int, construct, format string, args ...any) error {
-	return &RegExpError{Source: p.src, Offset: pos, Construct: construct, Reason: fmt.Sprintf(format, args...), Unsupported: true}
+	return &Error{Source: p.src, Offset: pos, Construct: construct, Reason: fmt.Sprintf(format, args...), Unsupported: true}
 }
 
 func (p *reParser) eof() bool { return p.pos >= len(p.src) }
@@ -629,7 +634,7 @@ func (p *reParser) parseGroupName(start int) (string, error) {
 			}
 			c = r
 		}
-		if first && !isIDStart(c) || !first && !isIDContinue(c) {
+		if first && !IsIDStart(c) || !first && !IsIDContinue(c) {
 			return "", p.errorf(at, string(c), "invalid capture group name: %q is not an ECMAScript IdentifierName", p.src[start:])
 		}
 		first = false
@@ -664,6 +669,11 @@ func (p *reParser) checkGroups() error {
 		} else if b.num > p.ncap {
 			return p.errorf(b.pos, b.text, "invalid escape: a decimal escape other than \\0 is a backreference, and the pattern has %d capture group(s)", p.ncap)
 		}
+	}
+	// Every backreference is valid ECMAScript (a SyntaxError anywhere
+	// comes first); RE2 runs none.
+	if len(p.backrefs) > 0 {
+		b := p.backrefs[0]
 		return p.unsupported(b.pos, b.text+" backreference", "RE2 has no backreferences; matching them is NP-hard")
 	}
 	return nil

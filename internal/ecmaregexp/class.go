@@ -1,6 +1,7 @@
-package urlpattern
+package ecmaregexp
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -36,8 +37,11 @@ func newRuneSet(pairs ...rune) runeSet {
 	for i := 0; i+1 < len(pairs); i += 2 {
 		rs = append(rs, rng{pairs[i], pairs[i+1]})
 	}
-	sort.Slice(rs, func(i, j int) bool { return rs[i].lo < rs[j].lo })
+	slices.SortFunc(rs, func(a, b rng) int { return cmp.Compare(a.lo, b.lo) })
 	var out runeSet
+	if len(rs) > 0 {
+		out = make(runeSet, 0, 2*len(rs))
+	}
 	for _, r := range rs {
 		if n := len(out); n > 0 && r.lo <= out[n-1]+1 {
 			out[n-1] = max(out[n-1], r.hi)
@@ -207,30 +211,50 @@ type classValue struct {
 	mayContainStrings bool
 }
 
-func (v classValue) union(w classValue) classValue {
-	strs := append(slices.Clone(v.strs), w.strs...)
-	slices.Sort(strs)
-	return classValue{set: v.set.union(w.set), strs: slices.Compact(strs), mayContainStrings: v.mayContainStrings || w.mayContainStrings}
+// classUnion gathers the ranges and strings of a union's items.
+type classUnion struct {
+	pairs             []rune
+	strs              []string
+	mayContainStrings bool
 }
 
-func (v classValue) intersect(w classValue) classValue {
+func (u *classUnion) add(v classValue) {
+	u.pairs = append(u.pairs, v.set...)
+	u.strs = append(u.strs, v.strs...)
+	u.mayContainStrings = u.mayContainStrings || v.mayContainStrings
+}
+
+// value returns the union, sorting its ranges and strings once.
+func (u *classUnion) value() classValue {
+	slices.Sort(u.strs)
+	return classValue{set: newRuneSet(u.pairs...), strs: slices.Compact(u.strs), mayContainStrings: u.mayContainStrings}
+}
+
+// intersectStrings returns the strings of v (sorted) that w (sorted)
+// holds too.
+func intersectStrings(v, w []string) []string {
 	var strs []string
-	for _, s := range v.strs {
-		if _, ok := slices.BinarySearch(w.strs, s); ok {
+	for _, s := range v {
+		if _, ok := slices.BinarySearch(w, s); ok {
 			strs = append(strs, s)
 		}
 	}
-	return classValue{set: v.set.intersect(w.set), strs: strs, mayContainStrings: v.mayContainStrings && w.mayContainStrings}
+	return strs
 }
 
-func (v classValue) subtract(w classValue) classValue {
+// subtractStrings returns the strings of v (sorted) that w (sorted) does
+// not hold.
+func subtractStrings(v, w []string) []string {
+	if len(w) == 0 {
+		return v
+	}
 	var strs []string
-	for _, s := range v.strs {
-		if _, ok := slices.BinarySearch(w.strs, s); !ok {
+	for _, s := range v {
+		if _, ok := slices.BinarySearch(w, s); !ok {
 			strs = append(strs, s)
 		}
 	}
-	return classValue{set: v.set.subtract(w.set), strs: strs, mayContainStrings: v.mayContainStrings}
+	return strs
 }
 
 // parseClass parses a CharacterClass at p.pos ("[") in the v flag's syntax.
@@ -296,6 +320,13 @@ func (p *reParser) parseClassSetExpression(start int) (classValue, error) {
 	case p.lookingAt("--") || p.lookingAt("&&"):
 		op := p.src[p.pos : p.pos+2]
 		acc := first.v
+		// A -- B -- C is A minus (B ∪ C), and A && B && C is A minus
+		// the union of B's and C's complements: the operands' sets are
+		// gathered and taken from A once, where a subtraction per
+		// operand from a large A was quadratic. Strings are intersected
+		// or subtracted one operand at a time (an intersection is no
+		// larger than its smaller side).
+		var taken classUnion
 		for p.lookingAt(op) {
 			opPos := p.pos
 			p.pos += 2
@@ -313,18 +344,24 @@ func (p *reParser) parseClassSetExpression(start int) (classValue, error) {
 				return classValue{}, p.errorf(next.pos, "range", "invalid set operation in character class: a range must be nested, [a-z], to be an operand of %s", op)
 			}
 			if op == "--" {
-				acc = acc.subtract(next.v)
+				acc.strs = subtractStrings(acc.strs, next.v.strs)
+				taken.pairs = append(taken.pairs, next.v.set...)
 			} else {
-				acc = acc.intersect(next.v)
+				acc.strs = intersectStrings(acc.strs, next.v.strs)
+				acc.mayContainStrings = acc.mayContainStrings && next.v.mayContainStrings
+				taken.pairs = append(taken.pairs, next.v.set.complement()...)
 			}
 		}
 		if p.peek() != ']' {
 			return classValue{}, p.mixError(start)
 		}
+		acc.set = acc.set.subtract(newRuneSet(taken.pairs...))
 		return acc, nil
 	}
-	// ClassUnion.
-	acc := classValue{}
+	// ClassUnion: the items' ranges and strings are gathered and sorted
+	// once at the end (classUnion.value), so that a class of n items
+	// takes O(n log n), not a sort per item.
+	var acc classUnion
 	item := first
 	for {
 		if item.isChar && p.lookingAt("-") && !p.lookingAt("--") {
@@ -349,12 +386,12 @@ func (p *reParser) parseClassSetExpression(start int) (classValue, error) {
 			}
 			item = classItem{v: classValue{set: set}, pos: item.pos}
 		}
-		acc = acc.union(item.v)
+		acc.add(item.v)
 		if p.eof() {
 			return classValue{}, p.errorf(start, "[", "unterminated character class")
 		}
 		if p.peek() == ']' {
-			return acc, nil
+			return acc.value(), nil
 		}
 		if p.lookingAt("--") || p.lookingAt("&&") {
 			return classValue{}, p.mixError(start)
@@ -517,20 +554,35 @@ func (p *reParser) classNode(v classValue, pos int) *node {
 	slices.SortStableFunc(strs, func(a, b string) int {
 		return utf8.RuneCountInString(b) - utf8.RuneCountInString(a)
 	})
-	var alts []*node
+	// The nodes of all the strings are allocated at once: a class of
+	// many strings costs a few allocations, not a few per code point.
+	runes := 0
+	for _, s := range strs {
+		runes += utf8.RuneCountInString(s)
+	}
+	nodes := make([]node, runes+len(strs))
+	seqs := make([]*node, runes)
+	alts := make([]*node, 0, len(strs)+2)
 	empty := false
 	for _, s := range strs {
 		if s == "" {
 			empty = true
 			continue
 		}
-		var seq []*node
+		seq := seqs[:0:utf8.RuneCountInString(s)]
+		seqs = seqs[cap(seq):]
 		for _, r := range s {
 			// Under i the strings hold foldKey(r); the literal set
 			// restores every code point that folds the same way.
-			seq = append(seq, &node{op: opSet, set: p.literalSet(r), pos: pos})
+			n := &nodes[0]
+			nodes = nodes[1:]
+			*n = node{op: opSet, set: p.literalSet(r), pos: pos}
+			seq = append(seq, n)
 		}
-		alts = append(alts, &node{op: opConcat, subs: seq, pos: pos})
+		c := &nodes[0]
+		nodes = nodes[1:]
+		*c = node{op: opConcat, subs: seq, pos: pos}
+		alts = append(alts, c)
 	}
 	if len(v.set) > 0 {
 		alts = append(alts, &node{op: opSet, set: v.set, pos: pos})

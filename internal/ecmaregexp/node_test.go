@@ -1,4 +1,4 @@
-package urlpattern
+package ecmaregexp
 
 import (
 	"compress/gzip"
@@ -87,7 +87,7 @@ var nodeDisagreements = []struct {
 }
 
 // TestCompileRegExpNode replays what Node answered for each pattern (with
-// "v" or "vi") and input: a SyntaxError must be a RegExpError with
+// "v" or "vi") and input: a SyntaxError must be a Error with
 // Unsupported false; an accepted pattern must match every input as Node
 // did, groups and undefined groups alike, unless it is refused as
 // Unsupported, which is counted by construct, or the difference is one of
@@ -99,10 +99,10 @@ func TestCompileRegExpNode(t *testing.T) {
 	var matched, inputs int
 	for _, c := range v.Cases {
 		name := c.Pattern + " /" + c.Flags
-		re, err := compileRegExp(c.Pattern, strings.Contains(c.Flags, "i"))
-		var rerr *RegExpError
+		re, err := Compile(c.Pattern, strings.Contains(c.Flags, "i"))
+		var rerr *Error
 		if err != nil && !errors.As(err, &rerr) {
-			t.Errorf("%s: error %v is no *RegExpError", name, err)
+			t.Errorf("%s: error %v is no *Error", name, err)
 			continue
 		}
 		if c.Error != "" {
