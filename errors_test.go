@@ -732,6 +732,7 @@ func TestErrorNetError(t *testing.T) {
 		})
 	}
 	var ne net.Error
+	//lint:ignore SA1019 net/url's Error has Temporary, and so must its counterpart
 	if !errors.As(parseErr, &ne) || ne.Timeout() || ne.Temporary() {
 		t.Errorf("errors.As(Parse error, *net.Error) = %v; want a net.Error that is neither timeout nor temporary", ne)
 	}

@@ -39,7 +39,7 @@ func slowForgivingBase64(data []rune) ([]byte, bool) {
 	// 4. If data contains a code point that is not +, / or ASCII
 	// alphanumeric, then return failure.
 	for _, r := range d {
-		if r >= 0x80 || strings.IndexRune(base64Alphabet, r) < 0 {
+		if r >= 0x80 || !strings.ContainsRune(base64Alphabet, r) {
 			return nil, false
 		}
 	}

@@ -65,18 +65,20 @@ func TestTrurlSuite(t *testing.T) {
 		if len(name) > 120 {
 			name = name[:120]
 		}
-		ok, got := runTrurlCase(c)
 		reason, isListed := listed[i]
 		delete(listed, i)
-		switch {
-		case ok && isListed:
-			t.Errorf("case %d (%q) passes but is listed in %s (%s): remove it", i, c.Input.Arguments, trurlDifferencesFile, reason)
-		case ok:
-			passed++
-		case !isListed:
-			t.Errorf("case %d %q: got %s\nwant stdout %s stderr %s exit %d", i, c.Input.Arguments, got,
-				c.Expected.Stdout, c.Expected.Stderr, c.Expected.Returncode)
-		}
+		t.Run(name, func(t *testing.T) {
+			ok, got := runTrurlCase(c)
+			switch {
+			case ok && isListed:
+				t.Errorf("case %d (%q) passes but is listed in %s (%s): remove it", i, c.Input.Arguments, trurlDifferencesFile, reason)
+			case ok:
+				passed++
+			case !isListed:
+				t.Errorf("case %d %q: got %s\nwant stdout %s stderr %s exit %d", i, c.Input.Arguments, got,
+					c.Expected.Stdout, c.Expected.Stderr, c.Expected.Returncode)
+			}
+		})
 	}
 	for i := range listed {
 		t.Errorf("%s lists case %d, which tests.json does not have", trurlDifferencesFile, i)
