@@ -56,6 +56,9 @@ func canParse(input string, base []string) bool {
 	if _, ok := parseNormalized(input, &c); ok && uint64(len(input)) <= hrefLimit {
 		return true // an absolute URL in normal form (fastpath.go)
 	}
+	if canParseDeclined(input, &c) {
+		return true
+	}
 	p := parser{noStore: true, extra: extra}
 	p.base, p.hasBase = b, b.href != ""
 	switch p.parseInput(input) {
@@ -67,6 +70,27 @@ func canParse(input string, base []string) bool {
 		return canParseExactly(input, base)
 	}
 	return false
+}
+
+// canParseDeclined is CanParse's part of Parse's parseDeclined (url.go):
+// it reports true when the fast paths that take over from
+// parseNormalized, which declined input leaving c, vouch for input up to
+// its path, for an absolute URL with a special scheme other than file:
+// either parseNormalized got there (c.pathStart is set) or lowerAuthority
+// does (upper case, an internationalized domain, a default port), and
+// the base does not matter. What follows the path's start never fails
+// (parseFromPath) unless the href would be too long: at most nine bytes
+// for each byte of input left ("%EF%BF%BD" for an invalid one) must fit
+// under the limit. Otherwise it reports false and the no-store parser
+// decides.
+func canParseDeclined(input string, c *components) bool {
+	in := int(c.pathStart)
+	if in == 0 && mayLowerAuthority(input, c) {
+		var idn [2 * punyShortDomain]byte
+		in, _, _, _ = lowerAuthority(input, c, idn[:0])
+	}
+	return in != 0 && c.scheme != schemeFile &&
+		uint64(c.pathStart)+9*uint64(len(input)-in) <= hrefLimit
 }
 
 // canParseExactly parses input against base keeping the output, for
