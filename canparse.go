@@ -89,8 +89,12 @@ func canParseDeclined(input string, c *components) bool {
 		var idn [2 * punyShortDomain]byte
 		in, _, _, _ = lowerAuthority(input, c, idn[:0])
 	}
-	return in != 0 && c.scheme != schemeFile &&
-		uint64(c.pathStart)+9*uint64(len(input)-in) <= hrefLimit
+	if in == 0 {
+		var buf [rootPathMax]byte
+		n, ok := withRootPath(input, &buf, c)
+		return ok && uint64(n) <= hrefLimit
+	}
+	return c.scheme != schemeFile && uint64(c.pathStart)+9*uint64(len(input)-in) <= hrefLimit
 }
 
 // canParseExactly parses input against base keeping the output, for

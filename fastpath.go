@@ -629,3 +629,58 @@ func fastIDNHost(dst []byte, domain string) []byte {
 	}
 	return b
 }
+
+// rootPathMax bounds the input withRootPath takes: its copy fits in a
+// buffer of that size on the caller's stack.
+const rootPathMax = 256
+
+// withRootPath is the fast path for an absolute URL with a special
+// scheme other than file and no path at all, as URLs are often written
+// ("http://example.com", "https://example.com?q", "https://h:8080#f"),
+// which parseNormalized declines (it wants a path): for such a URL the
+// path start state leaves the pointer on the "?", "#" or end of input,
+// and the path state, at a special URL, appends the empty buffer as
+// the path's one segment, which serializes as "/". So s parses as s with
+// "/" inserted where its authority ends, the first "/", "\\", "?" or
+// "#" after its "://" (or its end) when that is not a "/" or "\\". It
+// writes s so into buf and reports the length and whether
+// parseNormalized vouches for the result, which is then the href, with
+// components c.
+func withRootPath(s string, buf *[rootPathMax]byte, c *components) (n int, ok bool) {
+	if len(s) >= rootPathMax {
+		return 0, false
+	}
+	i := strings.Index(s, "://")
+	if i <= 0 {
+		return 0, false
+	}
+	k := i + 3
+	for k < len(s) && s[k] != '/' && s[k] != '\\' && s[k] != '?' && s[k] != '#' {
+		k++
+	}
+	if k < len(s) && (s[k] == '/' || s[k] == '\\') {
+		return 0, false
+	}
+	n = copy(buf[:], s[:k])
+	buf[n] = '/'
+	n++
+	n += copy(buf[n:], s[k:])
+	if _, ok := parseNormalized(unsafe.String(&buf[0], n), c); !ok || c.scheme == schemeFile {
+		return 0, false
+	}
+	return n, true
+}
+
+// parseRootPath stores in u the URL withRootPath vouches for, and
+// reports whether it did: its href is the one allocation.
+func parseRootPath(u *URL, input string, limit uint64) bool {
+	var buf [rootPathMax]byte
+	var c components
+	n, ok := withRootPath(input, &buf, &c)
+	if !ok || uint64(n) > limit {
+		return false
+	}
+	u.href = string(buf[:n])
+	u.components = c
+	return true
+}

@@ -392,6 +392,11 @@ func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop
 		u.assertInvariants(op)
 		return nil
 	}
+	if in == 0 && parseRootPath(u, input, pr.limit()) {
+		// In normal form but for the path it lacks ("http://example.com").
+		u.assertInvariants(op)
+		return nil
+	}
 	return pr.parseGeneral(u, input, base, op)
 }
 
