@@ -650,8 +650,14 @@ func withRootPath(s string, buf *[rootPathMax]byte, c *components) (n int, ok bo
 	if len(s) >= rootPathMax {
 		return 0, false
 	}
-	i := strings.Index(s, "://")
-	if i <= 0 {
+	// A special scheme is at most five lowercase letters (parseNormalized
+	// takes no other): a relative reference is turned down at its first
+	// bytes.
+	i := 0
+	for i < len(s) && i < 6 && 'a' <= s[i] && s[i] <= 'z' {
+		i++
+	}
+	if i+3 > len(s) || s[i:i+3] != "://" {
 		return 0, false
 	}
 	k := i + 3
