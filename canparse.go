@@ -85,7 +85,9 @@ func canParse(input string, base []string) bool {
 // decides.
 func canParseDeclined(input string, c *components) bool {
 	in := int(c.pathStart)
-	if in == 0 && mayLowerAuthority(input, c) {
+	if in == 0 && mayLowerAuthority(input, c) && (c.scheme != schemeOther || schemeAndSlashes(input)) {
+		// (The buffer costs a clear of its size at each call: not for
+		// a relative reference, which lowerAuthority turns down.)
 		var idn [2 * punyShortDomain]byte
 		in, _, _, _ = lowerAuthority(input, c, idn[:0])
 	}
@@ -95,6 +97,17 @@ func canParseDeclined(input string, c *components) bool {
 		return ok && uint64(n) <= hrefLimit
 	}
 	return c.scheme != schemeFile && uint64(c.pathStart)+9*uint64(len(input)-in) <= hrefLimit
+}
+
+// schemeAndSlashes reports whether s starts with a scheme and "://", as
+// lowerAuthority wants of an input whose scheme parseNormalized did not
+// match.
+func schemeAndSlashes(s string) bool {
+	i := 0
+	for i < len(s) && isSchemeByte(s[i]) {
+		i++
+	}
+	return i > 0 && i+3 <= len(s) && s[i:i+3] == "://"
 }
 
 // canParseExactly parses input against base keeping the output, for
