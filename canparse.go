@@ -92,8 +92,12 @@ func canParseDeclined(input string, c *components) bool {
 		in, _, _, _ = lowerAuthority(input, c, idn[:0])
 	}
 	if in == 0 {
+		k := rootPathAt(input)
+		if k < 0 {
+			return false
+		}
 		var buf [rootPathMax]byte
-		n, ok := withRootPath(input, &buf, c)
+		n, ok := withRootPath(input, k, &buf, c)
 		return ok && uint64(n) <= hrefLimit
 	}
 	return c.scheme != schemeFile && uint64(c.pathStart)+9*uint64(len(input)-in) <= hrefLimit
