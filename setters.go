@@ -663,9 +663,9 @@ func (u *URL) setQuery(query string, nonNull bool) {
 // getters (Host, [URL.Pathname], [URL.Hash], ...) read what no change to
 // the SearchParams touches, and never pay it.
 //
-// A URL copied by value (as [flag.TextVar] copies its default) does not
-// share the original's object: it gets its own on first use. Copy a URL
-// with [URL.Clone].
+// A URL copied by value (v = append(v, *u), or as [flag.TextVar] copies
+// its default) does not share the original's object: it gets its own on
+// first use (docs/values.md).
 func (u *URL) SearchParams() *SearchParams {
 	for {
 		old := u.loadSearchParams()
