@@ -56,7 +56,10 @@ func canParse(input string, base []string) bool {
 	if _, ok := parseNormalized(input, &c); ok && uint64(len(input)) <= hrefLimit {
 		return true // an absolute URL in normal form (fastpath.go)
 	}
-	if canParseDeclined(input, &c) {
+	// (Only for an input that may be absolute: a relative reference
+	// starting with "/", ".", "?" or "#" skips the call.)
+	if (c.scheme != schemeOther || c.pathStart != 0 || len(input) > 0 && 'a' <= input[0]|0x20 && input[0]|0x20 <= 'z') &&
+		canParseDeclined(input, &c) {
 		return true
 	}
 	p := parser{noStore: true, extra: extra}
