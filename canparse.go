@@ -56,6 +56,12 @@ func canParse(input string, base []string) bool {
 	if _, ok := parseNormalized(input, &c); ok && uint64(len(input)) <= hrefLimit {
 		return true // an absolute URL in normal form (fastpath.go)
 	}
+	// (Only for an input that may be absolute: a relative reference
+	// starting with "/", ".", "?" or "#" skips the call.)
+	if (c.scheme != schemeOther || c.pathStart != 0 || len(input) > 0 && 'a' <= input[0]|0x20 && input[0]|0x20 <= 'z') &&
+		canParseDeclined(input, &c) {
+		return true
+	}
 	p := parser{noStore: true, extra: extra}
 	p.base, p.hasBase = b, b.href != ""
 	switch p.parseInput(input) {
@@ -67,6 +73,48 @@ func canParse(input string, base []string) bool {
 		return canParseExactly(input, base)
 	}
 	return false
+}
+
+// canParseDeclined is CanParse's part of Parse's parseDeclined (url.go):
+// it reports true when the fast paths that take over from
+// parseNormalized, which declined input leaving c, vouch for input up to
+// its path, for an absolute URL with a special scheme other than file:
+// either parseNormalized got there (c.pathStart is set) or lowerAuthority
+// does (upper case, an internationalized domain, a default port), and
+// the base does not matter. What follows the path's start never fails
+// (parseFromPath) unless the href would be too long: at most nine bytes
+// for each byte of input left ("%EF%BF%BD" for an invalid one) must fit
+// under the limit. Otherwise it reports false and the no-store parser
+// decides.
+func canParseDeclined(input string, c *components) bool {
+	in := int(c.pathStart)
+	if in == 0 && mayLowerAuthority(input, c) && (c.scheme != schemeOther || schemeAndSlashes(input)) {
+		// (The buffer costs a clear of its size at each call: not for
+		// a relative reference, which lowerAuthority turns down.)
+		var idn [2 * punyShortDomain]byte
+		in, _, _, _ = lowerAuthority(input, c, idn[:0])
+	}
+	if in == 0 {
+		k := rootPathAt(input)
+		if k < 0 {
+			return false
+		}
+		var buf [rootPathMax]byte
+		n, ok := withRootPath(input, k, &buf, c)
+		return ok && uint64(n) <= hrefLimit
+	}
+	return c.scheme != schemeFile && uint64(c.pathStart)+9*uint64(len(input)-in) <= hrefLimit
+}
+
+// schemeAndSlashes reports whether s starts with a scheme and "://", as
+// lowerAuthority wants of an input whose scheme parseNormalized did not
+// match.
+func schemeAndSlashes(s string) bool {
+	i := 0
+	for i < len(s) && isSchemeByte(s[i]) {
+		i++
+	}
+	return i > 0 && i+3 <= len(s) && s[i:i+3] == "://"
 }
 
 // canParseExactly parses input against base keeping the output, for

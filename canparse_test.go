@@ -14,6 +14,7 @@ func canParseGrid() (inputs, bases []string) {
 		"sc:\xff", "sc:/\xff", "sc://\xff\t/", "https://h:8\t0/", "https://h:\xff/", "https://[::\xff]/",
 		"file:\xff", "file://\xff/", "file:C\t|/x", "https:\xff", "https:h\xff/", "//\xff\t/", "/\t/h/p",
 	)
+	inputs = append(inputs, canParseIDNInputs...)
 	bases = append(append([]string{"https://example.com/dir/page.html", "file:///C:/dir/", "sc:opaque"}, nonNormalBases...), tabbedInputs...)
 	return inputs, bases
 }
@@ -70,5 +71,35 @@ func TestCanParseNearLimit(t *testing.T) {
 				t.Errorf("CanParse(%q, %q) = %v; Parse error: %v", in, base, got, err)
 			}
 		}
+	}
+}
+
+// canParseIDNInputs are URLs with internationalized and upper-case hosts and
+// default ports, which Parse takes by its fast path for them
+// (lowerAuthority), some with what makes the host fail or the rest of
+// the input take the general parser.
+var canParseIDNInputs = []string{
+	"https://münchen.de/a?b#c", "https://www.例え.jp/", "HTTPS://ПРАВИТЕЛЬСТВО.РФ:443/x", "https://maß.de\\a",
+	"https://παράδειγμα.δοκιμή/a b/\xff?q=ü#ü", "https://مثال.إختبار/", "https://Example.COM:8080/p\t/q",
+	"https://münchen.de", "https://münchen.de:0/", "https://münchen.de:99999/", "https://mün chen.de/",
+	"https://xn--a.münchen.de/", "https://a.مثال1/", "https://münchen.1/", "https://münchen.de\xff/",
+	"file://münchen.de/C:/x", "ws://MÜNCHEN.de:80/", "sc://münchen.de/", "https://m\u00ADünchen.de/",
+	"https://münchen.de/" + strings.Repeat("\xff", 20),
+}
+
+// TestCanParseIDNAllocs: CanParse takes Parse's fast path for
+// internationalized hosts, and so allocates nothing for them, as it
+// allocates nothing for ASCII hosts.
+func TestCanParseIDNAllocs(t *testing.T) {
+	skipIfInvariantChecks(t)
+	for _, in := range []string{"https://münchen.de/a?b#c", "https://www.例え.jp/", "HTTPS://ПРАВИТЕЛЬСТВО.РФ:443/x"} {
+		t.Run(in, func(t *testing.T) {
+			if !CanParse(in) {
+				t.Fatal("CanParse = false")
+			}
+			if got := testing.AllocsPerRun(100, func() { CanParse(in) }); got != 0 {
+				t.Errorf("CanParse: %v allocs, want 0", got)
+			}
+		})
 	}
 }

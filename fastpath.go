@@ -629,3 +629,73 @@ func fastIDNHost(dst []byte, domain string) []byte {
 	}
 	return b
 }
+
+// rootPathMax bounds the input withRootPath takes: its copy fits in a
+// buffer of that size on the caller's stack.
+const rootPathMax = 256
+
+// rootPathAt returns where withRootPath would insert "/" into s: the
+// end of its authority, the first "/", "\\", "?" or "#" after the "://"
+// of a scheme of at most five lowercase letters (parseNormalized takes
+// no other), or the end of s, when that is not a "/" or "\\"; otherwise
+// -1. A relative reference is turned down at its first bytes, before
+// its caller clears a buffer for it.
+func rootPathAt(s string) int {
+	if len(s) >= rootPathMax {
+		return -1
+	}
+	i := 0
+	for i < len(s) && i < 6 && 'a' <= s[i] && s[i] <= 'z' {
+		i++
+	}
+	if i+3 > len(s) || s[i:i+3] != "://" {
+		return -1
+	}
+	k := i + 3
+	for k < len(s) && s[k] != '/' && s[k] != '\\' && s[k] != '?' && s[k] != '#' {
+		k++
+	}
+	if k < len(s) && (s[k] == '/' || s[k] == '\\') {
+		return -1
+	}
+	return k
+}
+
+// withRootPath is the fast path for an absolute URL with a special
+// scheme other than file and no path at all, as URLs are often written
+// ("http://example.com", "https://example.com?q", "https://h:8080#f"),
+// which parseNormalized declines (it wants a path): for such a URL the
+// path start state leaves the pointer on the "?", "#" or end of input,
+// and the path state, at a special URL, appends the empty buffer as
+// the path's one segment, which serializes as "/". So s parses as s with
+// "/" inserted where its authority ends, at k (rootPathAt). It writes s
+// so into buf and reports the length and whether parseNormalized
+// vouches for the result, which is then the href, with components c.
+func withRootPath(s string, k int, buf *[rootPathMax]byte, c *components) (n int, ok bool) {
+	n = copy(buf[:], s[:k])
+	buf[n] = '/'
+	n++
+	n += copy(buf[n:], s[k:])
+	if _, ok := parseNormalized(unsafe.String(&buf[0], n), c); !ok || c.scheme == schemeFile {
+		return 0, false
+	}
+	return n, true
+}
+
+// parseRootPath stores in u the URL withRootPath vouches for, and
+// reports whether it did: its href is the one allocation.
+func parseRootPath(u *URL, input string, limit uint64) bool {
+	k := rootPathAt(input)
+	if k < 0 {
+		return false
+	}
+	var buf [rootPathMax]byte
+	var c components
+	n, ok := withRootPath(input, k, &buf, &c)
+	if !ok || uint64(n) > limit {
+		return false
+	}
+	u.href = string(buf[:n])
+	u.components = c
+	return true
+}

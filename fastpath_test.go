@@ -24,7 +24,7 @@ func generalParse(input string, base []string) (*URL, error) {
 // URL, components included, or both fail with the same error kind.
 func FuzzFastPath(f *testing.F) {
 	fuzzSeeds(f, func(input, base string) { f.Add(input, base) })
-	for _, in := range slices.Concat(normalizedInputs, rewrittenInputs, fastTaken, fastDeclined, lowerTaken, lowerDeclined, refsTaken, refsDeclined, tailTaken, tailDeclined) {
+	for _, in := range slices.Concat(normalizedInputs, rewrittenInputs, fastTaken, fastDeclined, lowerTaken, lowerDeclined, refsTaken, refsDeclined, tailTaken, tailDeclined, rootPathTaken, rootPathDeclined) {
 		f.Add(in, "")
 		f.Add(in, "https://example.com/dir/page.html")
 	}
@@ -339,5 +339,72 @@ func TestLowerAuthorityLimit(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// rootPathTaken are URLs with no path that withRootPath takes (one
+// allocation, the href: the input with "/" inserted), and
+// rootPathDeclined are near misses the general parser decides.
+var (
+	rootPathTaken = []string{
+		"http://example.com", "https://www.example.com?q=1&r=2", "https://example.com#top",
+		"http://example.com?", "http://example.com#", "ws://h:8080", "wss://h?x#y", "ftp://ftp.example.org",
+		"http://a.b.c.d.example.co.uk?utm_source=x#frag", "http://h?a/b\\c", "http://h:8080?q#f#g", "http://xn--a",
+	}
+	rootPathDeclined = []string{
+		"http://Example.com", "https://example.com:443", "http://h:0", "http://1.2.3.4", "http://h?q r",
+		"http://münchen.de", "file://h", "file://", "sc://h", "sc://h?q", "http://", "http://?q", "http://h\\",
+		"http://u@h", "http://u:p@h?q", " http://h", "http://h ", "http://h\t", "http://h?\x00", "http:h",
+		"http://h.1", "http://h:65536", "http://h?" + strings.Repeat("a", rootPathMax),
+		"http://[::1]", "http://h#\xff", "http://h%41",
+	}
+)
+
+// TestRootPath: Parse agrees with the general path on URLs with no path,
+// with and without a base, takes withRootPath's shortcut exactly for
+// rootPathTaken, and CanParse agrees with it.
+func TestRootPath(t *testing.T) {
+	for _, in := range slices.Concat(rootPathTaken, rootPathDeclined) {
+		t.Run(in, func(t *testing.T) {
+			var buf [rootPathMax]byte
+			var c components
+			taken := false
+			if k := rootPathAt(in); k >= 0 {
+				_, taken = withRootPath(in, k, &buf, &c)
+			}
+			if want := slices.Contains(rootPathTaken, in); taken != want {
+				t.Errorf("withRootPath took it: %v, want %v", taken, want)
+			}
+			for _, base := range [][]string{nil, {"https://example.com/dir/page.html"}} {
+				u, err := Parse(in, base...)
+				g, gerr := generalParse(in, base)
+				if (err == nil) != (gerr == nil) || err == nil && (u.href != g.href || u.components != g.components) {
+					t.Fatalf("Parse(%q, %q) = %v, %v; general path %v, %v", in, base, u, err, g, gerr)
+				}
+				if got := CanParse(in, base...); got != (err == nil) {
+					t.Errorf("CanParse(%q, %q) = %v; Parse error: %v", in, base, got, err)
+				}
+			}
+		})
+	}
+}
+
+// TestRootPathAllocs: a URL withRootPath takes costs one allocation, its
+// href, and none in CanParse.
+func TestRootPathAllocs(t *testing.T) {
+	skipIfInvariantChecks(t)
+	for _, in := range rootPathTaken {
+		t.Run(in, func(t *testing.T) {
+			if got := testing.AllocsPerRun(100, func() {
+				if u, err := Parse(in); err == nil {
+					sinkInt += len(u.Href())
+				}
+			}); got != 1 {
+				t.Errorf("Parse+Href: %v allocs, want 1", got)
+			}
+			if got := testing.AllocsPerRun(100, func() { CanParse(in) }); got != 0 {
+				t.Errorf("CanParse: %v allocs, want 0", got)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package url
 
 import (
 	"errors"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -662,41 +663,44 @@ func (u *URL) setQuery(query string, nonNull bool) {
 // getters (Host, [URL.Pathname], [URL.Hash], ...) read what no change to
 // the SearchParams touches, and never pay it.
 //
-// A URL copied by value (as [flag.TextVar] copies its default) does not
-// share the original's object: it gets its own on first use. Copy a URL
-// with [URL.Clone].
+// A URL copied by value (v = append(v, *u), or as [flag.TextVar] copies
+// its default) does not share the original's object: it gets its own on
+// first use (docs/values.md).
 func (u *URL) SearchParams() *SearchParams {
 	for {
-		old := u.searchParams.Load()
+		old := u.loadSearchParams()
 		if old != nil && old.url == u {
 			return old
 		}
 		q, _ := u.RawQuery()
 		sp := &SearchParams{list: ParseForm(q), url: u}
-		if u.searchParams.CompareAndSwap(old, sp) {
+		if atomic.CompareAndSwapPointer(u.searchParamsAddr(), unsafe.Pointer(old), unsafe.Pointer(sp)) {
 			return sp
 		}
 	}
 }
 
-// setterSearchParams is ownSearchParams for a setter, which (see
-// [URL]) runs alone: nothing else uses the URL meanwhile, so a plain load
-// of the pointer does, and unlike the atomic load it does not make the
-// URL escape to the heap (a URL parsed, set and dropped stays on the
-// caller's stack). &u.searchParams is the address of the pointer: an
-// atomic.Pointer holds nothing else.
-func (u *URL) setterSearchParams() *SearchParams {
-	sp := (*SearchParams)(*(*unsafe.Pointer)(unsafe.Pointer(&u.searchParams)))
-	if sp != nil && sp.url == u {
-		return sp
-	}
-	return nil
+// searchParamsAddr is the address of u.searchParams for sync/atomic's
+// pointer functions.
+func (u *URL) searchParamsAddr() *unsafe.Pointer {
+	return (*unsafe.Pointer)(unsafe.Pointer(&u.searchParams))
 }
 
-// ownSearchParams returns the SearchParams object made for u, or nil if
-// none was (or the one held came with a copy of another URL).
-func (u *URL) ownSearchParams() *SearchParams {
-	if sp := u.searchParams.Load(); sp != nil && sp.url == u {
+// loadSearchParams is the atomic load of u.searchParams, for readers of
+// u, which may meet another reader's first call of SearchParams.
+func (u *URL) loadSearchParams() *SearchParams {
+	return (*SearchParams)(atomic.LoadPointer(u.searchParamsAddr()))
+}
+
+// setterSearchParams returns the SearchParams object made for u, or nil
+// if none was (or the one held came with a copy of another URL). It is
+// for a setter, which (see [URL]) runs alone: nothing else uses the URL
+// meanwhile, so a plain load
+// of the pointer does, and unlike the atomic load it does not make the
+// URL escape to the heap (a URL parsed, set and dropped stays on the
+// caller's stack).
+func (u *URL) setterSearchParams() *SearchParams {
+	if sp := u.searchParams; sp != nil && sp.url == u {
 		return sp
 	}
 	return nil

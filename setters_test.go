@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"unsafe"
 )
 
 // TestInvalidUTF8Setters checks the rules of TestInvalidUTF8Parse
@@ -125,9 +123,6 @@ func TestSettersTooLong(t *testing.T) {
 // TestSetterSearchParams: the setters' plain load of the SearchParams
 // pointer (setterSearchParams) reads what the atomic load reads.
 func TestSetterSearchParams(t *testing.T) {
-	if unsafe.Sizeof(atomic.Pointer[SearchParams]{}) != unsafe.Sizeof(unsafe.Pointer(nil)) {
-		t.Fatal("atomic.Pointer holds more than the pointer")
-	}
 	u := MustParse("https://example.com/?a=1")
 	if u.setterSearchParams() != nil {
 		t.Fatal("a URL with no SearchParams yet has some")

@@ -43,7 +43,6 @@ import (
 	"encoding/binary"
 	"math"
 	"strings"
-	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -181,13 +180,16 @@ type URL struct {
 	// are out of date (what comes before the query is not). The getters
 	// of the query and of the whole href read current() instead. Only
 	// the SearchParams' changes and the setters write it; a plain field,
-	// not the atomic searchParams, so that reading it makes no URL
-	// escape to the heap.
+	// not searchParams, whose atomic load makes the URL escape to the
+	// heap.
 	pending *SearchParams
 
 	// searchParams is the URL's URLSearchParams object, made on first
-	// use; atomic so concurrent readers may race to make it.
-	searchParams atomic.Pointer[SearchParams]
+	// use. A plain pointer, so that a URL is a value that go vet lets
+	// one copy (v = append(v, *u)), as netip.Addr is; SearchParams reads
+	// and sets it with sync/atomic's functions, as concurrent readers
+	// may race to make it (see loadSearchParams).
+	searchParams *SearchParams
 }
 
 // Parser parses URLs with options: a legacy encoding for queries (as in a
@@ -400,6 +402,11 @@ func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop
 	}
 	if base != nil && base.href != "" && resolveNormalized(u, &base.record, input, pr.limit()) {
 		// A relative reference in normal form.
+		u.assertInvariants(op)
+		return nil
+	}
+	if in == 0 && parseRootPath(u, input, pr.limit()) {
+		// In normal form but for the path it lacks ("http://example.com").
 		u.assertInvariants(op)
 		return nil
 	}
