@@ -253,8 +253,10 @@ func encodeJoinSegment(seg string) string {
 }
 
 // Clone returns a new URL with u's value, as [net/url.URL.Clone] (Go 1.27)
-// does. A URL must not be copied by assignment; Clone is the way to copy
-// one. The copy shares nothing with u: its [SearchParams] is its own.
+// does. The copy shares nothing with u: its [SearchParams] is its own,
+// also when u's SearchParams has changes its href does not show yet. A
+// URL may also be copied by assignment, as a value (docs/values.md says
+// what such a copy shares).
 // Clone of a nil *URL is nil, as with net/url.
 func (u *URL) Clone() *URL {
 	if u == nil {

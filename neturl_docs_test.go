@@ -178,7 +178,7 @@ var migrationNames = []migrationName{
 	{"URL.RawFragment", []string{"URL.Fragment"}, "`Fragment()`", "The fragment is stored only in its encoded form."},
 
 	// URL methods.
-	{"URL.Clone", []string{"URL.Clone"}, "`Clone`", "A copy of the URL; the way to copy one (never copy a `URL` value). Nil for a nil URL, as net/url's."},
+	{"URL.Clone", []string{"URL.Clone"}, "`Clone`", "A copy of the URL that shares nothing with it; a `URL` may also be copied by assignment, as a value (docs/values.md). Nil for a nil URL, as net/url's."},
 	{"URL.AppendBinary", []string{"URL.AppendBinary"}, "`AppendBinary`", "The href."},
 	{"URL.EscapedFragment", []string{"URL.EscapedFragment"}, "`EscapedFragment`", "The stored (encoded) fragment."},
 	{"URL.EscapedPath", []string{"URL.EscapedPath"}, "`EscapedPath`", "`Pathname()`; for an opaque path, the opaque path (net/url: \"\")."},
