@@ -10,7 +10,8 @@ package urlpattern
 import (
 	"errors"
 	"fmt"
-	"strconv"
+
+	"github.com/weburl/url/internal/errfmt"
 )
 
 // The causes of construction errors, one per reason the standard throws.
@@ -85,16 +86,7 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // quoteBounded quotes s, cut to maxQuoted bytes with "..." after it.
-func quoteBounded(s string) string {
-	if len(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	cut := maxQuoted
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "..."
-}
+func quoteBounded(s string) string { return errfmt.QuoteHead(s, maxQuoted) }
 
 // errTokenizing is the cause of a tokenizing error at code point index i.
 func errTokenizing(input []rune, i int) error {

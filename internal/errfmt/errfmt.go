@@ -107,3 +107,18 @@ func CheckBounded(msg, input, context string) error {
 	}
 	return nil
 }
+
+// QuoteHead quotes s as [strconv.Quote] does, cut to its first n bytes
+// (back to the start of a UTF-8 sequence) with "..." after the quote when
+// s is longer: for a message that names a long pattern or source by its
+// beginning.
+func QuoteHead(s string, n int) string {
+	if len(s) <= n {
+		return strconv.Quote(s)
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
+}

@@ -44,3 +44,22 @@ func TestWriteCause(t *testing.T) {
 		}
 	}
 }
+
+func TestQuoteHead(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 3, `"abc"`},
+		{"abcd", 3, `"abc"...`},
+		{"aé", 2, `"a"...`}, // the cut backs off to the start of "é"
+		{"", 0, `""`},
+	} {
+		t.Run(tc.s, func(t *testing.T) {
+			if got := QuoteHead(tc.s, tc.n); got != tc.want {
+				t.Errorf("QuoteHead(%q, %d) = %s, want %s", tc.s, tc.n, got, tc.want)
+			}
+		})
+	}
+}
