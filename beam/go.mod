@@ -2,7 +2,7 @@ module github.com/weburl/url/beam
 
 go 1.26.0
 
-require github.com/weburl/url v0.1.0
+require github.com/weburl/url v0.2.0
 
 require (
 	cel.dev/expr v0.25.2 // indirect
@@ -42,6 +42,7 @@ require (
 	github.com/opencontainers/image-spec v1.1.1 // indirect
 	github.com/planetscale/vtprotobuf v0.6.1-0.20240319094008-0393e58bdf10 // indirect
 	github.com/spiffe/go-spiffe/v2 v2.7.0 // indirect
+	github.com/xitongsys/parquet-go v1.6.2 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/contrib/detectors/gcp v1.44.0 // indirect
 	go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc v0.68.0 // indirect
@@ -75,4 +76,3 @@ require (
 	google.golang.org/protobuf v1.36.12 // indirect
 )
 
-replace github.com/weburl/url => ../
