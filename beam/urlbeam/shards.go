@@ -143,6 +143,10 @@ type writeShardFn struct {
 	Columns []string
 }
 
+func (f *writeShardFn) StartBundle(ctx context.Context) {
+	counters.writeBundles.Inc(ctx, 1)
+}
+
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, _ func(*int) bool, rows func(*string) bool) error {
 	name := ShardName(f.Prefix, shard, f.Options.Shards, f.Options)
 	fs, err := filesystem.New(ctx, name)
@@ -165,6 +169,7 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, _ func(*in
 	if err != nil {
 		return fmt.Errorf("urlbeam: writing %s: %w", name, err)
 	}
+	counters.shards.Inc(ctx, 1)
 	return nil
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/weburl/url/beam/warc"
 )
 
-var update = flag.Bool("update", false, "write testdata/sources anew")
+var updateSources = flag.Bool("update-sources", false, "write testdata/sources anew")
 
 // sourceFiles are the WARC and WAT files of testdata/sources: one per
 // link source cc-pyspark reads, and pages with no links. The harness
@@ -97,7 +97,7 @@ type sourceRecord struct {
 }
 
 // TestSourceFiles keeps testdata/sources equal to sourceFiles (go test
-// -run TestSourceFiles -update writes them).
+// -run TestSourceFiles -update-sources writes them).
 func TestSourceFiles(t *testing.T) {
 	for name, recs := range sourceFiles() {
 		var b bytes.Buffer
@@ -111,7 +111,7 @@ func TestSourceFiles(t *testing.T) {
 			}
 		}
 		path := filepath.Join("testdata", "sources", name)
-		if *update {
+		if *updateSources {
 			os.MkdirAll(filepath.Dir(path), 0o755)
 			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
@@ -123,7 +123,7 @@ func TestSourceFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, b.Bytes()) {
-			t.Errorf("%s differs from sourceFiles: run go test -run TestSourceFiles -update, then testdata/ccpyspark/extract.py", path)
+			t.Errorf("%s differs from sourceFiles: run go test -run TestSourceFiles -update-sources, then testdata/ccpyspark/extract.py", path)
 		}
 	}
 }

@@ -105,15 +105,20 @@ func readShards(t *testing.T, prefix string, n int, opt WriteOptions, cols []str
 }
 
 // memFile is a Parquet file in memory, for reading back.
-type memFile struct{ *bytes.Reader }
+type memFile struct {
+	*bytes.Reader
+	data []byte
+}
 
 func (m memFile) Write([]byte) (int, error)                 { return 0, errors.ErrUnsupported }
 func (m memFile) Close() error                              { return nil }
 func (m memFile) Create(string) (source.ParquetFile, error) { return nil, errors.ErrUnsupported }
-func (m memFile) Open(string) (source.ParquetFile, error)   { return m, nil }
+func (m memFile) Open(string) (source.ParquetFile, error) {
+	return memFile{bytes.NewReader(m.data), m.data}, nil
+}
 func readParquet(t *testing.T, data []byte, cols []string) [][]string {
 	t.Helper()
-	pr, err := reader.NewParquetReader(memFile{bytes.NewReader(data)}, nil, 1)
+	pr, err := reader.NewParquetReader(memFile{bytes.NewReader(data), data}, nil, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,8 +127,7 @@ func readParquet(t *testing.T, data []byte, cols []string) [][]string {
 	var rows [][]string
 	for c, col := range cols {
 		name, _, _ := strings.Cut(col, ":")
-		path := pr.SchemaHandler.GetRootExName() + "\x01" + strings.ToUpper(name[:1]) + name[1:]
-		vals, _, _, err := pr.ReadColumnByPath(path, int64(n))
+		vals, _, _, err := pr.ReadColumnByIndex(int64(c), int64(n))
 		if err != nil {
 			t.Fatalf("column %s: %v", name, err)
 		}
@@ -176,7 +180,12 @@ func TestWebGraphShards(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				ptest.RunAndValidate(t, p)
+				res := ptest.RunAndValidate(t, p)
+				written, bundles := counter(res, "shards"), counter(res, "write-bundles")
+				if written != int64(5*n) {
+					t.Errorf("%d shard files written, want %d (5 outputs of %d)", written, 5*n, n)
+				}
+				t.Logf("%d shard files written in %d bundles", written, bundles)
 
 				checkGraph(t, "host", want.hostNames, want.hostEdges,
 					readShards(t, out+".host-vertices", n, opt, columns[vertexType]),
@@ -200,6 +209,18 @@ func TestWebGraphShards(t *testing.T) {
 			})
 		}
 	}
+}
+
+// counter returns the value of a counter of namespace urlbeam, summed
+// over the steps that report it.
+func counter(res beam.PipelineResult, name string) int64 {
+	var n int64
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		if c.Key.Namespace == "urlbeam" && c.Key.Name == name {
+			n += c.Result()
+		}
+	}
+	return n
 }
 
 func checkGraph(t *testing.T, level string, names map[string]bool, edges map[[2]string]int, vrows, erows [][]string) {

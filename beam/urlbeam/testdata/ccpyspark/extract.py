@@ -120,6 +120,12 @@ def main():
         for path in files:
             rel = os.path.relpath(path, os.path.join(here, '..')).replace(os.sep, '/')
             job.processing_robotstxt_warc = w.ExtractLinksJob.robotstxt_warc_path_pattern.match('/' + rel)
+            if kind == 'page':
+                # ExtractLinksJob.process_robotstxt is a bare `pass` (it
+                # returns None, which process_record cannot iterate): the
+                # page-level job takes no sitemap links, so robots.txt
+                # files are read as other WARC files are.
+                job.processing_robotstxt_warc = None
             for rec in read_warc(path):
                 for s, t in job.process_record(rec):
                     out.add((s, t))
