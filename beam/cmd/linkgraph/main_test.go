@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -73,13 +72,13 @@ func TestLinkGraph(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
-	for _, c := range []config{
-		{format: "urls", output: "x"},
-		{input: "x", format: "pdf", output: "x"},
-		{input: "x", format: "urls", output: "x", write: urlbeam.WriteOptions{Format: "csv"}},
-		{input: "x", format: "urls", output: "s3x://bucket/x"},
+	for name, c := range map[string]config{
+		"no -input":          {format: "urls", output: "x"},
+		"-format=pdf":        {input: "x", format: "pdf", output: "x"},
+		"-output-format=csv": {input: "x", format: "urls", output: "x", write: urlbeam.WriteOptions{Format: "csv"}},
+		"s3x://bucket/x":     {input: "x", format: "urls", output: "s3x://bucket/x"},
 	} {
-		t.Run(fmt.Sprintf("%+v", c), func(t *testing.T) {
+		t.Run(name, func(t *testing.T) {
 			if _, err := build(c); err == nil {
 				t.Error("accepted")
 			}
