@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/internetarchive/gowarc v0.8.96
 	github.com/nlnwa/gowarc/v3 v3.1.0
-	github.com/weburl/url v0.1.0
+	github.com/weburl/url v0.2.0
 )
 
 require (
@@ -58,6 +58,7 @@ require (
 	github.com/spiffe/go-spiffe/v2 v2.7.0 // indirect
 	github.com/ulikunitz/xz v0.5.15 // indirect
 	github.com/valyala/bytebufferpool v1.0.0 // indirect
+	github.com/xitongsys/parquet-go v1.6.2 // indirect
 	github.com/zeebo/blake3 v0.2.4 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/contrib/detectors/gcp v1.44.0 // indirect
@@ -94,4 +95,3 @@ require (
 	google.golang.org/protobuf v1.36.12 // indirect
 )
 
-replace github.com/weburl/url => ../

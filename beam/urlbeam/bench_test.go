@@ -45,3 +45,35 @@ func BenchmarkLinkGraphLoop(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(lines)), "ns/line")
 }
+
+// BenchmarkCrawlGraphPrism is the web graph of a WARC file of 300
+// generated pages (with WAT records) on Prism, in process: ReadCrawl,
+// ExtractLinks and WebGraph, one pipeline run per op.
+func BenchmarkCrawlGraphPrism(b *testing.B) {
+	ps := pages(b, 300)
+	path, _ := writeWARC(b, b.TempDir(), ps)
+	b.ReportAllocs()
+	for b.Loop() {
+		p, s := beam.NewPipelineWithRoot()
+		c := ReadCrawl(s, path, 0)
+		links, _ := ExtractLinks(s, c.Pages)
+		WebGraph(s, c.Visited, beam.Flatten(s, links, c.Links), GraphOptions{})
+		if err := ptest.Run(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(ps)*b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// BenchmarkCrawlGraphLoop is the same work as a plain loop (plainCrawl
+// and plainWebGraph).
+func BenchmarkCrawlGraphLoop(b *testing.B) {
+	ps := pages(b, 300)
+	path, _ := writeWARC(b, b.TempDir(), ps)
+	b.ReportAllocs()
+	for b.Loop() {
+		r := plainCrawl(b, []string{path})
+		plainWebGraph(r.visited, r.links, false)
+	}
+	b.ReportMetric(float64(len(ps)*b.N)/b.Elapsed().Seconds(), "pages/s")
+}

@@ -2,6 +2,7 @@ package urlbeam
 
 import (
 	"bytes"
+	"context"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -10,7 +11,7 @@ import (
 )
 
 func init() {
-	register.Function3x0(extractFn)
+	register.Function4x0(extractFn)
 	register.Emitter1[Link]()
 }
 
@@ -22,13 +23,16 @@ func init() {
 // links as [Link] rows, and as [Failure] rows the pages that cannot be
 // read (stage "extract", Input the page's URL) and the links that do not
 // resolve to a URL (stage "link", Input the link as written, Base the
-// page's URL).
+// page's URL). It counts links and failures in the Beam counters "links"
+// and "failures" of namespace "urlbeam".
 func ExtractLinks(s beam.Scope, pages beam.PCollection) (links, failures beam.PCollection) {
 	s = s.Scope("urlbeam.ExtractLinks")
 	return beam.ParDo2(s, extractFn, pages)
 }
 
-func extractFn(p Page, emit func(Link), fail func(Failure)) {
+func extractFn(ctx context.Context, p Page, emitLink func(Link), failure func(Failure)) {
+	emit := func(l Link) { counters.links.Inc(ctx, 1); emitLink(l) }
+	fail := func(f Failure) { counters.failures.Inc(ctx, 1); failure(f) }
 	page, err := url.Parse(p.URL)
 	if err != nil {
 		fail(Failure{Stage: "extract", Input: p.URL, Err: err.Error()})

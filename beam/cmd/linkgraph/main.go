@@ -1,30 +1,48 @@
-// Command linkgraph summarizes a set of links on Apache Beam: per
-// registrable domain, how many links point into it and to how many
-// distinct canonical URLs, and the host-level link graph (source host →
-// target host, with counts: the shape of Common Crawl's host graph).
-// Inputs that fail are written to a dead-letter file with their errors,
-// never dropped.
+// Command linkgraph builds the web graph of a crawl on Apache Beam, in
+// the shape Common Crawl publishes and cc-webgraph ranks: the host graph
+// and the domain graph (vertex ids and edge lists, link counts), per
+// registrable domain how many links point into it and to how many
+// distinct canonical URLs, and every input that fails, with its error,
+// in a dead-letter output (never dropped).
 //
 // Usage:
 //
-//	linkgraph -input GLOB [-format urls|html|warc] [-output PREFIX] [-max-page-bytes N] [Beam flags]
+//	linkgraph -input GLOB [-format urls|html|warc] [-output PREFIX]
+//	    [-shards N] [-output-format tsv|parquet] [-gzip] [-reverse-hosts]
+//	    [-sources LIST] [-max-page-bytes N] [-connect-timeout D] [Beam flags]
 //
 // -format says what GLOB matches:
 //   - urls (the default): text files of links, one per line, each a URL,
 //     or "PAGE<TAB>REF" (a reference on a page, resolved against it);
 //   - html: manifests, each line "PAGEURL<TAB>PATH[<TAB>CHARSET]" naming an
 //     HTML file and the URL it came from;
-//   - warc: WARC files (".warc" or ".warc.gz"): the HTML pages of their
-//     response records, and the links of Common Crawl WAT records.
+//   - warc: WARC files (".warc" or ".warc.gz"), Common Crawl's WARC and
+//     WAT files among them: the links of HTML pages, of WAT records, of
+//     HTTP Link and Content-Location headers, of redirects and of the
+//     Sitemap lines of robots.txt (see urlbeam.ReadCrawl).
 //
-// It writes three TSV files: PREFIX.domains.tsv (domain, links, distinct
-// URLs), PREFIX.hosts.tsv (from host, to host, links) and
-// PREFIX.failures.tsv (stage, input, base, error). PREFIX defaults to
-// "linkgraph".
+// It writes, each as -shards files PREFIX.NAME-SSSSS-of-NNNNN.tsv (or
+// .tsv.gz, or .parquet), each written by one worker:
+//
+//	domains          domain, links, distinct URLs
+//	hosts            from host, to host, links (self-loops included)
+//	host-vertices    id, host (cc-webgraph's vertices)
+//	host-edges       from id, to id, links (cc-webgraph's edges: cut -f1,2)
+//	domain-vertices  id, domain
+//	domain-edges     from id, to id, links
+//	failures         stage, input, base, error
+//
+// -sources keeps only the links from the sources it lists, comma
+// separated: a tag ("a", "img", "link", "meta", "script", "http",
+// "robots.txt") or a tag and attribute ("meta@og:image",
+// "http@location" for redirects, "robots.txt@sitemap"). PREFIX defaults
+// to "linkgraph".
 //
 // Beam's own flags choose the runner: by default the pipeline runs in
 // process on Prism; --runner=dataflow, flink or spark (with their
-// options) submit it; see the beam module's README section.
+// options) submit it (see docs/beam.md). A job server that does not
+// answer within -connect-timeout is an error. Beam's filesystems for
+// local paths, gs:// and s3:// are linked in.
 package main
 
 import (
@@ -32,65 +50,134 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"os"
+	"strings"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"   // gs:// paths
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"    // s3:// paths
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/weburl/url/beam/urlbeam"
 )
 
-var (
-	input    = flag.String("input", "", "files to read: a path or glob (required)")
-	format   = flag.String("format", "urls", "what -input matches: urls, html (manifests) or warc")
-	output   = flag.String("output", "linkgraph", "prefix of the three output files")
-	maxBytes = flag.Int64("max-page-bytes", urlbeam.DefaultMaxPageBytes, "largest page read; a larger one is a failure")
-)
+// config is what the command's flags say.
+type config struct {
+	input, format, output string
+	maxBytes              int64
+	sources               string
+	graph                 urlbeam.GraphOptions
+	write                 urlbeam.WriteOptions
+}
 
 func main() {
+	var c config
+	var outFormat string
+	var timeout time.Duration
+	flag.StringVar(&c.input, "input", "", "files to read: a path or glob (required)")
+	flag.StringVar(&c.format, "format", "urls", "what -input matches: urls, html (manifests) or warc")
+	flag.StringVar(&c.output, "output", "linkgraph", "prefix of the output files")
+	flag.Int64Var(&c.maxBytes, "max-page-bytes", urlbeam.DefaultMaxPageBytes, "largest page or WAT record read; a larger one is a failure")
+	flag.IntVar(&c.write.Shards, "shards", 1, "number of files of each output, each written by one worker")
+	flag.StringVar(&outFormat, "output-format", "tsv", "tsv or parquet")
+	flag.BoolVar(&c.write.Gzip, "gzip", false, "gzip the TSV files (Parquet: GZIP pages instead of SNAPPY)")
+	flag.BoolVar(&c.graph.ReverseNames, "reverse-hosts", false, "write host and domain names reversed (com.example.www), as Common Crawl does")
+	flag.StringVar(&c.sources, "sources", "", "keep only links from these sources: tags or tag@attr, comma separated (default all)")
+	flag.DurationVar(&timeout, "connect-timeout", time.Minute, "how long to wait for a runner's job server (-endpoint) to answer")
 	flag.Parse()
 	beam.Init()
-	p, err := build(*input, *format, *output, *maxBytes)
+	c.write.Format = urlbeam.Format(outFormat)
+	c.graph.VertexShards = c.write.Shards
+
+	p, err := build(c)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "linkgraph:", err)
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := beamx.Run(context.Background(), p); err != nil {
+	if err := checkEndpoint(*jobopts.Endpoint, timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "linkgraph:", err)
 		os.Exit(1)
 	}
+	res, err := beamx.RunWithMetrics(context.Background(), p)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "linkgraph:", err)
+		os.Exit(1)
+	}
+	if res != nil {
+		for _, r := range res.Metrics().AllMetrics().Counters() {
+			fmt.Fprintf(os.Stderr, "linkgraph: %s %s: %d\n", r.Key.Namespace, r.Key.Name, r.Result())
+		}
+	}
+}
+
+// checkEndpoint dials a job server's endpoint (host:port), if one is
+// given, so that a runner that cannot be reached is an error after
+// timeout rather than a job submission that waits for ever.
+func checkEndpoint(endpoint string, timeout time.Duration) error {
+	if endpoint == "" {
+		return nil
+	}
+	conn, err := net.DialTimeout("tcp", endpoint, timeout)
+	if err != nil {
+		return fmt.Errorf("job server %s does not answer: %w", endpoint, err)
+	}
+	return conn.Close()
 }
 
 // build constructs the pipeline.
-func build(input, format, output string, maxBytes int64) (*beam.Pipeline, error) {
-	if input == "" {
+func build(c config) (*beam.Pipeline, error) {
+	if c.input == "" {
 		return nil, errors.New("-input is required")
 	}
 	p, s := beam.NewPipelineWithRoot()
-	var links beam.PCollection
+	var links, visited beam.PCollection
 	var failures []beam.PCollection
-	switch format {
+	switch c.format {
 	case "urls":
 		var failed beam.PCollection
-		links, failed = urlbeam.LinksFromLines(s, urlbeam.ReadLines(s, input))
+		links, failed = urlbeam.LinksFromLines(s, urlbeam.ReadLines(s, c.input))
 		failures = append(failures, failed)
+		visited = beam.CreateList(s, []string{})
 	case "html":
-		pages, readFailed := urlbeam.ReadHTML(s, input, maxBytes)
+		pages, readFailed := urlbeam.ReadHTML(s, c.input, c.maxBytes)
 		var failed beam.PCollection
 		links, failed = urlbeam.ExtractLinks(s, pages)
 		failures = append(failures, readFailed, failed)
+		visited = urlbeam.PageURLs(s, pages)
 	case "warc":
-		pages, watLinks, readFailed := urlbeam.ReadWARC(s, input, maxBytes)
-		pageLinks, failed := urlbeam.ExtractLinks(s, pages)
-		links = beam.Flatten(s, pageLinks, watLinks)
-		failures = append(failures, readFailed, failed)
+		crawl := urlbeam.ReadCrawl(s, c.input, c.maxBytes)
+		pageLinks, failed := urlbeam.ExtractLinks(s, crawl.Pages)
+		links = beam.Flatten(s, pageLinks, crawl.Links)
+		failures = append(failures, crawl.Failures, failed)
+		visited = crawl.Visited
 	default:
-		return nil, fmt.Errorf("unknown -format %q (urls, html or warc)", format)
+		return nil, fmt.Errorf("unknown -format %q (urls, html or warc)", c.format)
 	}
-	domains, edges, failed := urlbeam.LinkGraph(s, links)
+	if c.sources != "" {
+		links = urlbeam.FilterSources(s, strings.Split(c.sources, ","), links)
+	}
+	domains, _, failed := urlbeam.LinkGraph(s, links)
 	failures = append(failures, failed)
-	urlbeam.WriteTSV(s, output+".domains.tsv", domains)
-	urlbeam.WriteTSV(s, output+".hosts.tsv", edges)
-	urlbeam.WriteTSV(s, output+".failures.tsv", beam.Flatten(s, failures...))
+	hosts, doms := urlbeam.WebGraph(s, visited, links, c.graph)
+	for _, out := range []struct {
+		name string
+		col  beam.PCollection
+	}{
+		{"domains", domains},
+		{"hosts", hosts.Named},
+		{"host-vertices", hosts.Vertices},
+		{"host-edges", hosts.Edges},
+		{"domain-vertices", doms.Vertices},
+		{"domain-edges", doms.Edges},
+		{"failures", beam.Flatten(s, failures...)},
+	} {
+		if err := urlbeam.WriteShards(s, c.output+"."+out.name, out.col, c.write); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
 }

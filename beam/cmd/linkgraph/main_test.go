@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/weburl/url/beam/urlbeam"
 )
 
 func TestMain(m *testing.M) { ptest.Main(m) }
@@ -40,28 +43,28 @@ func TestLinkGraph(t *testing.T) {
 		"",
 	}, "\n")), 0o644)
 	out := filepath.Join(dir, "out")
-	p, err := build(in, "urls", out, 1<<20)
+	p, err := build(config{input: in, format: "urls", output: out, maxBytes: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := beamx.Run(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := sortedLines(t, out+".domains.tsv"), []string{
+	if got, want := sortedLines(t, out+".domains-00000-of-00001.tsv"), []string{
 		"192.0.2.1\t1\t1",
 		"example.com\t3\t2",
 		"example.org\t1\t1",
 	}; !slices.Equal(got, want) {
 		t.Errorf("domains:\n%q\nwant\n%q", got, want)
 	}
-	if got, want := sortedLines(t, out+".hosts.tsv"), []string{
+	if got, want := sortedLines(t, out+".hosts-00000-of-00001.tsv"), []string{
 		"a.example.com\ta.example.com\t1",
 		"a.example.com\tb.example.com\t2",
 		"c.example.org\td.example.org\t1",
 	}; !slices.Equal(got, want) {
 		t.Errorf("hosts:\n%q\nwant\n%q", got, want)
 	}
-	failures := sortedLines(t, out+".failures.tsv")
+	failures := sortedLines(t, out+".failures-00000-of-00001.tsv")
 	if len(failures) != 2 || !strings.HasPrefix(failures[0], "link\thttps://exa mple.com/\thttps://c.example.org/\t") ||
 		!strings.HasPrefix(failures[1], "link\tnot a url\t\t") {
 		t.Errorf("failures: %q", failures)
@@ -69,10 +72,50 @@ func TestLinkGraph(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
-	if _, err := build("", "urls", "x", 1); err == nil {
-		t.Error("no -input accepted")
+	for name, c := range map[string]config{
+		"no -input":          {format: "urls", output: "x"},
+		"-format=pdf":        {input: "x", format: "pdf", output: "x"},
+		"-output-format=csv": {input: "x", format: "urls", output: "x", write: urlbeam.WriteOptions{Format: "csv"}},
+		"s3x://bucket/x":     {input: "x", format: "urls", output: "s3x://bucket/x"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := build(c); err == nil {
+				t.Error("accepted")
+			}
+		})
 	}
-	if _, err := build("x", "pdf", "x", 1); err == nil {
-		t.Error("an unknown -format accepted")
+}
+
+// TestFilesystems checks that the command links in the filesystems its
+// documented cluster commands write to: building the pipeline for
+// s3:// and gs:// outputs does not fail.
+func TestFilesystems(t *testing.T) {
+	for _, out := range []string{"s3://bucket/graph", "gs://bucket/graph"} {
+		t.Run(out, func(t *testing.T) {
+			if _, err := build(config{input: "x", format: "urls", output: out}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestUnreachableEndpoint checks that a job server that does not answer
+// is an error within the timeout, not a wait.
+func TestUnreachableEndpoint(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close() // nothing listens there now
+	start := time.Now()
+	if err := checkEndpoint(addr, 2*time.Second); err == nil {
+		t.Errorf("checkEndpoint(%s) with nothing listening: no error", addr)
+	}
+	if err := checkEndpoint("bad endpoint", 2*time.Second); err == nil {
+		t.Error("checkEndpoint of a malformed endpoint: no error")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("checkEndpoint took %v", d)
 	}
 }
