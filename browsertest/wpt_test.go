@@ -5,25 +5,18 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/weburl/url/internal/urlattr"
 )
 
-// wptCase is one case of urltestdata.json.
+// wptCase is one case of urltestdata.json: its input and base, and the
+// attributes expected (Origin "" where the case gives none).
 type wptCase struct {
 	Input string  `json:"input"`
 	Base  *string `json:"base"`
 	// Failure: the URL Standard's parser returns failure.
-	Failure  bool    `json:"failure"`
-	Href     string  `json:"href"`
-	Origin   *string `json:"origin"` // not given for every case
-	Protocol string  `json:"protocol"`
-	Username string  `json:"username"`
-	Password string  `json:"password"`
-	Host     string  `json:"host"`
-	Hostname string  `json:"hostname"`
-	Port     string  `json:"port"`
-	Pathname string  `json:"pathname"`
-	Search   string  `json:"search"`
-	Hash     string  `json:"hash"`
+	Failure bool `json:"failure"`
+	urlattr.Attrs
 }
 
 // base is the case's base, "" for none (the viewer's empty base field).
