@@ -222,21 +222,21 @@ func TestEditHelpVersion(t *testing.T) {
 	}
 }
 
-// TestDefaultPorts holds the table of default ports to the parser: it
-// drops exactly these ports of these schemes.
+// TestDefaultPorts checks {default:port} against the root's table of
+// special schemes (url.DefaultPort), which the CLI reads instead of a
+// copy of its own.
 func TestDefaultPorts(t *testing.T) {
-	for _, d := range defaultPorts {
-		if u := url.MustParse(d.scheme + "://h:" + d.port + "/"); u.Port() != "" {
-			t.Errorf("%s: port %s kept, so it is not the default", d.scheme, d.port)
-		}
-		if u := url.MustParse(d.scheme + "://h:1/"); u.Port() != "1" {
-			t.Errorf("%s: port 1 dropped", d.scheme)
-		}
-	}
-	for _, s := range []string{"file", "gopher", "imap", "sftp"} {
-		if defaultPort(s) != "" {
-			t.Errorf("%s has a default port in the table", s)
-		}
+	for _, scheme := range []string{"http", "https", "ws", "wss", "ftp", "file", "gopher", "imap"} {
+		t.Run(scheme, func(t *testing.T) {
+			want := url.DefaultPort(scheme)
+			if (want == "") != (scheme == "file" || scheme == "gopher" || scheme == "imap") {
+				t.Fatalf("url.DefaultPort(%q) = %q", scheme, want)
+			}
+			out := runCLI(t, []string{"--url", scheme + "://h/", "--get", "{default:port}"}, "", 0, "")
+			if out != want+"\n" {
+				t.Errorf("{default:port} of %s:// = %q, want %q", scheme, out, want+"\n")
+			}
+		})
 	}
 }
 

@@ -68,23 +68,6 @@ func lookupComponent(name string) (compID, bool, bool) {
 	return 0, false, false
 }
 
-// defaultPorts are the special schemes of the URL Standard that have a
-// default port, and the port (TestDefaultPorts holds this table to the
-// parser, which drops these ports).
-var defaultPorts = []struct{ scheme, port string }{
-	{"http", "80"}, {"https", "443"}, {"ws", "80"}, {"wss", "443"}, {"ftp", "21"},
-}
-
-// defaultPort returns the default port of scheme, or "".
-func defaultPort(scheme string) string {
-	for _, d := range defaultPorts {
-		if d.scheme == scheme {
-			return d.port
-		}
-	}
-	return ""
-}
-
 // hostEnd returns the offset in u's href just after its hostname, where a
 // port goes, and where the hostname starts; ok is false when u has no
 // host.

@@ -25,7 +25,7 @@ func (r *editRun) urlString(e *editURL, m getMods) string {
 	u := e.u
 	port := ""
 	if u.Port() == "" {
-		if d := defaultPort(u.Scheme()); d != "" {
+		if d := url.DefaultPort(u.Scheme()); d != "" {
 			if m.def || o.defaultPort || (o.keepPort && e.port == d) {
 				port = d
 			}
@@ -113,7 +113,7 @@ func (r *editRun) component(e *editURL, id compID, whatwg bool, m getMods) (v st
 		return v, v != "", false
 	case compPort:
 		v = u.Port()
-		if d := defaultPort(u.Scheme()); v == "" && d != "" && (m.def || r.opts.defaultPort || (r.opts.keepPort && e.port == d)) {
+		if d := url.DefaultPort(u.Scheme()); v == "" && d != "" && (m.def || r.opts.defaultPort || (r.opts.keepPort && e.port == d)) {
 			v = d
 		}
 		return v, v != "", false
