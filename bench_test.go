@@ -138,3 +138,37 @@ func BenchmarkParseDeclined(b *testing.B) {
 		})
 	}
 }
+
+// setterRuns are the values BenchmarkSetters sets, in turn, on the
+// URLs of kasztp.txt: a pathname, a search and a hash, of the kinds
+// perf-ada's setters workload draws from (spaces and non-ASCII to
+// encode, with and without the leading "?" and "#").
+var setterRuns = [][3]string{
+	{"/rpg2/wodgraphics/", "q=165710&s=a b", "#ü"},
+	{"/group/WebtvSigHelp/", "?367540&lang=en", "#top"},
+	{"/projects/cosm/new page", "?669784&sort=desc&x=1", "frag ment"},
+	{"/help/dccresum.txt", "q=2", "section-2"},
+}
+
+// BenchmarkSetters parses each URL of kasztp.txt, sets its pathname,
+// search and hash, and reads the href: perf-ada's setters workload on
+// the real list (one allocation per URL: the href buffer).
+func BenchmarkSetters(b *testing.B) {
+	urls := loadDataset(b, "kasztp.txt")
+	b.ReportAllocs()
+	sink := 0
+	for b.Loop() {
+		for i, s := range urls {
+			u, err := Parse(s)
+			if err != nil {
+				continue
+			}
+			r := &setterRuns[i%len(setterRuns)]
+			u.SetPathname(r[0])
+			u.SetSearch(r[1])
+			u.SetHash(r[2])
+			sink += len(u.Href())
+		}
+	}
+	report(b, urls)
+}

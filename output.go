@@ -18,8 +18,10 @@ import (
 // its length, or the offset where the component it replaces starts:
 // writing a component equal to the one the href holds then copies
 // nothing either, and a setter that changes nothing allocates nothing.
-// The first write that differs makes one buffer of p.outCap bytes,
-// which the setter sizes for the whole new href.
+// The first write that differs copies the output into the room of the
+// URL's href buffer, or into a new href buffer of p.outCap bytes, which
+// the setter sizes for the whole new href and room for the setters
+// after it (hrefbuf.go, setters.go's claimOutput).
 
 // maxLen returns the longest href the parser may produce.
 func (p *parser) maxLen() uint64 {
@@ -75,8 +77,9 @@ func (p *parser) materialize(extra int) bool {
 	}
 	size := p.n + extra
 	if p.outCap > 0 {
-		// A setter: the size of the new href, as it computed.
-		p.out = append(make([]byte, 0, max(size, p.outCap)), p.ref[:p.n]...)
+		// A setter: the size of the new href, as it computed, in the
+		// room of a buffer the URL keeps for later setters (hrefbuf.go).
+		p.out = append(p.newSetterOutput(max(size, p.outCap)), p.ref[:p.n]...)
 		return true
 	}
 	// The rest of the input still to come, which the states may have

@@ -2,6 +2,7 @@ package url
 
 import (
 	"errors"
+	"math"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
@@ -39,27 +40,119 @@ var (
 )
 
 // startOverride sets p up to run on value with state override st
-// against u's URL. The output starts as u's href (see output.go): it is
-// copied into a buffer of grow bytes more than the href only when the
-// setter writes something the href does not hold, so a setter that
-// changes nothing allocates nothing, and one that does allocates the
-// new href once. p is the caller's, on its stack.
+// against u's URL. The output starts as u's href (see output.go). When
+// u's href buffer (hrefbuf.go) has room for the href and grow bytes
+// more, the output is a copy of the href in that room, which the
+// parser then edits, and commit keeps what it needs of the room. Else
+// the href is copied only when the setter writes something the href
+// does not hold, into a new href buffer of that size and more
+// (newSetterOutput), so a setter that changes nothing allocates
+// nothing, and one that does allocates once, with room for the setters
+// after it. p is the caller's, on its stack.
 func (u *URL) startOverride(p *parser, value string, st state, grow int) {
 	p.override = st
 	p.preprocessOverride(value)
 	p.ref, p.n = u.href, len(u.href)
-	p.outCap = len(u.href) + grow
 	p.components = u.components
+	end := u.schemeEnd // the end of the part st sets
+	switch st {
+	case stateHost, stateHostname:
+		end = u.hostEnd
+	case statePort:
+		end = u.pathStart
+	}
+	u.claimOutput(p, len(u.href)+grow, end)
+}
+
+// claimOutput sets the parser up to write its output, still p.ref[:p.n]
+// (u's href or a prefix of it), in a href buffer: as a copy in the room
+// of u's buffer, if that holds need bytes (a setter that does not
+// commit then gives it back: release); else, when the output first
+// differs from p.ref, in a new buffer (newSetterOutput) of need bytes
+// and the room hrefRoom gives for the parts from end on.
+func (u *URL) claimOutput(p *parser, need int, end uint32) {
+	p.outCap = int(hrefRoom(need, u.laterParts(end)))
+	if b := u.buf; b != nil {
+		if off, n, ok := b.claimRest(uint32(need)); ok {
+			p.out = append(b.bytes(off, n)[:0], p.ref[:p.n]...)
+			p.outCap = -int(n)
+		}
+	}
+}
+
+// newSetterOutput is the parser's output buffer for a setter whose
+// output first differs from the href, with room for size bytes (the
+// new href, as the setter estimated it, and the room for later
+// setters: claimOutput): the room of a new href buffer, all of it
+// claimed until commit keeps what the href uses.
+// p.outCap records the room's length, negated, as the mark that p.out
+// lies in a href buffer's room (see takeOutput).
+func (p *parser) newSetterOutput(size int) []byte {
+	b := newHrefBuf(uint64(size), math.MaxUint32)
+	p.outCap = -int(b.size)
+	return b.bytes(0, b.size)[:0]
+}
+
+// takeOutput returns the href of the parser's finished output and,
+// when the output lies in the room of a href buffer (startOverride's
+// copy in u's buffer, or newSetterOutput's new one), gives back the
+// room the href does not use and makes that buffer u's. An href equal
+// to the old one, or to a prefix of it, is that substring of the old
+// href, and the room is given back whole.
+func (u *URL) takeOutput(p *parser) string {
+	href := p.result()
+	if p.out == nil || p.outCap >= 0 {
+		return href
+	}
+	n := uint32(-p.outCap)
+	if cap(p.out) != int(n) {
+		// The output outgrew the room (an append moved it to a new
+		// array): the room is lost to u's setters, not given back (where
+		// it was is no longer known), and the href is a plain string.
+		return href
+	}
+	room := unsafe.String(unsafe.SliceData(p.out), n)
+	b := u.buf
+	end, inBuf := uint32(0), false
+	if b != nil {
+		end, inBuf = b.end(room)
+	}
+	if !inBuf {
+		// newSetterOutput's buffer: the room starts right after the
+		// header, in the same allocation.
+		b = (*hrefBuf)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p.out)), -int(hrefBufHeader)))
+		end = n
+		u.buf = b
+	}
+	off := end - n
+	if len(href) <= len(u.href) && u.href[:len(href)] == href {
+		b.unclaim(off, end)
+		return u.href[:len(href)]
+	}
+	b.unclaim(off+uint32(len(href)), end)
+	return href
 }
 
 // commit stores the parser's URL in u, keeping u's SearchParams. The
-// new href is the parser's buffer itself, or (when nothing differed
-// from the old href) a prefix of the old href: no copy.
+// new href is the parser's output in u's href buffer, or (when nothing
+// differed from the old href) a prefix of the old href: no copy.
 func (u *URL) commit(p *parser) {
 	p.finish()
-	u.href = p.result()
+	u.href = u.takeOutput(p)
 	u.components = p.components
 	u.assertInvariants("a setter")
+}
+
+// release gives back the room startOverride claimed for a setter that
+// does not commit.
+func (u *URL) release(p *parser) {
+	if p.out != nil && p.outCap < 0 && cap(p.out) == -p.outCap {
+		if b := u.buf; b != nil {
+			if end, ok := b.end(unsafe.String(unsafe.SliceData(p.out), cap(p.out))); ok {
+				b.unclaim(end-uint32(cap(p.out)), end)
+			}
+		}
+	}
 }
 
 // setterError builds the error of a setter that left the URL unchanged.
@@ -73,6 +166,7 @@ func (u *URL) runOverride(op, value string, p *parser, invalid error) error {
 	before := u.href
 	r := p.run(p.override, 0)
 	if p.tooLong() {
+		u.release(p)
 		return setterError(op, value, ErrTooLong)
 	}
 	u.commit(p)
@@ -180,7 +274,7 @@ func userinfoValue(value string) string {
 // setUserinfo rewrites the credentials from a username and password
 // that it percent-encodes with the userinfo percent-encode set (an
 // already encoded one stays as it is: "%" is not in the set), in one
-// allocation of the new href, or none when they are unchanged.
+// allocation at most (see newHref), or none when they are unchanged.
 func (u *URL) setUserinfo(username, password string) {
 	start := u.schemeEnd + 3
 	uc, pc := countInSet(username, UserinfoSet), countInSet(password, UserinfoSet)
@@ -196,18 +290,20 @@ func (u *URL) setUserinfo(username, password string) {
 	if n == len(old) && (n == 0 || equalUserinfo(old, username, password, userLen)) {
 		return
 	}
-	b := make([]byte, 0, len(u.href)-len(old)+n)
-	b = append(b, u.href[:start]...)
-	b = appendPercentEncoded(b, username, UserinfoSet)
+	b := u.newHref(len(u.href)-len(old)+n, int(start), u.hostStart)
+	k := int(start)
+	k += len(appendPercentEncoded(b[k:k], username, UserinfoSet))
 	if password != "" {
-		b = append(b, ':')
-		b = appendPercentEncoded(b, password, UserinfoSet)
+		b[k] = ':'
+		k++
+		k += len(appendPercentEncoded(b[k:k], password, UserinfoSet))
 	}
 	if n > 0 {
-		b = append(b, '@')
+		b[k] = '@'
+		k++
 	}
-	b = append(b, u.href[u.hostStart:]...)
-	u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	copy(b[k:], u.href[u.hostStart:])
+	u.setHrefBytes(b)
 	u.shift(fieldHostStart, n-len(old))
 	u.usernameEnd = start + uint32(userLen)
 	u.assertInvariants("a setter")
@@ -227,8 +323,9 @@ func equalUserinfo(old, username, password string, userLen int) bool {
 	return rest != "" && rest[0] == ':' && equalEncoded(rest[1:], password, UserinfoSet)
 }
 
-// splice replaces href[start:end] with the concatenation of parts, in
-// one allocation of the new href's size, or none when that changes
+// splice replaces href[start:end] with the concatenation of parts,
+// written into u's href buffer (newHref: an allocation only when its
+// room runs out), or nowhere when that changes
 // nothing or cuts the end off the href (the new href is then a prefix of
 // the old, a substring), and returns the change in length. The caller
 // moves the offsets.
@@ -255,13 +352,13 @@ func (u *URL) splice(start, end uint32, parts ...string) int {
 			return 0
 		}
 	}
-	b := make([]byte, 0, len(u.href)-int(end-start)+n)
-	b = append(b, u.href[:start]...)
+	b := u.newHref(len(u.href)-int(end-start)+n, int(start), end)
+	k := int(start)
 	for _, s := range parts {
-		b = append(b, s...)
+		k += copy(b[k:], s)
 	}
-	b = append(b, u.href[end:]...)
-	u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	copy(b[k:], u.href[end:])
+	u.setHrefBytes(b)
 	return n - int(end-start)
 }
 
@@ -301,6 +398,22 @@ func (u *URL) SetPort(value string) error {
 	if u.href == "" || u.cannotHaveCredentialsOrPort() {
 		return setterError(op, value, ErrCannotHaveCredentialsOrPort)
 	}
+	if digits, ok := plainPort(value, u.scheme); ok {
+		// The port state with state override on a value that starts
+		// with the port's digits, with no tab or newline among them:
+		// the port is their number, or null if it is the scheme's
+		// default.
+		mark := ":"
+		if digits == "" {
+			mark = ""
+		}
+		start, end := u.hostEnd, u.pathStart
+		if uint64(len(u.href)-int(end-start)+len(mark)+len(digits)) <= hrefLimit {
+			u.shift(fieldPathStart, u.splice(start, end, mark, digits))
+			u.assertInvariants("a setter")
+			return nil
+		}
+	}
 	var p parser
 	u.startOverride(&p, value, statePort, len(":65535"))
 	if value == "" {
@@ -309,6 +422,42 @@ func (u *URL) SetPort(value string) error {
 		return nil
 	}
 	return u.runOverride(op, value, &p, PortInvalid)
+}
+
+// plainPort returns the port that the port state with state override
+// sets from value, in its shortest decimal form, or "" when it is the
+// default port of scheme, if value starts with at most 65535 in ASCII
+// digits, which no tab or newline follows (preprocessing would remove
+// it and join the digits after it): what comes after the digits is
+// ignored. Else it returns false, and the parser decides.
+// https://url.spec.whatwg.org/#port-state
+func plainPort(value string, scheme schemeType) (string, bool) {
+	j := 0
+	for j < len(value) && isASCIIDigit(value[j]) {
+		j++
+	}
+	if j == 0 || j < len(value) && (value[j] == '\t' || value[j] == '\n' || value[j] == '\r') {
+		return "", false
+	}
+	k := 0
+	for k < j-1 && value[k] == '0' {
+		k++
+	}
+	digits := value[k:j]
+	if len(digits) > 5 {
+		return "", false
+	}
+	port := 0
+	for i := 0; i < len(digits); i++ {
+		port = port*10 + int(digits[i]-'0')
+	}
+	if port > 0xFFFF {
+		return "", false
+	}
+	if port == scheme.defaultPort() {
+		return "", true
+	}
+	return digits, true
 }
 
 // SetPathname replaces the path with value, parsed as a path: dot
@@ -355,14 +504,16 @@ func (u *URL) SetPathname(value string) error {
 	// The new href is at most: up to the path, "/." (finish), the value
 	// percent-encoded with the path set and a "/" before it (dot
 	// segments only shorten it), and the query and fragment.
-	p.outCap = int(cut) + 3 + len(input) + 2*count + len(suffix)
 	p.truncate(int(cut))
+	u.claimOutput(&p, int(cut)+3+len(input)+2*count+len(suffix), pathEnd)
 	p.pathStart = cut
 	p.queryStart, p.fragmentStart = 0, 0
 	if p.run(statePathStart, 0) == outcomeFailure {
+		u.release(&p)
 		return setterError(op, value, p.failure())
 	}
 	if p.tooLong() || uint64(p.outLen()+len(suffix)) > hrefLimit {
+		u.release(&p)
 		return setterError(op, value, ErrTooLong)
 	}
 	p.reattach(suffix, pathEnd, u)
@@ -574,9 +725,9 @@ func cleanSetterValue(value string, set EncodeSet) (string, int) {
 }
 
 // spliceEncoded replaces href[start:end] with mark and s percent-encoded
-// with set (count is the number of bytes of s in set), in one allocation
-// of the new href's size, or none when that changes nothing, and
-// returns the change in length. The caller moves the offsets.
+// with set (count is the number of bytes of s in set), written into u's
+// href buffer (newHref: an allocation only when its room runs out), or
+// nowhere when that changes nothing, and returns the change in length. The caller moves the offsets.
 func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, count int) int {
 	n := len(mark) + len(s) + 2*count
 	old := u.href[start:end]
@@ -586,8 +737,8 @@ func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, co
 	}
 	// The new href, of its exact length, filled by copies (and the
 	// encoder, which then writes exactly 2*count bytes more than s).
-	b := make([]byte, len(u.href)-len(old)+n)
-	k := copy(b, u.href[:start])
+	b := u.newHref(len(u.href)-len(old)+n, int(start), end)
+	k := int(start)
 	if len(mark) == 1 { // "?", "#" or "/": a store, not a call
 		b[k] = mark[0]
 		k++
@@ -600,7 +751,7 @@ func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, co
 		k += len(appendPercentEncoded(b[k:k], s, set))
 	}
 	copy(b[k:], u.href[end:])
-	u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	u.setHrefBytes(b)
 	return n - len(old)
 }
 

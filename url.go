@@ -190,6 +190,14 @@ type URL struct {
 	// and sets it with sync/atomic's functions, as concurrent readers
 	// may race to make it (see loadSearchParams).
 	searchParams *SearchParams
+
+	// buf is the buffer the setters write new hrefs into (hrefbuf.go),
+	// made by the first setter that changes the href; nil until then.
+	// A hint only: a setter writes after the href in place only when
+	// the href is seen to end where buf's claimed room does. Copies of
+	// the URL share it; a plain pointer to a header whose count is
+	// atomic, so that a copy stays vet-clean.
+	buf *hrefBuf
 }
 
 // Parser parses URLs with options: a legacy encoding for queries (as in a
@@ -849,6 +857,7 @@ func (u *URL) assign(v *URL) {
 	u.href = v.href
 	u.components = v.components
 	u.pending = nil
+	u.buf = v.buf
 	if sp := u.setterSearchParams(); sp != nil {
 		sp.view.Store(nil)
 		q, _ := u.RawQuery()
