@@ -495,6 +495,8 @@ func (p *reParser) parseClassSetCharacter() (rune, error) {
 }
 
 // parseClassStrings parses \q{ClassString|...} after the "\" at start.
+// A string written without escapes, and unchanged by folding, is a slice
+// of the source; others are built once.
 func (p *reParser) parseClassStrings(start int) (classItem, error) {
 	p.pos++ // q
 	if p.peek() != '{' {
@@ -503,19 +505,24 @@ func (p *reParser) parseClassStrings(start int) (classItem, error) {
 	p.pos++
 	var v classValue
 	var cur []rune
+	from, plain := p.pos, true // the current string's source, and whether it is its value
 	finish := func() {
 		if len(cur) == 1 {
 			v.set = v.set.union(p.literalSet(cur[0]))
 		} else {
 			v.mayContainStrings = true
-			var b strings.Builder
-			for _, r := range cur {
-				if p.ignoreCase {
-					r = foldKey(r)
+			if p.ignoreCase {
+				for i, r := range cur {
+					if k := foldKey(r); k != r {
+						cur[i], plain = k, false
+					}
 				}
-				b.WriteRune(r)
 			}
-			v.strs = append(v.strs, b.String())
+			if plain {
+				v.strs = append(v.strs, p.src[from:p.pos])
+			} else {
+				v.strs = append(v.strs, string(cur))
+			}
 		}
 		cur = cur[:0]
 	}
@@ -524,16 +531,21 @@ func (p *reParser) parseClassStrings(start int) (classItem, error) {
 			return classItem{}, p.errorf(start, `\q{`, "unterminated \\q{...}")
 		}
 		switch p.peek() {
-		case '}':
-			p.pos++
+		case '}', '|':
 			finish()
-			slices.Sort(v.strs)
-			v.strs = slices.Compact(v.strs)
+			c := p.next()
+			from, plain = p.pos, true
+			if c == '|' {
+				continue
+			}
+			if len(v.strs) > 1 {
+				slices.Sort(v.strs)
+				v.strs = slices.Compact(v.strs)
+			}
 			return classItem{v: v, pos: start}, nil
-		case '|':
-			p.pos++
-			finish()
-			continue
+		}
+		if p.peek() == '\\' {
+			plain = false
 		}
 		r, err := p.parseClassSetCharacter()
 		if err != nil {
@@ -545,44 +557,31 @@ func (p *reParser) parseClassStrings(start int) (classItem, error) {
 
 // classNode is the node matching a class value: a set of code points, or
 // with strings ECMA-262's order (CompileAtom): the strings longest first,
-// then the single code points, then the empty string.
+// then the single code points, then the empty string. Each string is one
+// opString node, and the nodes of all the strings are allocated at once: a
+// class of many strings costs a few allocations and one node per string,
+// not a node per code point.
 func (p *reParser) classNode(v classValue, pos int) *node {
 	if len(v.strs) == 0 {
 		return &node{op: opSet, set: v.set, pos: pos}
 	}
-	strs := slices.Clone(v.strs)
+	// v.strs is the class's own (parseClassBody's value), sorted by
+	// code point; a stable sort by length keeps that order among the
+	// strings of one length.
+	strs := v.strs
 	slices.SortStableFunc(strs, func(a, b string) int {
 		return utf8.RuneCountInString(b) - utf8.RuneCountInString(a)
 	})
-	// The nodes of all the strings are allocated at once: a class of
-	// many strings costs a few allocations, not a few per code point.
-	runes := 0
-	for _, s := range strs {
-		runes += utf8.RuneCountInString(s)
-	}
-	nodes := make([]node, runes+len(strs))
-	seqs := make([]*node, runes)
+	nodes := make([]node, len(strs))
 	alts := make([]*node, 0, len(strs)+2)
 	empty := false
-	for _, s := range strs {
+	for i, s := range strs {
 		if s == "" {
 			empty = true
 			continue
 		}
-		seq := seqs[:0:utf8.RuneCountInString(s)]
-		seqs = seqs[cap(seq):]
-		for _, r := range s {
-			// Under i the strings hold foldKey(r); the literal set
-			// restores every code point that folds the same way.
-			n := &nodes[0]
-			nodes = nodes[1:]
-			*n = node{op: opSet, set: p.literalSet(r), pos: pos}
-			seq = append(seq, n)
-		}
-		c := &nodes[0]
-		nodes = nodes[1:]
-		*c = node{op: opConcat, subs: seq, pos: pos}
-		alts = append(alts, c)
+		nodes[i] = node{op: opString, text: s, fold: p.ignoreCase, pos: pos}
+		alts = append(alts, &nodes[i])
 	}
 	if len(v.set) > 0 {
 		alts = append(alts, &node{op: opSet, set: v.set, pos: pos})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/weburl/url/internal/cputime"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -153,6 +154,15 @@ func TestCompileRegExpSemantics(t *testing.T) {
 		{`^[\q{}x]$`, false, ``, []*string{s(``)}},
 		{`[\q{ab|c}--\q{ab}]`, false, `ab`, nil},
 		{`[\q{ab|c}&&\q{ab|d}]`, false, `xab`, []*string{s(`ab`)}},
+		// strings written with escapes, or folded under i, and repeated
+		{`^[\q{a\x62c|\u{1F600}x}]$`, false, `abc`, []*string{s(`abc`)}},
+		{`^[\q{a\x62c|\u{1F600}x}]$`, false, "\U0001f600x", []*string{s("\U0001f600x")}},
+		{`^[\q{Ab\x63}]$`, true, `aBC`, []*string{s(`aBC`)}},
+		{`^[\q{Ab\x63}]$`, false, `aBC`, nil},
+		{`^[\q{sk}]$`, true, "\u017f\u212a", []*string{s("\u017f\u212a")}},
+		{`^[\q{ab}]+$`, false, `abab`, []*string{s(`abab`)}},
+		{`^[\q{ab}]+$`, false, `aba`, nil},
+		{`^(?:x[\q{ab|cd}]y)*$`, false, `xabyxcdy`, []*string{s(`xabyxcdy`)}},
 		// i folds every operand before the set operation (MaybeSimpleCaseFolding)
 		{`[[a-z]--b]`, true, `B`, nil},
 		{`[[a-z]--b]`, true, `C`, []*string{s(`C`)}},
@@ -511,6 +521,73 @@ func TestTranslateOneLargeClassLinear(t *testing.T) {
 			}
 			cputime.CheckLinear(t, 16, func() { Translate(small, false) }, func() { Translate(large, false) })
 		})
+	}
+}
+
+// TestTranslateLargeClassBytes: translating one class of 64 KiB (code
+// points, ranges, or \q{...} strings, with and without i) allocates at
+// most maxBytesPerByte per source byte. A node per code point of each
+// string made the strings cost 143 bytes per byte (165 under i).
+func TestTranslateLargeClassBytes(t *testing.T) {
+	const maxBytesPerByte = 40
+	for _, c := range []struct {
+		name       string
+		item       func(i int) string
+		ignoreCase bool
+	}{
+		{"code points", func(i int) string { return fmt.Sprintf(`\u%04X`, 0x100+2*(i%30000)) }, false},
+		{"ranges", func(i int) string { return fmt.Sprintf(`\u%04X-\u%04X`, 0x100+3*(i%20000), 0x101+3*(i%20000)) }, false},
+		{"strings", func(i int) string { return fmt.Sprintf(`\q{a%d}`, i) }, false},
+		{"strings under i", func(i int) string { return fmt.Sprintf(`\q{a%d}`, i) }, true},
+		{"escaped strings", func(i int) string { return fmt.Sprintf(`\q{\x61%d|b%d}`, i, i) }, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteByte('[')
+			for i := 0; b.Len() < 64<<10; i++ {
+				b.WriteString(c.item(i))
+			}
+			b.WriteByte(']')
+			src := b.String()
+			var err error
+			n := allocatedBytes(func() { _, err = Translate(src, c.ignoreCase) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			perByte := float64(n) / float64(len(src))
+			t.Logf("%d bytes allocated, %.1f per source byte", n, perByte)
+			if perByte > maxBytesPerByte {
+				t.Errorf("%.1f bytes allocated per source byte, more than %d", perByte, maxBytesPerByte)
+			}
+		})
+	}
+}
+
+// allocatedBytes returns the bytes f allocates.
+func allocatedBytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestWriteFold: writeFold writes each code point's fold orbit as
+// writeSet writes foldSet.
+func TestWriteFold(t *testing.T) {
+	var got, want strings.Builder
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if r >= 0x20000 && r < unicode.MaxRune-1 && r%4093 != 0 {
+			continue // no orbit of more than one code point above U+1FFFF (TestFoldablesBelow20000)
+		}
+		got.Reset()
+		want.Reset()
+		writeFold(&got, r)
+		writeSet(&want, foldSet(r))
+		if got.String() != want.String() {
+			t.Errorf("U+%04X: writeFold %q, writeSet %q", r, got.String(), want.String())
+		}
 	}
 }
 

@@ -197,20 +197,22 @@ const (
 	opEnd                          // $ (no multiline flag: end of input)
 	opWordBoundary                 // \b
 	opNoWordBoundary               // \B
+	opString                       // the code points of text in sequence, each matching literalSet's set when fold (a string of a class's \q{...})
 )
 
 // node is one node of a parsed regular expression.
 type node struct {
 	op       nodeOp
+	fold     bool    // opString: the i flag was in force
 	set      runeSet // opSet
 	subs     []*node
 	min, max int  // opRepeat
 	greedy   bool // opRepeat
 	capIndex int  // opCapture
 	name     string
-	pos      int // offset in the source, for errors
-	text     string
-	memo     uint8 // see props
+	pos      int    // offset in the source, for errors
+	text     string // opRepeat: the quantifier's source, for errors; opString: the string
+	memo     uint8  // see props
 }
 
 // reParser is a recursive-descent parser for ECMA-262's Pattern[+UnicodeMode,
@@ -921,9 +923,12 @@ func isHex(c byte) bool {
 // literalSet is the set a literal code point matches: itself, or with the i
 // flag every code point with the same simple case folding.
 func (p *reParser) literalSet(r rune) runeSet {
-	s := runeSet{r, r}
 	if p.ignoreCase {
-		s = s.foldClose()
+		return foldSet(r)
 	}
-	return s
+	return runeSet{r, r}
 }
+
+// foldSet is the set of every code point with the same simple case
+// folding as r.
+func foldSet(r rune) runeSet { return runeSet{r, r}.foldClose() }

@@ -2,7 +2,9 @@ package ecmaregexp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 )
 
 // This file turns a parsed ECMAScript regular expression into RE2 syntax
@@ -208,6 +210,8 @@ func (n *node) props() uint8 {
 	switch n.op {
 	case opSet:
 		m = memoConsumes
+	case opString:
+		m = memoConsumes // never empty: a class's empty string is an opEmpty
 	case opFail:
 	case opConcat:
 		m = memoNullable
@@ -504,6 +508,22 @@ func writeNode(b *strings.Builder, n *node, prec int) bool {
 	switch n.op {
 	case opSet:
 		writeSet(b, n.set)
+	case opString:
+		if prec > precConcat {
+			b.WriteString("(?:")
+		}
+		for _, r := range n.text {
+			if n.fold {
+				writeFold(b, r)
+			} else if surrogates.contains(r) {
+				b.WriteString(emptyClass)
+			} else {
+				writeRune(b, r)
+			}
+		}
+		if prec > precConcat {
+			b.WriteString(")")
+		}
 	case opFail:
 		b.WriteString(emptyClass)
 	case opEmpty:
@@ -642,6 +662,43 @@ func writeSet(b *strings.Builder, s runeSet) {
 		}
 	}
 	b.WriteString("]")
+}
+
+// writeFold writes the set of r's case-fold orbit as writeSet writes
+// foldSet(r), without building the set.
+func writeFold(b *strings.Builder, r rune) {
+	var orbit [8]rune // the largest orbits have 4 members
+	n := 0
+	orbit[n], n = r, n+1
+	for f := unicode.SimpleFold(r); f != r && n < len(orbit); f = unicode.SimpleFold(f) {
+		orbit[n], n = f, n+1
+	}
+	if n == 1 && !surrogates.contains(r) {
+		writeRune(b, r)
+		return
+	}
+	if n == 1 || n == len(orbit) {
+		writeSet(b, foldSet(r))
+		return
+	}
+	o := orbit[:n]
+	slices.Sort(o)
+	b.WriteByte('[')
+	for i := 0; i < len(o); {
+		j := i + 1
+		for j < len(o) && o[j] == o[j-1]+1 {
+			j++
+		}
+		writeRune(b, o[i])
+		if j-i > 2 {
+			b.WriteByte('-')
+		}
+		if j-i > 1 {
+			writeRune(b, o[j-1])
+		}
+		i = j
+	}
+	b.WriteByte(']')
 }
 
 // writeRune writes r as an RE2 literal: ASCII letters and digits as
