@@ -1,7 +1,6 @@
 package ecmaregexp
 
 import (
-	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -30,26 +29,31 @@ import (
 // inclusive ranges lo0, hi0, lo1, hi1, ...
 type runeSet []rune
 
-// newRuneSet returns the set of the given ranges in any order.
+// newRuneSet returns the set of the given ranges in any order, sorting
+// and merging them in place: the set is pairs' own memory.
 func newRuneSet(pairs ...rune) runeSet {
-	type rng struct{ lo, hi rune }
-	rs := make([]rng, 0, len(pairs)/2)
-	for i := 0; i+1 < len(pairs); i += 2 {
-		rs = append(rs, rng{pairs[i], pairs[i+1]})
-	}
-	slices.SortFunc(rs, func(a, b rng) int { return cmp.Compare(a.lo, b.lo) })
-	var out runeSet
-	if len(rs) > 0 {
-		out = make(runeSet, 0, 2*len(rs))
-	}
-	for _, r := range rs {
-		if n := len(out); n > 0 && r.lo <= out[n-1]+1 {
-			out[n-1] = max(out[n-1], r.hi)
+	pairs = pairs[:len(pairs)&^1]
+	sort.Sort(rangeSorter(pairs))
+	out := runeSet(pairs[:0])
+	for i := 0; i < len(pairs); i += 2 {
+		lo, hi := pairs[i], pairs[i+1]
+		if n := len(out); n > 0 && lo <= out[n-1]+1 {
+			out[n-1] = max(out[n-1], hi)
 			continue
 		}
-		out = append(out, r.lo, r.hi)
+		out = append(out, lo, hi)
 	}
 	return out
+}
+
+// rangeSorter sorts the ranges lo0, hi0, lo1, hi1, ... by their lo.
+type rangeSorter []rune
+
+func (r rangeSorter) Len() int           { return len(r) / 2 }
+func (r rangeSorter) Less(i, j int) bool { return r[2*i] < r[2*j] }
+func (r rangeSorter) Swap(i, j int) {
+	r[2*i], r[2*j] = r[2*j], r[2*i]
+	r[2*i+1], r[2*j+1] = r[2*j+1], r[2*i+1]
 }
 
 func (s runeSet) contains(r rune) bool {
@@ -58,7 +62,8 @@ func (s runeSet) contains(r rune) bool {
 }
 
 func (s runeSet) union(t runeSet) runeSet {
-	return newRuneSet(append(slices.Clone(s), t...)...)
+	u := make([]rune, 0, len(s)+len(t))
+	return newRuneSet(append(append(u, s...), t...)...)
 }
 
 // complement returns every code point (U+0000..U+10FFFF) not in s.
@@ -95,6 +100,22 @@ func (s runeSet) intersect(t runeSet) runeSet {
 }
 
 func (s runeSet) subtract(t runeSet) runeSet { return s.intersect(t.complement()) }
+
+// overlaps reports whether s and t have a code point in common.
+func (s runeSet) overlaps(t runeSet) bool {
+	i, j := 0, 0
+	for i < len(s) && j < len(t) {
+		if max(s[i], t[j]) <= min(s[i+1], t[j+1]) {
+			return true
+		}
+		if s[i+1] < t[j+1] {
+			i += 2
+		} else {
+			j += 2
+		}
+	}
+	return false
+}
 
 // single reports whether s is one code point, and which.
 func (s runeSet) single() (rune, bool) {

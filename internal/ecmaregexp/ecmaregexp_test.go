@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/weburl/url/internal/cputime"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -768,5 +769,32 @@ func TestBackreferenceSyntaxErrorFirst(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || !e.Unsupported {
 		t.Errorf(`(a)\1: %v, want unsupported`, err)
+	}
+}
+
+// TestRuneSetCounts: complementRanges and overlaps, which writeSet uses
+// to avoid building sets, agree with the sets built.
+func TestRuneSetCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	edges := []rune{0, 1, 0xD7FE, 0xD7FF, 0xD800, 0xD801, 0xDFFF, 0xE000, 0xE001, unicode.MaxRune - 1, unicode.MaxRune}
+	pick := func() rune {
+		if rng.IntN(2) == 0 {
+			return edges[rng.IntN(len(edges))]
+		}
+		return rng.Int32N(unicode.MaxRune + 1)
+	}
+	for range 20000 {
+		var pairs []rune
+		for range rng.IntN(5) {
+			lo, hi := pick(), pick()
+			pairs = append(pairs, min(lo, hi), max(lo, hi))
+		}
+		s := newRuneSet(pairs...)
+		if got, want := complementRanges(s, surrogates), len(s.union(surrogates).complement())/2; got != want {
+			t.Fatalf("%X: complementRanges %d, want %d", s, got, want)
+		}
+		if got, want := s.overlaps(surrogates), len(s.intersect(surrogates)) > 0; got != want {
+			t.Fatalf("%X: overlaps %v, want %v", s, got, want)
+		}
 	}
 }

@@ -631,7 +631,9 @@ func writeSet(b *strings.Builder, s runeSet) {
 		writeRune(b, r)
 		return
 	}
-	s = s.subtract(surrogates)
+	if s.overlaps(surrogates) {
+		s = s.subtract(surrogates)
+	}
 	if r, ok := s.single(); ok {
 		writeRune(b, r)
 		return
@@ -640,17 +642,19 @@ func writeSet(b *strings.Builder, s runeSet) {
 		b.WriteString(emptyClass)
 		return
 	}
-	c := s.union(surrogates).complement()
-	if len(c) == 0 {
+	// c is the complement of s and the surrogates, built only when it is
+	// written.
+	cRanges := complementRanges(s, surrogates)
+	if cRanges == 0 {
 		b.WriteString(`[\x00-\x{10FFFF}]`)
 		return
 	}
 	b.WriteString("[")
 	// A class or its complement, whichever has fewer ranges; the
 	// complement leaves the surrogates to the "^".
-	if len(c) < len(s) {
+	if cRanges < len(s)/2 {
 		b.WriteString("^")
-		s = c
+		s = s.union(surrogates).complement()
 	}
 	for i := 0; i < len(s); i += 2 {
 		writeRune(b, s[i])
@@ -662,6 +666,42 @@ func writeSet(b *strings.Builder, s runeSet) {
 		}
 	}
 	b.WriteString("]")
+}
+
+// complementRanges returns the number of ranges of the complement of s
+// and the one range of t, without building either.
+func complementRanges(s, t runeSet) int {
+	merged, first, last := 0, rune(-1), rune(-1)
+	add := func(lo, hi rune) {
+		if merged > 0 && lo <= last+1 {
+			last = max(last, hi)
+			return
+		}
+		if merged == 0 {
+			first = lo
+		}
+		merged++
+		last = hi
+	}
+	tDone := false
+	for i := 0; i < len(s); i += 2 {
+		if !tDone && t[0] < s[i] {
+			add(t[0], t[1])
+			tDone = true
+		}
+		add(s[i], s[i+1])
+	}
+	if !tDone {
+		add(t[0], t[1])
+	}
+	n := merged - 1
+	if first > 0 {
+		n++
+	}
+	if last < unicode.MaxRune {
+		n++
+	}
+	return n
 }
 
 // writeFold writes the set of r's case-fold orbit as writeSet writes
