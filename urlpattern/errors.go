@@ -10,6 +10,7 @@ package urlpattern
 import (
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/weburl/url/internal/errfmt"
 )
@@ -88,10 +89,13 @@ func (e *Error) Unwrap() error { return e.Err }
 // quoteBounded quotes s, cut to maxQuoted bytes with "..." after it.
 func quoteBounded(s string) string { return errfmt.QuoteHead(s, maxQuoted) }
 
-// errTokenizing is the cause of a tokenizing error at code point index i.
-func errTokenizing(input []rune, i int) error {
+// errTokenizing is the cause of a tokenizing error at byte offset i of
+// input (valid UTF-8), named by its code point index.
+func errTokenizing(input string, i int) error {
+	n := codePointIndex(input, int32(i))
 	if i < len(input) {
-		return fmt.Errorf("%w: %q at code point %d", ErrTokenize, input[i], i)
+		r, _ := utf8.DecodeRuneInString(input[i:])
+		return fmt.Errorf("%w: %q at code point %d", ErrTokenize, r, n)
 	}
-	return fmt.Errorf("%w at code point %d", ErrTokenize, i)
+	return fmt.Errorf("%w at code point %d", ErrTokenize, n)
 }
