@@ -525,17 +525,22 @@ func TestTranslateOneLargeClassLinear(t *testing.T) {
 	}
 }
 
-// TestTranslateLargeClassBytes: translating one class of 64 KiB (code
-// points, ranges, or \q{...} strings, with and without i) allocates at
-// most maxBytesPerByte per source byte. A node per code point of each
-// string made the strings cost 143 bytes per byte (165 under i).
-func TestTranslateLargeClassBytes(t *testing.T) {
+// TestTranslateBytes: translating 64 KiB of one class (code points,
+// ranges, or \q{...} strings, with and without i), of literal text, or
+// of an alternation allocates at most maxBytesPerByte per source byte. A
+// node per code point of each string made the strings cost 143 bytes
+// per byte (165 under i); a node per literal code point made text cost
+// 207 (167 with escapes under i, 212 the alternation).
+func TestTranslateBytes(t *testing.T) {
 	const maxBytesPerByte = 40
 	for _, c := range []struct {
 		name       string
 		item       func(i int) string
 		ignoreCase bool
 	}{
+		{"text", func(i int) string { return "abcdefgh" }, false},
+		{"text with escapes under i", func(i int) string { return `a\/b\.` }, true},
+		{"alternation", func(i int) string { return fmt.Sprintf("a%d|", i) }, false},
 		{"code points", func(i int) string { return fmt.Sprintf(`\u%04X`, 0x100+2*(i%30000)) }, false},
 		{"ranges", func(i int) string { return fmt.Sprintf(`\u%04X-\u%04X`, 0x100+3*(i%20000), 0x101+3*(i%20000)) }, false},
 		{"strings", func(i int) string { return fmt.Sprintf(`\q{a%d}`, i) }, false},
@@ -544,11 +549,18 @@ func TestTranslateLargeClassBytes(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b strings.Builder
-			b.WriteByte('[')
+			class := !strings.HasPrefix(c.name, "text") && c.name != "alternation"
+			if class {
+				b.WriteByte('[')
+			}
 			for i := 0; b.Len() < 64<<10; i++ {
 				b.WriteString(c.item(i))
 			}
-			b.WriteByte(']')
+			if class {
+				b.WriteByte(']')
+			} else {
+				b.WriteByte('x')
+			}
 			src := b.String()
 			var err error
 			n := allocatedBytes(func() { _, err = Translate(src, c.ignoreCase) })
