@@ -44,8 +44,9 @@ var (
 	ErrTooManyBases = errors.New("more than one base URL")
 	// ErrTooLarge: the pattern is longer than 1 MiB (the constructor
 	// string and base URL, or the Init's fields, together), checked before
-	// any other work, or a component has more than 1000 groups, checked
-	// as they are parsed. Either would cost memory out of proportion to
+	// any other work, or a component has more than 1000 groups (":name",
+	// "(regexp)", "*", or "{...}" with a modifier), checked as they are
+	// parsed. Either would cost memory out of proportion to
 	// what a URL pattern needs (and Go's regexp refuses a translation
 	// longer than 1 MiB all the same).
 	ErrTooLarge = errors.New("pattern too large")

@@ -25,7 +25,7 @@ type patternParser struct {
 	pendingFixedValue     []byte
 	nextNumericName       int
 	names                 map[string]struct{} // the names of parts, for "is a duplicate name", past maxScannedNames groups
-	groups                int                 // the parts that are groups
+	groups                int                 // the parts that are groups, or "{fixed}" with a modifier (countGroup)
 }
 
 // parsePatternString parses a pattern string into a part list.
@@ -269,7 +269,7 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 			return err
 		}
 		p.parts = append(p.parts, part{typ: partFixedText, value: encoded, modifier: mod})
-		return nil
+		return p.countGroup()
 	}
 	// 6-9. Convert the regexp or wildcard token into a regexp value.
 	var regexpValue string
@@ -313,9 +313,8 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	}
 	// 19-20. Append the part.
 	p.parts = append(p.parts, part{typ: typ, value: regexpValue, modifier: mod, name: name, prefix: encodedPrefix, suffix: encodedSuffix})
-	p.groups++
-	if p.groups > maxGroups {
-		return fmt.Errorf("%w: more than %d groups", ErrTooLarge, maxGroups)
+	if err := p.countGroup(); err != nil {
+		return err
 	}
 	if p.groups > maxScannedNames {
 		if p.names == nil {
@@ -327,6 +326,16 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 			}
 		}
 		p.names[name] = struct{}{}
+	}
+	return nil
+}
+
+// countGroup counts a group part, or a "{fixed}" part with a modifier
+// (each a group of the expression), and fails past maxGroups.
+func (p *patternParser) countGroup() error {
+	p.groups++
+	if p.groups > maxGroups {
+		return fmt.Errorf("%w: more than %d groups", ErrTooLarge, maxGroups)
 	}
 	return nil
 }

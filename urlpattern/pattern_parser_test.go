@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -48,5 +49,34 @@ func TestParsePatternStringStopsAtError(t *testing.T) {
 	}
 	if n > 4<<10 {
 		t.Errorf("%d bytes allocated for an error at code point 2 of %d bytes", n, len(in))
+	}
+}
+
+// TestParsePatternStringMaxGroups: a component of more than maxGroups
+// groups is refused, a "{...}" with a modifier counting as one (each is
+// a group of the expression Go's regexp compiles: 64 KiB of "{a}?" cost
+// 556 bytes per pattern byte before it counted).
+func TestParsePatternStringMaxGroups(t *testing.T) {
+	for _, c := range []struct{ unit string }{
+		{":a"}, {"*"}, {"(a)"}, {"{a}?"}, {"{b}+"}, {"{c}*"},
+		{"{d}"}, // no modifier: fixed text, not a group
+	} {
+		for _, n := range []int{maxGroups, maxGroups + 1} {
+			var b strings.Builder
+			for i := range n {
+				u := c.unit
+				if u == ":a" {
+					u = ":a" + strconv.Itoa(i)
+				}
+				b.WriteString("/" + u)
+			}
+			t.Run(c.unit+" x"+strconv.Itoa(n), func(t *testing.T) {
+				_, err := parsePatternString(b.String(), pathnameOptions, func(s string) (string, error) { return s, nil })
+				tooLarge := n > maxGroups && c.unit != "{d}"
+				if tooLarge != errors.Is(err, ErrTooLarge) || !tooLarge && err != nil {
+					t.Errorf("got %v, want ErrTooLarge %v", err, tooLarge)
+				}
+			})
+		}
 	}
 }
