@@ -200,19 +200,20 @@ const (
 	opString                       // the code points of text in sequence, each matching literalSet's set when fold (a string of a class's \q{...})
 )
 
-// node is one node of a parsed regular expression.
+// node is one node of a parsed regular expression. (The one-byte fields
+// come first, to share a word.)
 type node struct {
 	op       nodeOp
 	fold     bool    // opString: the i flag was in force
+	greedy   bool    // opRepeat
+	memo     uint8   // see props
 	set      runeSet // opSet
 	subs     []*node
-	min, max int  // opRepeat
-	greedy   bool // opRepeat
-	capIndex int  // opCapture
+	min, max int // opRepeat
+	capIndex int // opCapture
 	name     string
 	pos      int    // offset in the source, for errors
 	text     string // opRepeat: the quantifier's source, for errors; opString: the string
-	memo     uint8  // see props
 }
 
 // reParser is a recursive-descent parser for ECMA-262's Pattern[+UnicodeMode,

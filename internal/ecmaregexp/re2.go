@@ -52,13 +52,24 @@ const maxWork = 1 << 14
 func (p *reParser) rewrite(n *node) (*node, error) {
 	switch n.op {
 	case opConcat, opAlt, opCapture:
-		subs := make([]*node, len(n.subs))
+		// Copied only where a sub changes: most of a tree has no
+		// repeat to rewrite.
+		var subs []*node
 		for i, s := range n.subs {
 			r, err := p.rewrite(s)
 			if err != nil {
 				return nil, err
 			}
-			subs[i] = r
+			if r != s && subs == nil {
+				subs = make([]*node, len(n.subs))
+				copy(subs, n.subs[:i])
+			}
+			if subs != nil {
+				subs[i] = r
+			}
+		}
+		if subs == nil {
+			return n, nil
 		}
 		c := n.clone()
 		c.subs = subs
@@ -83,7 +94,10 @@ func (p *reParser) rewriteRepeat(n *node) (*node, error) {
 	case !nullable(x) || n.min == n.max:
 		// No empty check can apply: every iteration is non-empty, or all
 		// of them are below the minimum.
-		out = repeat(n.min, n.max, x)
+		out = n
+		if x != n.subs[0] {
+			out = repeat(n.min, n.max, x)
+		}
 	case n.min == 0:
 		ne, err := p.nonempty(x, n)
 		if err != nil {
