@@ -156,7 +156,7 @@ func (tz *tokenizer) next() (token, error) {
 // pattern string before parsing it, so such an error comes before any
 // of the parser's. Only "\", ":" and "(" can start one.
 func (tz *tokenizer) rest() error {
-	if tz.done || strings.IndexAny(tz.input[tz.index:], `\:(`) < 0 {
+	if tz.done || !strings.ContainsAny(tz.input[tz.index:], `\:(`) {
 		return nil
 	}
 	for !tz.done {
