@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // This file turns a parsed ECMAScript regular expression into RE2 syntax
@@ -523,7 +524,9 @@ func writeNode(b *strings.Builder, n *node, prec int) bool {
 	case opSet:
 		writeSet(b, n.set)
 	case opString:
-		if prec > precConcat {
+		// One code point is an atom; more are a concatenation.
+		group := prec > precConcat && !oneRune(n.text)
+		if group {
 			b.WriteString("(?:")
 		}
 		for _, r := range n.text {
@@ -535,7 +538,7 @@ func writeNode(b *strings.Builder, n *node, prec int) bool {
 				writeRune(b, r)
 			}
 		}
-		if prec > precConcat {
+		if group {
 			b.WriteString(")")
 		}
 	case opFail:
@@ -591,7 +594,7 @@ func writeNode(b *strings.Builder, n *node, prec int) bool {
 		}
 	case opRepeat:
 		sub := n.subs[0]
-		if sub.op == opSet || sub.op == opCapture || sub.op == opFail {
+		if sub.op == opSet || sub.op == opCapture || sub.op == opFail || sub.op == opString && oneRune(sub.text) {
 			if !writeNode(b, sub, precAtom) {
 				return false
 			}
@@ -621,6 +624,12 @@ func writeNode(b *strings.Builder, n *node, prec int) bool {
 		}
 	}
 	return true
+}
+
+// oneRune reports whether s is one code point.
+func oneRune(s string) bool {
+	_, n := utf8.DecodeRuneInString(s)
+	return n > 0 && n == len(s)
 }
 
 // isRE2Name reports whether Go's regexp accepts name as a group name; other
