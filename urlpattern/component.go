@@ -98,12 +98,15 @@ func (cc *compiledComponent) compile(c component, input string, cb encodingCallb
 	// generates and compiles its expression when an input first needs
 	// it: the expression is then made of escaped fixed text and the
 	// wildcards' own, which compiles whenever the pattern is no longer
-	// than lazyMax.
+	// than lazyMax; a longer one is translated here, so that the
+	// translator's bound on its length is reported here, and Go's regexp
+	// takes any translation of such a part list (flat, and no longer than
+	// that bound: TestLazyExpressionCompiles).
 	literals := fixedAlternatives(parts, o)
 	fast, hasFast := newFastMatcher(parts, literals, o)
 	var re *regexp.Regexp
 	var names []string
-	if !hasFast || len(input) > lazyMax {
+	if !hasFast {
 		var source string
 		source, names = generateRegexpAndNameList(parts, o)
 		var err error
@@ -113,6 +116,12 @@ func (cc *compiledComponent) compile(c component, input string, cb encodingCallb
 		}
 	} else {
 		names = nameList(parts)
+		if len(input) > lazyMax {
+			source, _ := generateRegexpAndNameList(parts, o)
+			if err := translateRegExp(source, o.ignoreCase); err != nil {
+				return &Error{Component: c.String(), Pattern: input, Err: regExpCause{err}}
+			}
+		}
 	}
 	// 7. Let pattern string be the result of generate a pattern string.
 	patternString := generatePatternString(parts, o)
@@ -185,8 +194,9 @@ func nameList(parts []part) []string {
 }
 
 // lazyMax bounds the pattern of a component whose expression waits for
-// an input that needs it: a longer one is compiled at construction, so
-// that a size limit of Go's regexp is reported there.
+// an input that needs it without being translated at construction: a
+// longer one is translated there, so that the translator's bound on its
+// length is reported there.
 const lazyMax = 1 << 10
 
 // regexp returns the component's compiled expression, compiling it

@@ -47,8 +47,8 @@ func (s parserState) component() component {
 // constructorStringParser is the standard's constructor string parser.
 // https://urlpattern.spec.whatwg.org/#constructor-string-parser
 type constructorStringParser struct {
-	input                            []rune
-	tokens                           []token
+	input                            string      // valid UTF-8 (validUTF8)
+	tokens                           tokenWindow // the token list, componentStart its mark
 	result                           Init
 	componentStart                   int
 	tokenIndex                       int
@@ -88,18 +88,14 @@ type keptProtocol struct {
 func parseConstructorStringParser(input string, protocol *compiledComponent) (Init, *constructorStringParser, error) {
 	// 1. Let parser be a new constructor string parser whose input is input
 	// and token list is the result of tokenize given input and "lenient".
-	runes := []rune(input)
-	tokens, err := tokenize(runes, policyLenient)
-	if err != nil {
-		return Init{}, nil, err
-	}
-	p := &constructorStringParser{input: runes, tokens: tokens, tokenIncrement: 1, protocol: protocol}
+	input = validUTF8(input)
+	p := &constructorStringParser{input: input, tokens: newTokenWindow(input), tokenIncrement: 1, protocol: protocol}
 	// 2. While parser's token index is less than parser's token list size:
-	for p.tokenIndex < len(p.tokens) {
+	for p.tokens.exists(p.tokenIndex) {
 		// 2.1. Set parser's token increment to 1.
 		p.tokenIncrement = 1
 		// 2.2. If the token at token index is "end":
-		if p.tokens[p.tokenIndex].typ == tokenEnd {
+		if p.tokens.at(p.tokenIndex).typ == tokenEnd {
 			// 2.2.1. If state is "init": a relative pattern.
 			if p.state == stateInit {
 				// 2.2.1.1. Rewind.
@@ -284,6 +280,7 @@ func (p *constructorStringParser) changeState(newState parserState, skip int) {
 	p.state = newState
 	p.tokenIndex += skip
 	p.componentStart = p.tokenIndex
+	p.tokens.setMark(p.componentStart)
 	p.tokenIncrement = 0
 }
 
@@ -302,11 +299,8 @@ func (p *constructorStringParser) rewindAndSetState(s parserState) {
 // getSafeToken returns the token at index, or the last ("end") token
 // when index is past the list.
 // https://urlpattern.spec.whatwg.org/#get-a-safe-token
-func (p *constructorStringParser) getSafeToken(index int) *token {
-	if index < len(p.tokens) {
-		return &p.tokens[index]
-	}
-	return &p.tokens[len(p.tokens)-1]
+func (p *constructorStringParser) getSafeToken(index int) token {
+	return p.tokens.at(index)
 }
 
 // isNonSpecialPatternChar reports whether the token at index is a char,
@@ -314,7 +308,7 @@ func (p *constructorStringParser) getSafeToken(index int) *token {
 // https://urlpattern.spec.whatwg.org/#is-a-non-special-pattern-char
 func (p *constructorStringParser) isNonSpecialPatternChar(index int, value string) bool {
 	t := p.getSafeToken(index)
-	if t.value != value {
+	if t.value(p.input) != value {
 		return false
 	}
 	return t.typ == tokenChar || t.typ == tokenEscapedChar || t.typ == tokenInvalidChar
@@ -358,7 +352,7 @@ func (p *constructorStringParser) isSearchPrefix() bool {
 		return true
 	}
 	// 2. If the token's value is not "?", return false.
-	if p.tokens[p.tokenIndex].value != "?" {
+	if p.tokens.at(p.tokenIndex).value(p.input) != "?" {
 		return false
 	}
 	// 3-4. Let previous index be token index - 1; if less than 0, return true.
@@ -383,12 +377,12 @@ func (p *constructorStringParser) isHashPrefix() bool {
 
 // https://urlpattern.spec.whatwg.org/#is-a-group-open
 func (p *constructorStringParser) isGroupOpen() bool {
-	return p.tokens[p.tokenIndex].typ == tokenOpen
+	return p.tokens.at(p.tokenIndex).typ == tokenOpen
 }
 
 // https://urlpattern.spec.whatwg.org/#is-a-group-close
 func (p *constructorStringParser) isGroupClose() bool {
-	return p.tokens[p.tokenIndex].typ == tokenClose
+	return p.tokens.at(p.tokenIndex).typ == tokenClose
 }
 
 // https://urlpattern.spec.whatwg.org/#is-an-ipv6-open
@@ -408,12 +402,12 @@ func (p *constructorStringParser) makeComponentString() string {
 	// 1. Assert: token index is less than the token list's size.
 	// 2-6. Return the code points from the component start token's index to
 	// the current token's index.
-	t := p.tokens[p.tokenIndex]
+	t := p.tokens.at(p.tokenIndex)
 	start := int(p.getSafeToken(p.componentStart).index)
 	if start > int(t.index) {
 		return "" // a component start past the token (the standard does not say)
 	}
-	return string(p.input[start:int(t.index)])
+	return p.input[start:int(t.index)]
 }
 
 // computeProtocolMatchesSpecialSchemeFlag compiles the protocol read so

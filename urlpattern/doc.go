@@ -25,7 +25,8 @@
 // backtracking can ("/((?:a+)+b)" given "/aaaa...c" takes the same time per
 // byte as "/x"). Compiling a pattern takes time linear in its length as
 // well; a pattern longer than 1 MiB, or a component of more than 1000
-// groups, is refused with an [Error] that unwraps to [ErrTooLarge].
+// groups (":name", "(regexp)", "*", or "{...}" with a modifier), is
+// refused with an [Error] that unwraps to [ErrTooLarge].
 // What RE2 cannot do (lookahead, lookbehind, backreferences) is refused
 // when the pattern is compiled, with an [Error] that unwraps to
 // [ErrRegExp] and to a [*RegExpError] naming the construct; so is syntax

@@ -10,6 +10,7 @@ package urlpattern
 import (
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/weburl/url/internal/errfmt"
 )
@@ -43,8 +44,9 @@ var (
 	ErrTooManyBases = errors.New("more than one base URL")
 	// ErrTooLarge: the pattern is longer than 1 MiB (the constructor
 	// string and base URL, or the Init's fields, together), checked before
-	// any other work, or a component has more than 1000 groups, checked
-	// as they are parsed. Either would cost memory out of proportion to
+	// any other work, or a component has more than 1000 groups (":name",
+	// "(regexp)", "*", or "{...}" with a modifier), checked as they are
+	// parsed. Either would cost memory out of proportion to
 	// what a URL pattern needs (and Go's regexp refuses a translation
 	// longer than 1 MiB all the same).
 	ErrTooLarge = errors.New("pattern too large")
@@ -88,10 +90,13 @@ func (e *Error) Unwrap() error { return e.Err }
 // quoteBounded quotes s, cut to maxQuoted bytes with "..." after it.
 func quoteBounded(s string) string { return errfmt.QuoteHead(s, maxQuoted) }
 
-// errTokenizing is the cause of a tokenizing error at code point index i.
-func errTokenizing(input []rune, i int) error {
+// errTokenizing is the cause of a tokenizing error at byte offset i of
+// input (valid UTF-8), named by its code point index.
+func errTokenizing(input string, i int) error {
+	n := codePointIndex(input, int32(i))
 	if i < len(input) {
-		return fmt.Errorf("%w: %q at code point %d", ErrTokenize, input[i], i)
+		r, _ := utf8.DecodeRuneInString(input[i:])
+		return fmt.Errorf("%w: %q at code point %d", ErrTokenize, r, n)
 	}
-	return fmt.Errorf("%w at code point %d", ErrTokenize, i)
+	return fmt.Errorf("%w at code point %d", ErrTokenize, n)
 }

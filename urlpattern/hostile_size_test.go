@@ -3,6 +3,7 @@ package urlpattern
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -35,6 +36,18 @@ var hostileShapes = []struct {
 	}},
 	{"wildcard-segments", func(n int) string { return "https://h" + strings.Repeat("/*", n/2) }},
 	{"nested-open-braces", func(n int) string { return "https://h/" + strings.Repeat("{a", n/2) }},
+	{"regexp-text", func(n int) string { return "https://h/(" + strings.Repeat("a", n) + ")" }},
+	{"regexp-optionals", func(n int) string { return "https://h/(" + strings.Repeat("a?", n/2) + ")" }},
+}
+
+// goCompiledShapes are the shapes whose memory is mostly Go's regexp
+// compiling the translation of a regexp group (its parser and compiler
+// allocate 150-760 bytes per byte of such a group; the class of strings
+// is an alternation of its strings), which no check before compiling
+// bounds more tightly than the translator's 1 MiB.
+var goCompiledShapes = map[string]bool{
+	"class-strings": true, "regexp-text": true, "regexp-optionals": true,
+	"regexp-alternation": true, "regexp-classes": true,
 }
 
 // allocated returns the bytes f allocates and the time it takes.
@@ -49,27 +62,53 @@ func allocated(f func()) (uint64, time.Duration) {
 	return after.TotalAlloc - before.TotalAlloc, d
 }
 
-// TestHostileShapeSizes constructs each hostile shape at 64 KiB and at
-// 1 MiB. At 64 KiB, construction (a pattern or an error) allocates at
-// most maxBytesPerByte per pattern byte (measured 2026-11-28: one large
-// class 106, class strings 257, wildcard segments 63, open braces 58;
-// before: 167, 314, 1352, 74); at 1 MiB, the pattern exceeds
-// maxPatternBytes and is refused before any work, with an error that
-// unwraps to ErrTooLarge, allocating next to nothing (before: 139, 318,
-// 1153 and 73 bytes per byte, 2.6 s, 7 s, 33 s and 0.4 s).
+// TestHostileShapeSizes constructs each hostile shape, and each growing
+// pattern of size_test.go, at 64 KiB and at 1 MiB. At 64 KiB,
+// construction (a pattern or an error) allocates at most maxBytesPerByte
+// per pattern byte, or maxGoCompiledBytesPerByte for goCompiledShapes
+// (docs/urlpattern.md has the figures of each); at 1 MiB, the pattern
+// exceeds maxPatternBytes and is refused before any work, with an error
+// that unwraps to ErrTooLarge, allocating next to nothing. With
+// URLPATTERN_SIZES_NEAR_LIMIT set, it also logs the bytes of each shape
+// at 1 MiB - 1 KiB, the largest accepted, when its 64 KiB figure is at
+// most 200 bytes per byte.
 func TestHostileShapeSizes(t *testing.T) {
-	const maxBytesPerByte = 300
+	const maxBytesPerByte, maxGoCompiledBytesPerByte = 64, 800
+	type shape struct {
+		name  string
+		base  []string
+		build func(n int) string
+	}
+	var shapes []shape
 	for _, g := range hostileShapes {
+		shapes = append(shapes, shape{g.name, nil, g.build})
+	}
+	for _, g := range growingPatterns {
+		shapes = append(shapes, shape{g.name, []string{"https://base.example/"}, g.build})
+	}
+	for _, g := range shapes {
 		t.Run(g.name, func(t *testing.T) {
 			s := g.build(64 << 10)
 			var err error
-			b, d := allocated(func() { _, err = New(s) })
-			t.Logf("64 KiB: %d B (%.1f B/B) in %v: %.100v", b, float64(b)/float64(len(s)), d, err)
-			if b > maxBytesPerByte*uint64(len(s)) {
-				t.Errorf("64 KiB: %d bytes allocated, %.1f per pattern byte (at most %d)", b, float64(b)/float64(len(s)), maxBytesPerByte)
+			b, d := allocated(func() { _, err = New(s, g.base...) })
+			perByte := float64(b) / float64(len(s))
+			t.Logf("64 KiB: %d B (%.1f B/B) in %v: %.100v", b, perByte, d, err)
+			limit := maxBytesPerByte
+			if goCompiledShapes[g.name] {
+				limit = maxGoCompiledBytesPerByte
+			}
+			if perByte > float64(limit) {
+				t.Errorf("64 KiB: %d bytes allocated, %.1f per pattern byte (at most %d)", b, perByte, limit)
+			}
+			if os.Getenv("URLPATTERN_SIZES_NEAR_LIMIT") != "" && perByte <= 200 {
+				// The largest patterns accepted, for the figures of
+				// docs/urlpattern.md (not run by default: up to 200 MB).
+				s = g.build(1<<20 - 1024)
+				b, d = allocated(func() { _, err = New(s, g.base...) })
+				t.Logf("1 MiB - 1 KiB: %d B (%.1f B/B) in %v: %.100v", b, float64(b)/float64(len(s)), d, err)
 			}
 			s = g.build(1 << 20)
-			b, d = allocated(func() { _, err = New(s) })
+			b, d = allocated(func() { _, err = New(s, g.base...) })
 			if !errors.Is(err, ErrTooLarge) {
 				t.Errorf("1 MiB: %.100v, want ErrTooLarge", err)
 			}

@@ -11,44 +11,68 @@ import "fmt"
 // https://urlpattern.spec.whatwg.org/#encoding-callback
 type encodingCallback func(string) (string, error)
 
-// patternParser is the standard's pattern parser struct.
+// patternParser is the standard's pattern parser struct. It reads its
+// token list from the tokenizer one token at a time: token is the token
+// at the standard's index, and index moves forward only.
 // https://urlpattern.spec.whatwg.org/#pattern-parser
 type patternParser struct {
-	tokens                []token
+	tz                    tokenizer
+	token                 token // the token at index
+	tokenErr              error // the tokenizing error that ended the token list early
 	encodingCallback      encodingCallback
 	segmentWildcardRegexp string
 	parts                 []part
 	pendingFixedValue     []byte
-	index                 int
 	nextNumericName       int
 	names                 map[string]struct{} // the names of parts, for "is a duplicate name", past maxScannedNames groups
-	groups                int                 // the parts that are groups
+	groups                int                 // the parts that are groups, or "{fixed}" with a modifier (countGroup)
 }
 
 // parsePatternString parses a pattern string into a part list.
+//
+// The standard tokenizes the whole string first, then parses the token
+// list; here the parser takes each token as the tokenizer makes it, so
+// that at the parser's first error the rest of the string is only
+// checked for a tokenizing error (which the standard would have raised
+// first), not tokenized into a list. The errors are the same.
 // https://urlpattern.spec.whatwg.org/#parse-a-pattern-string
 func parsePatternString(input string, o options, cb encodingCallback) ([]part, error) {
+	input = validUTF8(input)
 	// 1. Let parser be a new pattern parser with encoding callback and
 	// segment wildcard regexp.
 	p := &patternParser{encodingCallback: cb, segmentWildcardRegexp: generateSegmentWildcardRegexp(o)}
-	// 2. Set parser's token list to the result of tokenize given input and "strict".
-	tokens, err := tokenize([]rune(input), policyStrict)
+	// 2. Set parser's token list to the result of tokenize given input
+	// and "strict" (one token at a time).
+	p.tz = tokenizer{input: input, policy: policyStrict}
+	p.advance()
+	parts, err := p.parse(o)
+	if p.tokenErr != nil {
+		return nil, p.tokenErr
+	}
 	if err != nil {
+		if terr := p.tz.rest(); terr != nil {
+			return nil, terr
+		}
 		return nil, err
 	}
-	p.tokens = tokens
-	// 3. While parser's index is less than parser's token list's size:
-	for p.index < len(p.tokens) {
+	return parts, nil
+}
+
+// parse runs step 3 of parse a pattern string.
+func (p *patternParser) parse(o options) ([]part, error) {
+	// 3. While parser's index is less than parser's token list's size
+	// (until the "end" token is consumed):
+	for p.token.present() {
 		// 3.1-3. Try to consume a char token, a name token, a regexp or wildcard token.
 		charToken := p.tryConsumeToken(tokenChar)
 		nameToken := p.tryConsumeToken(tokenName)
 		regexpOrWildcardToken := p.tryConsumeRegexpOrWildcardToken(nameToken)
 		// 3.4. If name token or regexp or wildcard token is not null:
-		if nameToken != nil || regexpOrWildcardToken != nil {
+		if nameToken.present() || regexpOrWildcardToken.present() {
 			// 3.4.1-2. Let prefix be char token's value, if any.
 			prefix := ""
-			if charToken != nil {
-				prefix = charToken.value
+			if charToken.present() {
+				prefix = p.value(charToken)
 			}
 			// 3.4.3. If prefix is not "" and not options' prefix code point:
 			// append it to pending fixed value and set prefix to "".
@@ -70,17 +94,17 @@ func parsePatternString(input string, o options, cb encodingCallback) ([]part, e
 		}
 		// 3.5-6. Let fixed token be char token, else an escaped-char token.
 		fixedToken := charToken
-		if fixedToken == nil {
+		if !fixedToken.present() {
 			fixedToken = p.tryConsumeToken(tokenEscapedChar)
 		}
 		// 3.7. If fixed token is not null: append its value to pending fixed value; continue.
-		if fixedToken != nil {
-			p.pendingFixedValue = append(p.pendingFixedValue, fixedToken.value...)
+		if fixedToken.present() {
+			p.pendingFixedValue = append(p.pendingFixedValue, p.value(fixedToken)...)
 			continue
 		}
 		// 3.8-9. Let open token be the result of trying to consume an "open" token.
 		// If it is not null:
-		if openToken := p.tryConsumeToken(tokenOpen); openToken != nil {
+		if openToken := p.tryConsumeToken(tokenOpen); openToken.present() {
 			// 3.9.1. Let prefix be the result of consume text.
 			prefix := p.consumeText()
 			// 3.9.2-3. Set name token and regexp or wildcard token.
@@ -89,7 +113,7 @@ func parsePatternString(input string, o options, cb encodingCallback) ([]part, e
 			// 3.9.4. Let suffix be the result of consume text.
 			suffix := p.consumeText()
 			// 3.9.5. Consume a required token given "close".
-			if _, err := p.consumeRequiredToken(tokenClose); err != nil {
+			if err := p.consumeRequiredToken(tokenClose); err != nil {
 				return nil, err
 			}
 			// 3.9.6-7. Try to consume a modifier token; add a part.
@@ -105,7 +129,7 @@ func parsePatternString(input string, o options, cb encodingCallback) ([]part, e
 			return nil, err
 		}
 		// 3.11. Consume a required token given "end".
-		if _, err := p.consumeRequiredToken(tokenEnd); err != nil {
+		if err := p.consumeRequiredToken(tokenEnd); err != nil {
 			return nil, err
 		}
 	}
@@ -113,30 +137,47 @@ func parsePatternString(input string, o options, cb encodingCallback) ([]part, e
 	return p.parts, nil
 }
 
-// tryConsumeToken returns the next token and advances past it if it has
-// type typ, and returns nil otherwise.
-// https://urlpattern.spec.whatwg.org/#try-to-consume-a-token
-func (p *patternParser) tryConsumeToken(typ tokenType) *token {
-	next := &p.tokens[p.index]
-	if next.typ != typ {
-		return nil
+// advance moves to the next token: the tokenizer's next one, none after
+// the "end" token, and none when tokenizing fails (tokenErr).
+func (p *patternParser) advance() {
+	if p.tokenErr != nil || p.token.typ == tokenEnd {
+		p.token = noToken
+		return
 	}
-	p.index++
+	t, err := p.tz.next()
+	if err != nil {
+		p.tokenErr, t = err, noToken
+	}
+	p.token = t
+}
+
+// value returns a token's value.
+func (p *patternParser) value(t token) string { return t.value(p.tz.input) }
+
+// tryConsumeToken returns the next token and advances past it if it has
+// type typ, and returns noToken otherwise.
+// https://urlpattern.spec.whatwg.org/#try-to-consume-a-token
+func (p *patternParser) tryConsumeToken(typ tokenType) token {
+	next := p.token
+	if next.typ != typ {
+		return noToken
+	}
+	p.advance()
 	return next
 }
 
 // https://urlpattern.spec.whatwg.org/#try-to-consume-a-modifier-token
-func (p *patternParser) tryConsumeModifierToken() *token {
-	if t := p.tryConsumeToken(tokenOtherModifier); t != nil {
+func (p *patternParser) tryConsumeModifierToken() token {
+	if t := p.tryConsumeToken(tokenOtherModifier); t.present() {
 		return t
 	}
 	return p.tryConsumeToken(tokenAsterisk)
 }
 
 // https://urlpattern.spec.whatwg.org/#try-to-consume-a-regexp-or-wildcard-token
-func (p *patternParser) tryConsumeRegexpOrWildcardToken(nameToken *token) *token {
+func (p *patternParser) tryConsumeRegexpOrWildcardToken(nameToken token) token {
 	t := p.tryConsumeToken(tokenRegexp)
-	if nameToken == nil && t == nil {
+	if !nameToken.present() && !t.present() {
 		t = p.tryConsumeToken(tokenAsterisk)
 	}
 	return t
@@ -144,13 +185,15 @@ func (p *patternParser) tryConsumeRegexpOrWildcardToken(nameToken *token) *token
 
 // consumeRequiredToken fails when the next token does not have type typ.
 // https://urlpattern.spec.whatwg.org/#consume-a-required-token
-func (p *patternParser) consumeRequiredToken(typ tokenType) (*token, error) {
-	t := p.tryConsumeToken(typ)
-	if t == nil {
-		got := p.tokens[p.index]
-		return nil, fmt.Errorf("%w: expected %s, found %s %s at code point %d", ErrUnexpectedToken, typ, got.typ, quoteBounded(got.value), got.index)
+func (p *patternParser) consumeRequiredToken(typ tokenType) error {
+	got := p.token
+	if t := p.tryConsumeToken(typ); !t.present() {
+		if !got.present() && p.tokenErr != nil {
+			return p.tokenErr // the token list ended early
+		}
+		return fmt.Errorf("%w: expected %s, found %s %s at code point %d", ErrUnexpectedToken, typ, got.typ, quoteBounded(p.value(got)), codePointIndex(p.tz.input, got.index))
 	}
-	return t, nil
+	return nil
 }
 
 // consumeText consumes the run of char and escaped-char tokens and
@@ -160,13 +203,13 @@ func (p *patternParser) consumeText() string {
 	var result []byte
 	for {
 		t := p.tryConsumeToken(tokenChar)
-		if t == nil {
+		if !t.present() {
 			t = p.tryConsumeToken(tokenEscapedChar)
 		}
-		if t == nil {
+		if !t.present() {
 			break
 		}
-		result = append(result, t.value...)
+		result = append(result, p.value(t)...)
 	}
 	return string(result)
 }
@@ -191,11 +234,11 @@ func (p *patternParser) maybeAddPartFromPendingFixedValue() error {
 
 // addPart adds the part of a group (or a "{fixed}" with a modifier).
 // https://urlpattern.spec.whatwg.org/#add-a-part
-func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken *token, suffix string, modifierToken *token) error {
+func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken token, suffix string, modifierToken token) error {
 	// 1-2. Let modifier be the modifier token's modifier, else "none".
 	mod := modifierNone
-	if modifierToken != nil {
-		switch modifierToken.value {
+	if modifierToken.present() {
+		switch p.value(modifierToken) {
 		case "?":
 			mod = modifierOptional
 		case "*":
@@ -206,7 +249,7 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	}
 	// 3. If there is no name, regexp or wildcard and no modifier: a "{foo}"
 	// grouping; append prefix to pending fixed value and return.
-	if nameToken == nil && regexpOrWildcardToken == nil && mod == modifierNone {
+	if !nameToken.present() && !regexpOrWildcardToken.present() && mod == modifierNone {
 		p.pendingFixedValue = append(p.pendingFixedValue, prefix...)
 		return nil
 	}
@@ -215,7 +258,7 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 		return err
 	}
 	// 5. If there is no name and no regexp or wildcard: a "{foo}?" grouping.
-	if nameToken == nil && regexpOrWildcardToken == nil {
+	if !nameToken.present() && !regexpOrWildcardToken.present() {
 		// 5.1. Assert: suffix is the empty string. 5.2. If prefix is "", return.
 		if prefix == "" {
 			return nil
@@ -226,17 +269,17 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 			return err
 		}
 		p.parts = append(p.parts, part{typ: partFixedText, value: encoded, modifier: mod})
-		return nil
+		return p.countGroup()
 	}
 	// 6-9. Convert the regexp or wildcard token into a regexp value.
 	var regexpValue string
 	switch {
-	case regexpOrWildcardToken == nil:
+	case !regexpOrWildcardToken.present():
 		regexpValue = p.segmentWildcardRegexp
 	case regexpOrWildcardToken.typ == tokenAsterisk:
 		regexpValue = fullWildcardRegexpValue
 	default:
-		regexpValue = regexpOrWildcardToken.value
+		regexpValue = p.value(regexpOrWildcardToken)
 	}
 	// 10-12. Let type be "regexp", or a wildcard type when the regexp value
 	// is the segment or full wildcard's regexp.
@@ -249,9 +292,9 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	}
 	// 13-15. Let name be the name token's value, or the next numeric name.
 	name := ""
-	if nameToken != nil {
-		name = nameToken.value
-	} else if regexpOrWildcardToken != nil {
+	if nameToken.present() {
+		name = p.value(nameToken)
+	} else if regexpOrWildcardToken.present() {
 		name = fmt.Sprint(p.nextNumericName)
 		p.nextNumericName++
 	}
@@ -270,9 +313,8 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	}
 	// 19-20. Append the part.
 	p.parts = append(p.parts, part{typ: typ, value: regexpValue, modifier: mod, name: name, prefix: encodedPrefix, suffix: encodedSuffix})
-	p.groups++
-	if p.groups > maxGroups {
-		return fmt.Errorf("%w: more than %d groups", ErrTooLarge, maxGroups)
+	if err := p.countGroup(); err != nil {
+		return err
 	}
 	if p.groups > maxScannedNames {
 		if p.names == nil {
@@ -284,6 +326,16 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 			}
 		}
 		p.names[name] = struct{}{}
+	}
+	return nil
+}
+
+// countGroup counts a group part, or a "{fixed}" part with a modifier
+// (each a group of the expression), and fails past maxGroups.
+func (p *patternParser) countGroup() error {
+	p.groups++
+	if p.groups > maxGroups {
+		return fmt.Errorf("%w: more than %d groups", ErrTooLarge, maxGroups)
 	}
 	return nil
 }

@@ -52,11 +52,25 @@ func (e *RegExpError) Error() string {
 func compileRegExp(source string, ignoreCase bool) (*regexp.Regexp, error) {
 	re, err := ecmaregexp.Compile(source, ignoreCase)
 	if err != nil {
-		var e *ecmaregexp.Error
-		if errors.As(err, &e) {
-			return nil, &RegExpError{Source: e.Source, Offset: e.Offset, Construct: e.Construct, Reason: e.Reason, Unsupported: e.Unsupported}
-		}
-		return nil, err
+		return nil, regExpErrorOf(err)
 	}
 	return re, nil
+}
+
+// translateRegExp is compileRegExp without Go's compiling: the
+// translator's refusal, as a *RegExpError.
+func translateRegExp(source string, ignoreCase bool) error {
+	if _, err := ecmaregexp.Translate(source, ignoreCase); err != nil {
+		return regExpErrorOf(err)
+	}
+	return nil
+}
+
+// regExpErrorOf is the *RegExpError of the translator's error.
+func regExpErrorOf(err error) error {
+	var e *ecmaregexp.Error
+	if errors.As(err, &e) {
+		return &RegExpError{Source: e.Source, Offset: e.Offset, Construct: e.Construct, Reason: e.Reason, Unsupported: e.Unsupported}
+	}
+	return err
 }

@@ -3,12 +3,18 @@ package urlpattern
 // The tokenizer of pattern strings (URL Pattern Standard, section 2.1.2).
 // https://urlpattern.spec.whatwg.org/#tokenizing
 //
-// The standard indexes a pattern string by code points; so does this
-// file, on the pattern decoded into runes once (an invalid UTF-8 byte is
-// read as U+FFFD, as a Go range loop reads it). Every step moves the
-// index forward, so tokenizing is linear in the pattern's length.
+// The standard indexes a pattern string by code points; this file
+// indexes it by bytes, on a pattern made valid UTF-8 first (validUTF8: an
+// invalid byte is read as U+FFFD, as a Go range loop reads it), and
+// counts code points only for error messages. Every step moves the index
+// forward, so tokenizing is linear in the pattern's length.
 
-import "github.com/weburl/url/internal/ecmaregexp"
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/weburl/url/internal/ecmaregexp"
+)
 
 // tokenType is a token's type.
 // https://urlpattern.spec.whatwg.org/#token-type
@@ -52,12 +58,53 @@ func (t tokenType) String() string {
 	return "invalid-char"
 }
 
-// token is one lexical token of a pattern string.
+// token is one lexical token of a pattern string. It holds byte
+// offsets into the input it was read from, which its value is a slice
+// of: 12 bytes a token, and no string of its own.
 // https://urlpattern.spec.whatwg.org/#token
 type token struct {
 	typ   tokenType
-	index int32  // code point index of the token's first code point (a pattern is at most maxPatternBytes)
-	value string // the code points the token represents
+	index int32 // byte offset of the token's first code point (the standard's index counts code points; see codePointIndex)
+	end   int32 // byte offset just past the token's value
+}
+
+// tokenNone is the type of no token: what tryConsumeToken returns when
+// the next token does not have the type asked for.
+const tokenNone tokenType = 0xFF
+
+// noToken is the absent token.
+var noToken = token{typ: tokenNone}
+
+// present reports whether t is a token (not noToken).
+func (t token) present() bool { return t.typ != tokenNone }
+
+// value returns the code points the token represents, a slice of input:
+// for "escaped-char", "name" and "regexp" tokens, the text after the
+// token's first code point ("\", ":" or "(").
+func (t token) value(input string) string {
+	start := t.index
+	switch t.typ {
+	case tokenEscapedChar, tokenName, tokenRegexp:
+		start++
+	}
+	return input[start:t.end]
+}
+
+// codePointIndex is the standard's index (in code points) of byte offset
+// i of input.
+func codePointIndex(input string, i int32) int {
+	return utf8.RuneCountInString(input[:i])
+}
+
+// validUTF8 returns s with each byte that is not part of valid UTF-8
+// replaced by U+FFFD, as converting s to []rune (and a range loop) reads
+// it: the standard's code points of s. It returns s itself when s is
+// valid UTF-8.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return string([]rune(s))
 }
 
 // tokenizePolicy is "strict" or "lenient".
@@ -69,75 +116,97 @@ const (
 	policyLenient
 )
 
-// tokenizer is the standard's tokenizer struct.
+// tokenizer is the standard's tokenizer struct, run one token at a time
+// (next): the pattern parser reads the tokens as they come, and stops at
+// its first error without tokenizing (and keeping) the rest. The input
+// must be valid UTF-8 (validUTF8); indexes are byte offsets into it.
 // https://urlpattern.spec.whatwg.org/#tokenizer
 type tokenizer struct {
-	input     []rune
+	input     string
 	policy    tokenizePolicy
-	tokens    []token
 	index     int
 	nextIndex int
 	codePoint rune
+	tok       token // the token the last step added
+	added     bool  // whether the last step added one
+	done      bool  // the "end" token was added
 }
 
-// tokenize runs the standard's tokenize algorithm. Under the strict
-// policy a tokenizing error is returned as an *Error wrapping
-// [ErrTokenize].
-// https://urlpattern.spec.whatwg.org/#tokenize
-func tokenize(input []rune, policy tokenizePolicy) ([]token, error) {
-	// 1-3. Let tokenizer be a new tokenizer with input and policy.
-	tz := &tokenizer{input: input, policy: policy, tokens: make([]token, 0, len(input)+1)}
-	n := len(input)
+// next runs the steps of tokenize until they add a token, and returns it;
+// after the "end" token it returns "end" again.
+func (tz *tokenizer) next() (token, error) {
+	tz.added = false
+	n := len(tz.input)
 	// 4. While tokenizer's index is less than tokenizer's input's code point length:
-	for tz.index < n {
-		// 4.1. Run seek and get the next code point given tokenizer and tokenizer's index.
-		tz.seekAndGetNextCodePoint(tz.index)
-		switch c := tz.codePoint; {
-		case c == '*':
-			// 4.2. If code point is "*": add a token with default position and length, "asterisk".
-			tz.addTokenWithDefaultPositionAndLength(tokenAsterisk)
-		case c == '+' || c == '?':
-			// 4.3. If code point is "+" or "?": "other-modifier".
-			tz.addTokenWithDefaultPositionAndLength(tokenOtherModifier)
-		case c == '\\':
-			// 4.4. If code point is "\":
-			// 4.4.1. If index is input's length - 1: process a tokenizing error given next index and index.
-			if tz.index == n-1 {
-				if err := tz.processTokenizingError(tz.nextIndex, tz.index); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			// 4.4.2-4. Let escaped index be next index; get the next code point;
-			// add a token with default length given "escaped-char", next index and escaped index.
-			escapedIndex := tz.nextIndex
-			tz.getNextCodePoint()
-			tz.addTokenWithDefaultLength(tokenEscapedChar, tz.nextIndex, escapedIndex)
-		case c == '{':
-			// 4.5. If code point is "{": "open".
-			tz.addTokenWithDefaultPositionAndLength(tokenOpen)
-		case c == '}':
-			// 4.6. If code point is "}": "close".
-			tz.addTokenWithDefaultPositionAndLength(tokenClose)
-		case c == ':':
-			// 4.7. If code point is ":": a name.
-			if err := tz.name(); err != nil {
-				return nil, err
-			}
-		case c == '(':
-			// 4.8. If code point is "(": a regexp.
-			if err := tz.regexp(); err != nil {
-				return nil, err
-			}
-		default:
-			// 4.9. Add a token with default position and length given "char".
-			tz.addTokenWithDefaultPositionAndLength(tokenChar)
+	for !tz.added && tz.index < n {
+		if err := tz.step(); err != nil {
+			return token{}, err
 		}
 	}
-	// 5. Add a token with default length given "end", index and index.
-	tz.addTokenWithDefaultLength(tokenEnd, tz.index, tz.index)
-	// 6. Return tokenizer's token list.
-	return tz.tokens, nil
+	if !tz.added {
+		// 5. Add a token with default length given "end", index and index.
+		tz.addTokenWithDefaultLength(tokenEnd, tz.index, tz.index)
+		tz.done = true
+	}
+	return tz.tok, nil
+}
+
+// rest reports the tokenizing error, if any, in the input the tokenizer
+// has not read yet, keeping no token: the standard tokenizes a whole
+// pattern string before parsing it, so such an error comes before any
+// of the parser's. Only "\", ":" and "(" can start one.
+func (tz *tokenizer) rest() error {
+	if tz.done || !strings.ContainsAny(tz.input[tz.index:], `\:(`) {
+		return nil
+	}
+	for !tz.done {
+		if _, err := tz.next(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// step runs one iteration of step 4 of tokenize.
+func (tz *tokenizer) step() error {
+	n := len(tz.input)
+	// 4.1. Run seek and get the next code point given tokenizer and tokenizer's index.
+	tz.seekAndGetNextCodePoint(tz.index)
+	switch c := tz.codePoint; {
+	case c == '*':
+		// 4.2. If code point is "*": add a token with default position and length, "asterisk".
+		tz.addTokenWithDefaultPositionAndLength(tokenAsterisk)
+	case c == '+' || c == '?':
+		// 4.3. If code point is "+" or "?": "other-modifier".
+		tz.addTokenWithDefaultPositionAndLength(tokenOtherModifier)
+	case c == '\\':
+		// 4.4. If code point is "\":
+		// 4.4.1. If index is input's length - 1: process a tokenizing error given next index and index.
+		if tz.index == n-1 {
+			return tz.processTokenizingError(tz.nextIndex, tz.index)
+		}
+		// 4.4.2-4. Let escaped index be next index; get the next code point;
+		// add a token with default length given "escaped-char", next index and escaped index.
+		escapedIndex := tz.nextIndex
+		tz.getNextCodePoint()
+		tz.addTokenWithDefaultLength(tokenEscapedChar, tz.nextIndex, escapedIndex)
+	case c == '{':
+		// 4.5. If code point is "{": "open".
+		tz.addTokenWithDefaultPositionAndLength(tokenOpen)
+	case c == '}':
+		// 4.6. If code point is "}": "close".
+		tz.addTokenWithDefaultPositionAndLength(tokenClose)
+	case c == ':':
+		// 4.7. If code point is ":": a name.
+		return tz.name()
+	case c == '(':
+		// 4.8. If code point is "(": a regexp.
+		return tz.regexp()
+	default:
+		// 4.9. Add a token with default position and length given "char".
+		tz.addTokenWithDefaultPositionAndLength(tokenChar)
+	}
+	return nil
 }
 
 // name runs step 4.7 of tokenize: a ":" and the name after it.
@@ -276,11 +345,17 @@ func (tz *tokenizer) regexp() error {
 }
 
 // getNextCodePoint sets the code point to the one at next index and
-// increments next index.
+// moves next index past it.
 // https://urlpattern.spec.whatwg.org/#get-the-next-code-point
 func (tz *tokenizer) getNextCodePoint() {
-	tz.codePoint = tz.input[tz.nextIndex]
-	tz.nextIndex++
+	if c := tz.input[tz.nextIndex]; c < utf8.RuneSelf {
+		tz.codePoint = rune(c)
+		tz.nextIndex++
+		return
+	}
+	r, size := utf8.DecodeRuneInString(tz.input[tz.nextIndex:])
+	tz.codePoint = r
+	tz.nextIndex += size
 }
 
 // seekAndGetNextCodePoint sets next index to index and gets the next code point.
@@ -290,29 +365,22 @@ func (tz *tokenizer) seekAndGetNextCodePoint(index int) {
 	tz.getNextCodePoint()
 }
 
-// addToken appends a token whose value is the code point substring from
-// value position with length value length, and sets index to next position.
+// addToken adds a token whose value is the input from value position
+// (a byte offset, as all of them here) with length value length, and
+// sets index to next position. The token's value is a slice of the
+// input from one byte after its index ("escaped-char", "name",
+// "regexp") or from its index (the others): token.value. Value position
+// is one of those two in every call of the standard's.
 // https://urlpattern.spec.whatwg.org/#add-a-token
 func (tz *tokenizer) addToken(typ tokenType, nextPosition, valuePosition, valueLength int) {
-	var value string
-	if r := tz.input[valuePosition:min(valuePosition+valueLength, len(tz.input))]; len(r) == 1 && r[0] < 0x80 {
-		value = asciiStrings[r[0] : r[0]+1] // most tokens: no allocation
-	} else {
-		value = string(r)
-	}
-	tz.tokens = append(tz.tokens, token{
+	tz.tok = token{
 		typ:   typ,
 		index: int32(tz.index),
-		value: value,
-	})
+		end:   int32(min(valuePosition+valueLength, len(tz.input))),
+	}
+	tz.added = true
 	tz.index = nextPosition
 }
-
-// asciiStrings holds each ASCII character at its own index, for
-// one-character token values without an allocation each.
-const asciiStrings = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f" +
-	"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f" +
-	" !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f"
 
 // https://urlpattern.spec.whatwg.org/#add-a-token-with-default-length
 func (tz *tokenizer) addTokenWithDefaultLength(typ tokenType, nextPosition, valuePosition int) {

@@ -1,7 +1,6 @@
 package ecmaregexp
 
 import (
-	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -30,26 +29,31 @@ import (
 // inclusive ranges lo0, hi0, lo1, hi1, ...
 type runeSet []rune
 
-// newRuneSet returns the set of the given ranges in any order.
+// newRuneSet returns the set of the given ranges in any order, sorting
+// and merging them in place: the set is pairs' own memory.
 func newRuneSet(pairs ...rune) runeSet {
-	type rng struct{ lo, hi rune }
-	rs := make([]rng, 0, len(pairs)/2)
-	for i := 0; i+1 < len(pairs); i += 2 {
-		rs = append(rs, rng{pairs[i], pairs[i+1]})
-	}
-	slices.SortFunc(rs, func(a, b rng) int { return cmp.Compare(a.lo, b.lo) })
-	var out runeSet
-	if len(rs) > 0 {
-		out = make(runeSet, 0, 2*len(rs))
-	}
-	for _, r := range rs {
-		if n := len(out); n > 0 && r.lo <= out[n-1]+1 {
-			out[n-1] = max(out[n-1], r.hi)
+	pairs = pairs[:len(pairs)&^1]
+	sort.Sort(rangeSorter(pairs))
+	out := runeSet(pairs[:0])
+	for i := 0; i < len(pairs); i += 2 {
+		lo, hi := pairs[i], pairs[i+1]
+		if n := len(out); n > 0 && lo <= out[n-1]+1 {
+			out[n-1] = max(out[n-1], hi)
 			continue
 		}
-		out = append(out, r.lo, r.hi)
+		out = append(out, lo, hi)
 	}
 	return out
+}
+
+// rangeSorter sorts the ranges lo0, hi0, lo1, hi1, ... by their lo.
+type rangeSorter []rune
+
+func (r rangeSorter) Len() int           { return len(r) / 2 }
+func (r rangeSorter) Less(i, j int) bool { return r[2*i] < r[2*j] }
+func (r rangeSorter) Swap(i, j int) {
+	r[2*i], r[2*j] = r[2*j], r[2*i]
+	r[2*i+1], r[2*j+1] = r[2*j+1], r[2*i+1]
 }
 
 func (s runeSet) contains(r rune) bool {
@@ -58,7 +62,8 @@ func (s runeSet) contains(r rune) bool {
 }
 
 func (s runeSet) union(t runeSet) runeSet {
-	return newRuneSet(append(slices.Clone(s), t...)...)
+	u := make([]rune, 0, len(s)+len(t))
+	return newRuneSet(append(append(u, s...), t...)...)
 }
 
 // complement returns every code point (U+0000..U+10FFFF) not in s.
@@ -95,6 +100,22 @@ func (s runeSet) intersect(t runeSet) runeSet {
 }
 
 func (s runeSet) subtract(t runeSet) runeSet { return s.intersect(t.complement()) }
+
+// overlaps reports whether s and t have a code point in common.
+func (s runeSet) overlaps(t runeSet) bool {
+	i, j := 0, 0
+	for i < len(s) && j < len(t) {
+		if max(s[i], t[j]) <= min(s[i+1], t[j+1]) {
+			return true
+		}
+		if s[i+1] < t[j+1] {
+			i += 2
+		} else {
+			j += 2
+		}
+	}
+	return false
+}
 
 // single reports whether s is one code point, and which.
 func (s runeSet) single() (rune, bool) {
@@ -495,6 +516,8 @@ func (p *reParser) parseClassSetCharacter() (rune, error) {
 }
 
 // parseClassStrings parses \q{ClassString|...} after the "\" at start.
+// A string written without escapes, and unchanged by folding, is a slice
+// of the source; others are built once.
 func (p *reParser) parseClassStrings(start int) (classItem, error) {
 	p.pos++ // q
 	if p.peek() != '{' {
@@ -503,19 +526,24 @@ func (p *reParser) parseClassStrings(start int) (classItem, error) {
 	p.pos++
 	var v classValue
 	var cur []rune
+	from, plain := p.pos, true // the current string's source, and whether it is its value
 	finish := func() {
 		if len(cur) == 1 {
 			v.set = v.set.union(p.literalSet(cur[0]))
 		} else {
 			v.mayContainStrings = true
-			var b strings.Builder
-			for _, r := range cur {
-				if p.ignoreCase {
-					r = foldKey(r)
+			if p.ignoreCase {
+				for i, r := range cur {
+					if k := foldKey(r); k != r {
+						cur[i], plain = k, false
+					}
 				}
-				b.WriteRune(r)
 			}
-			v.strs = append(v.strs, b.String())
+			if plain {
+				v.strs = append(v.strs, p.src[from:p.pos])
+			} else {
+				v.strs = append(v.strs, string(cur))
+			}
 		}
 		cur = cur[:0]
 	}
@@ -524,16 +552,21 @@ func (p *reParser) parseClassStrings(start int) (classItem, error) {
 			return classItem{}, p.errorf(start, `\q{`, "unterminated \\q{...}")
 		}
 		switch p.peek() {
-		case '}':
-			p.pos++
+		case '}', '|':
 			finish()
-			slices.Sort(v.strs)
-			v.strs = slices.Compact(v.strs)
+			c := p.next()
+			from, plain = p.pos, true
+			if c == '|' {
+				continue
+			}
+			if len(v.strs) > 1 {
+				slices.Sort(v.strs)
+				v.strs = slices.Compact(v.strs)
+			}
 			return classItem{v: v, pos: start}, nil
-		case '|':
-			p.pos++
-			finish()
-			continue
+		}
+		if p.peek() == '\\' {
+			plain = false
 		}
 		r, err := p.parseClassSetCharacter()
 		if err != nil {
@@ -545,44 +578,31 @@ func (p *reParser) parseClassStrings(start int) (classItem, error) {
 
 // classNode is the node matching a class value: a set of code points, or
 // with strings ECMA-262's order (CompileAtom): the strings longest first,
-// then the single code points, then the empty string.
+// then the single code points, then the empty string. Each string is one
+// opString node, and the nodes of all the strings are allocated at once: a
+// class of many strings costs a few allocations and one node per string,
+// not a node per code point.
 func (p *reParser) classNode(v classValue, pos int) *node {
 	if len(v.strs) == 0 {
 		return &node{op: opSet, set: v.set, pos: pos}
 	}
-	strs := slices.Clone(v.strs)
+	// v.strs is the class's own (parseClassBody's value), sorted by
+	// code point; a stable sort by length keeps that order among the
+	// strings of one length.
+	strs := v.strs
 	slices.SortStableFunc(strs, func(a, b string) int {
 		return utf8.RuneCountInString(b) - utf8.RuneCountInString(a)
 	})
-	// The nodes of all the strings are allocated at once: a class of
-	// many strings costs a few allocations, not a few per code point.
-	runes := 0
-	for _, s := range strs {
-		runes += utf8.RuneCountInString(s)
-	}
-	nodes := make([]node, runes+len(strs))
-	seqs := make([]*node, runes)
+	nodes := make([]node, len(strs))
 	alts := make([]*node, 0, len(strs)+2)
 	empty := false
-	for _, s := range strs {
+	for i, s := range strs {
 		if s == "" {
 			empty = true
 			continue
 		}
-		seq := seqs[:0:utf8.RuneCountInString(s)]
-		seqs = seqs[cap(seq):]
-		for _, r := range s {
-			// Under i the strings hold foldKey(r); the literal set
-			// restores every code point that folds the same way.
-			n := &nodes[0]
-			nodes = nodes[1:]
-			*n = node{op: opSet, set: p.literalSet(r), pos: pos}
-			seq = append(seq, n)
-		}
-		c := &nodes[0]
-		nodes = nodes[1:]
-		*c = node{op: opConcat, subs: seq, pos: pos}
-		alts = append(alts, c)
+		nodes[i] = node{op: opString, text: s, fold: p.ignoreCase, pos: pos}
+		alts = append(alts, &nodes[i])
 	}
 	if len(v.set) > 0 {
 		alts = append(alts, &node{op: opSet, set: v.set, pos: pos})

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"github.com/weburl/url/internal/cputime"
+	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -153,6 +155,15 @@ func TestCompileRegExpSemantics(t *testing.T) {
 		{`^[\q{}x]$`, false, ``, []*string{s(``)}},
 		{`[\q{ab|c}--\q{ab}]`, false, `ab`, nil},
 		{`[\q{ab|c}&&\q{ab|d}]`, false, `xab`, []*string{s(`ab`)}},
+		// strings written with escapes, or folded under i, and repeated
+		{`^[\q{a\x62c|\u{1F600}x}]$`, false, `abc`, []*string{s(`abc`)}},
+		{`^[\q{a\x62c|\u{1F600}x}]$`, false, "\U0001f600x", []*string{s("\U0001f600x")}},
+		{`^[\q{Ab\x63}]$`, true, `aBC`, []*string{s(`aBC`)}},
+		{`^[\q{Ab\x63}]$`, false, `aBC`, nil},
+		{`^[\q{sk}]$`, true, "\u017f\u212a", []*string{s("\u017f\u212a")}},
+		{`^[\q{ab}]+$`, false, `abab`, []*string{s(`abab`)}},
+		{`^[\q{ab}]+$`, false, `aba`, nil},
+		{`^(?:x[\q{ab|cd}]y)*$`, false, `xabyxcdy`, []*string{s(`xabyxcdy`)}},
 		// i folds every operand before the set operation (MaybeSimpleCaseFolding)
 		{`[[a-z]--b]`, true, `B`, nil},
 		{`[[a-z]--b]`, true, `C`, []*string{s(`C`)}},
@@ -514,6 +525,85 @@ func TestTranslateOneLargeClassLinear(t *testing.T) {
 	}
 }
 
+// TestTranslateBytes: translating 64 KiB of one class (code points,
+// ranges, or \q{...} strings, with and without i), of literal text, or
+// of an alternation allocates at most maxBytesPerByte per source byte. A
+// node per code point of each string made the strings cost 143 bytes
+// per byte (165 under i); a node per literal code point made text cost
+// 207 (167 with escapes under i, 212 the alternation).
+func TestTranslateBytes(t *testing.T) {
+	const maxBytesPerByte = 40
+	for _, c := range []struct {
+		name       string
+		item       func(i int) string
+		ignoreCase bool
+	}{
+		{"text", func(i int) string { return "abcdefgh" }, false},
+		{"text with escapes under i", func(i int) string { return `a\/b\.` }, true},
+		{"alternation", func(i int) string { return fmt.Sprintf("a%d|", i) }, false},
+		{"code points", func(i int) string { return fmt.Sprintf(`\u%04X`, 0x100+2*(i%30000)) }, false},
+		{"ranges", func(i int) string { return fmt.Sprintf(`\u%04X-\u%04X`, 0x100+3*(i%20000), 0x101+3*(i%20000)) }, false},
+		{"strings", func(i int) string { return fmt.Sprintf(`\q{a%d}`, i) }, false},
+		{"strings under i", func(i int) string { return fmt.Sprintf(`\q{a%d}`, i) }, true},
+		{"escaped strings", func(i int) string { return fmt.Sprintf(`\q{\x61%d|b%d}`, i, i) }, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b strings.Builder
+			class := !strings.HasPrefix(c.name, "text") && c.name != "alternation"
+			if class {
+				b.WriteByte('[')
+			}
+			for i := 0; b.Len() < 64<<10; i++ {
+				b.WriteString(c.item(i))
+			}
+			if class {
+				b.WriteByte(']')
+			} else {
+				b.WriteByte('x')
+			}
+			src := b.String()
+			var err error
+			n := allocatedBytes(func() { _, err = Translate(src, c.ignoreCase) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			perByte := float64(n) / float64(len(src))
+			t.Logf("%d bytes allocated, %.1f per source byte", n, perByte)
+			if perByte > maxBytesPerByte {
+				t.Errorf("%.1f bytes allocated per source byte, more than %d", perByte, maxBytesPerByte)
+			}
+		})
+	}
+}
+
+// allocatedBytes returns the bytes f allocates.
+func allocatedBytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestWriteFold: writeFold writes each code point's fold orbit as
+// writeSet writes foldSet.
+func TestWriteFold(t *testing.T) {
+	var got, want strings.Builder
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if r >= 0x20000 && r < unicode.MaxRune-1 && r%4093 != 0 {
+			continue // no orbit of more than one code point above U+1FFFF (TestFoldablesBelow20000)
+		}
+		got.Reset()
+		want.Reset()
+		writeFold(&got, r)
+		writeSet(&want, foldSet(r))
+		if got.String() != want.String() {
+			t.Errorf("U+%04X: writeFold %q, writeSet %q", r, got.String(), want.String())
+		}
+	}
+}
+
 // TestTranslateSetOperationChainLinear: a large class with many "--" or
 // "&&" operands after it translates in time linear in its length (a
 // subtraction per operand from the large set was quadratic: 64 KiB took
@@ -691,5 +781,32 @@ func TestBackreferenceSyntaxErrorFirst(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || !e.Unsupported {
 		t.Errorf(`(a)\1: %v, want unsupported`, err)
+	}
+}
+
+// TestRuneSetCounts: complementRanges and overlaps, which writeSet uses
+// to avoid building sets, agree with the sets built.
+func TestRuneSetCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	edges := []rune{0, 1, 0xD7FE, 0xD7FF, 0xD800, 0xD801, 0xDFFF, 0xE000, 0xE001, unicode.MaxRune - 1, unicode.MaxRune}
+	pick := func() rune {
+		if rng.IntN(2) == 0 {
+			return edges[rng.IntN(len(edges))]
+		}
+		return rng.Int32N(unicode.MaxRune + 1)
+	}
+	for range 20000 {
+		var pairs []rune
+		for range rng.IntN(5) {
+			lo, hi := pick(), pick()
+			pairs = append(pairs, min(lo, hi), max(lo, hi))
+		}
+		s := newRuneSet(pairs...)
+		if got, want := complementRanges(s, surrogates), len(s.union(surrogates).complement())/2; got != want {
+			t.Fatalf("%X: complementRanges %d, want %d", s, got, want)
+		}
+		if got, want := s.overlaps(surrogates), len(s.intersect(surrogates)) > 0; got != want {
+			t.Fatalf("%X: overlaps %v, want %v", s, got, want)
+		}
 	}
 }

@@ -197,20 +197,23 @@ const (
 	opEnd                          // $ (no multiline flag: end of input)
 	opWordBoundary                 // \b
 	opNoWordBoundary               // \B
+	opString                       // the code points of text in sequence, each matching literalSet's set when fold (a string of a class's \q{...})
 )
 
-// node is one node of a parsed regular expression.
+// node is one node of a parsed regular expression. (The one-byte fields
+// come first, to share a word.)
 type node struct {
 	op       nodeOp
+	fold     bool    // opString: the i flag was in force
+	greedy   bool    // opRepeat
+	memo     uint8   // see props
 	set      runeSet // opSet
 	subs     []*node
-	min, max int  // opRepeat
-	greedy   bool // opRepeat
-	capIndex int  // opCapture
+	min, max int // opRepeat
+	capIndex int // opCapture
 	name     string
-	pos      int // offset in the source, for errors
-	text     string
-	memo     uint8 // see props
+	pos      int    // offset in the source, for errors
+	text     string // opRepeat: the quantifier's source, for errors; opString: the string
 }
 
 // reParser is a recursive-descent parser for ECMA-262's Pattern[+UnicodeMode,
@@ -330,21 +333,41 @@ func (p *reParser) parseDisjunction() (*node, error) {
 	return &node{op: opAlt, subs: alts, pos: start}, nil
 }
 
-// parseAlternative parses Term* up to "|", ")" or the end.
+// parseAlternative parses Term* up to "|", ")" or the end. A run of
+// literal code points, none quantified, is one opString node (the
+// others each parse as a term).
 func (p *reParser) parseAlternative() (*node, error) {
 	start := p.pos
 	var terms []*node
+	var run []byte
+	runStart := 0
+	flush := func() {
+		if len(run) > 0 {
+			terms = append(terms, &node{op: opString, text: string(run), fold: p.ignoreCase, pos: runStart})
+			run = run[:0]
+		}
+	}
 	for !p.eof() {
 		c := p.peek()
 		if c == '|' || c == ')' {
 			break
 		}
+		if r, n := p.literalInRun(); n > 0 {
+			if len(run) == 0 {
+				runStart = p.pos
+			}
+			run = utf8.AppendRune(run, r)
+			p.pos += n
+			continue
+		}
+		flush()
 		t, err := p.parseTerm()
 		if err != nil {
 			return nil, err
 		}
 		terms = append(terms, t)
 	}
+	flush()
 	switch len(terms) {
 	case 0:
 		return &node{op: opEmpty, pos: start}, nil
@@ -353,6 +376,34 @@ func (p *reParser) parseAlternative() (*node, error) {
 	}
 	return &node{op: opConcat, subs: terms, pos: start}, nil
 }
+
+// literalInRun returns the code point of the Term at p.pos and its length
+// in the source when the Term is a literal code point with no quantifier:
+// a PatternCharacter, or an identity escape of a SyntaxCharacter or "/"
+// (how escaped text is written). n is 0 for any other Term, which
+// parseTerm parses.
+func (p *reParser) literalInRun() (r rune, n int) {
+	c := p.src[p.pos]
+	switch {
+	case c == '\\':
+		if p.pos+1 < len(p.src) && strings.IndexByte(syntaxCharacters+"/", p.src[p.pos+1]) >= 0 {
+			r, n = rune(p.src[p.pos+1]), 2
+		}
+	case c < utf8.RuneSelf:
+		if strings.IndexByte(syntaxCharacters, c) < 0 {
+			r, n = rune(c), 1
+		}
+	default:
+		r, n = utf8.DecodeRuneInString(p.src[p.pos:])
+	}
+	if n > 0 && p.pos+n < len(p.src) && strings.IndexByte("*+?{", p.src[p.pos+n]) >= 0 {
+		return 0, 0 // quantified: a term of its own
+	}
+	return r, n
+}
+
+// syntaxCharacters is ECMA-262's SyntaxCharacter.
+const syntaxCharacters = "^$\\.*+?()[]{}|"
 
 // parseTerm parses Assertion or Atom Quantifier?.
 func (p *reParser) parseTerm() (*node, error) {
@@ -921,9 +972,12 @@ func isHex(c byte) bool {
 // literalSet is the set a literal code point matches: itself, or with the i
 // flag every code point with the same simple case folding.
 func (p *reParser) literalSet(r rune) runeSet {
-	s := runeSet{r, r}
 	if p.ignoreCase {
-		s = s.foldClose()
+		return foldSet(r)
 	}
-	return s
+	return runeSet{r, r}
 }
+
+// foldSet is the set of every code point with the same simple case
+// folding as r.
+func foldSet(r rune) runeSet { return runeSet{r, r}.foldClose() }

@@ -2,7 +2,10 @@ package ecmaregexp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // This file turns a parsed ECMAScript regular expression into RE2 syntax
@@ -50,13 +53,24 @@ const maxWork = 1 << 14
 func (p *reParser) rewrite(n *node) (*node, error) {
 	switch n.op {
 	case opConcat, opAlt, opCapture:
-		subs := make([]*node, len(n.subs))
+		// Copied only where a sub changes: most of a tree has no
+		// repeat to rewrite.
+		var subs []*node
 		for i, s := range n.subs {
 			r, err := p.rewrite(s)
 			if err != nil {
 				return nil, err
 			}
-			subs[i] = r
+			if r != s && subs == nil {
+				subs = make([]*node, len(n.subs))
+				copy(subs, n.subs[:i])
+			}
+			if subs != nil {
+				subs[i] = r
+			}
+		}
+		if subs == nil {
+			return n, nil
 		}
 		c := n.clone()
 		c.subs = subs
@@ -81,7 +95,10 @@ func (p *reParser) rewriteRepeat(n *node) (*node, error) {
 	case !nullable(x) || n.min == n.max:
 		// No empty check can apply: every iteration is non-empty, or all
 		// of them are below the minimum.
-		out = repeat(n.min, n.max, x)
+		out = n
+		if x != n.subs[0] {
+			out = repeat(n.min, n.max, x)
+		}
 	case n.min == 0:
 		ne, err := p.nonempty(x, n)
 		if err != nil {
@@ -208,6 +225,8 @@ func (n *node) props() uint8 {
 	switch n.op {
 	case opSet:
 		m = memoConsumes
+	case opString:
+		m = memoConsumes // never empty: a class's empty string is an opEmpty
 	case opFail:
 	case opConcat:
 		m = memoNullable
@@ -504,6 +523,24 @@ func writeNode(b *strings.Builder, n *node, prec int) bool {
 	switch n.op {
 	case opSet:
 		writeSet(b, n.set)
+	case opString:
+		// One code point is an atom; more are a concatenation.
+		group := prec > precConcat && !oneRune(n.text)
+		if group {
+			b.WriteString("(?:")
+		}
+		for _, r := range n.text {
+			if n.fold {
+				writeFold(b, r)
+			} else if surrogates.contains(r) {
+				b.WriteString(emptyClass)
+			} else {
+				writeRune(b, r)
+			}
+		}
+		if group {
+			b.WriteString(")")
+		}
 	case opFail:
 		b.WriteString(emptyClass)
 	case opEmpty:
@@ -557,7 +594,7 @@ func writeNode(b *strings.Builder, n *node, prec int) bool {
 		}
 	case opRepeat:
 		sub := n.subs[0]
-		if sub.op == opSet || sub.op == opCapture || sub.op == opFail {
+		if sub.op == opSet || sub.op == opCapture || sub.op == opFail || sub.op == opString && oneRune(sub.text) {
 			if !writeNode(b, sub, precAtom) {
 				return false
 			}
@@ -589,6 +626,12 @@ func writeNode(b *strings.Builder, n *node, prec int) bool {
 	return true
 }
 
+// oneRune reports whether s is one code point.
+func oneRune(s string) bool {
+	_, n := utf8.DecodeRuneInString(s)
+	return n > 0 && n == len(s)
+}
+
 // isRE2Name reports whether Go's regexp accepts name as a group name; other
 // ECMAScript names ($, non-ASCII) leave the group unnamed in RE2, with the
 // same number.
@@ -611,7 +654,9 @@ func writeSet(b *strings.Builder, s runeSet) {
 		writeRune(b, r)
 		return
 	}
-	s = s.subtract(surrogates)
+	if s.overlaps(surrogates) {
+		s = s.subtract(surrogates)
+	}
 	if r, ok := s.single(); ok {
 		writeRune(b, r)
 		return
@@ -620,17 +665,19 @@ func writeSet(b *strings.Builder, s runeSet) {
 		b.WriteString(emptyClass)
 		return
 	}
-	c := s.union(surrogates).complement()
-	if len(c) == 0 {
+	// c is the complement of s and the surrogates, built only when it is
+	// written.
+	cRanges := complementRanges(s, surrogates)
+	if cRanges == 0 {
 		b.WriteString(`[\x00-\x{10FFFF}]`)
 		return
 	}
 	b.WriteString("[")
 	// A class or its complement, whichever has fewer ranges; the
 	// complement leaves the surrogates to the "^".
-	if len(c) < len(s) {
+	if cRanges < len(s)/2 {
 		b.WriteString("^")
-		s = c
+		s = s.union(surrogates).complement()
 	}
 	for i := 0; i < len(s); i += 2 {
 		writeRune(b, s[i])
@@ -642,6 +689,79 @@ func writeSet(b *strings.Builder, s runeSet) {
 		}
 	}
 	b.WriteString("]")
+}
+
+// complementRanges returns the number of ranges of the complement of s
+// and the one range of t, without building either.
+func complementRanges(s, t runeSet) int {
+	merged, first, last := 0, rune(-1), rune(-1)
+	add := func(lo, hi rune) {
+		if merged > 0 && lo <= last+1 {
+			last = max(last, hi)
+			return
+		}
+		if merged == 0 {
+			first = lo
+		}
+		merged++
+		last = hi
+	}
+	tDone := false
+	for i := 0; i < len(s); i += 2 {
+		if !tDone && t[0] < s[i] {
+			add(t[0], t[1])
+			tDone = true
+		}
+		add(s[i], s[i+1])
+	}
+	if !tDone {
+		add(t[0], t[1])
+	}
+	n := merged - 1
+	if first > 0 {
+		n++
+	}
+	if last < unicode.MaxRune {
+		n++
+	}
+	return n
+}
+
+// writeFold writes the set of r's case-fold orbit as writeSet writes
+// foldSet(r), without building the set.
+func writeFold(b *strings.Builder, r rune) {
+	var orbit [8]rune // the largest orbits have 4 members
+	n := 0
+	orbit[n], n = r, n+1
+	for f := unicode.SimpleFold(r); f != r && n < len(orbit); f = unicode.SimpleFold(f) {
+		orbit[n], n = f, n+1
+	}
+	if n == 1 && !surrogates.contains(r) {
+		writeRune(b, r)
+		return
+	}
+	if n == 1 || n == len(orbit) {
+		writeSet(b, foldSet(r))
+		return
+	}
+	o := orbit[:n]
+	slices.Sort(o)
+	b.WriteByte('[')
+	for i := 0; i < len(o); {
+		j := i + 1
+		for j < len(o) && o[j] == o[j-1]+1 {
+			j++
+		}
+		writeRune(b, o[i])
+		if j-i > 2 {
+			b.WriteByte('-')
+		}
+		if j-i > 1 {
+			writeRune(b, o[j-1])
+		}
+		i = j
+	}
+	b.WriteByte(']')
 }
 
 // writeRune writes r as an RE2 literal: ASCII letters and digits as
