@@ -24,8 +24,9 @@
 // made into a ReDoS the way an ECMAScript regular expression with
 // backtracking can ("/((?:a+)+b)" given "/aaaa...c" takes the same time per
 // byte as "/x"). Compiling a pattern takes time linear in its length as
-// well; a pattern longer than 1 MiB, or a component of more than 1000
-// groups (":name", "(regexp)", "*", or "{...}" with a modifier), is
+// well; a pattern longer than 1 MiB, a component of more than 1000
+// groups (":name", "(regexp)", "*", or "{...}" with a modifier), or a
+// component whose regexp groups are longer than 16 KiB together, is
 // refused with an [Error] that unwraps to [ErrTooLarge].
 // What RE2 cannot do (lookahead, lookbehind, backreferences) is refused
 // when the pattern is compiled, with an [Error] that unwraps to

@@ -46,7 +46,8 @@ var (
 	// string and base URL, or the Init's fields, together), checked before
 	// any other work, or a component has more than 1000 groups (":name",
 	// "(regexp)", "*", or "{...}" with a modifier), checked as they are
-	// parsed. Either would cost memory out of proportion to
+	// parsed, or a component's regexp groups ("(...)") are together
+	// longer than 16 KiB. Each would cost memory out of proportion to
 	// what a URL pattern needs (and Go's regexp refuses a translation
 	// longer than 1 MiB all the same).
 	ErrTooLarge = errors.New("pattern too large")
@@ -56,6 +57,7 @@ var (
 const (
 	maxPatternBytes = 1 << 20
 	maxGroups       = 1000
+	maxRegexpBytes  = 16 << 10
 )
 
 // Error is the error of a pattern that cannot be constructed.

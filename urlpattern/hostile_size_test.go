@@ -40,13 +40,16 @@ var hostileShapes = []struct {
 	{"regexp-optionals", func(n int) string { return "https://h/(" + strings.Repeat("a?", n/2) + ")" }},
 }
 
-// goCompiledShapes are the shapes whose memory is mostly Go's regexp
-// compiling the translation of a regexp group (its parser and compiler
-// allocate 150-760 bytes per byte of such a group; the class of strings
-// is an alternation of its strings), which no check before compiling
-// bounds more tightly than the translator's 1 MiB.
-var goCompiledShapes = map[string]bool{
-	"class-strings": true, "regexp-text": true, "regexp-optionals": true,
+// regexpShapes are the shapes that are one long regexp group, which
+// maxRegexpBytes bounds: each is measured at that size, with its bound
+// in bytes per pattern byte, and refused at 64 KiB. The bound is
+// maxGoCompiledBytesPerByte where the memory is mostly Go's regexp
+// compiling the group's translation (its parser and compiler allocate
+// 150-760 bytes per byte of such a group; the class of strings is an
+// alternation of its strings).
+var regexpShapes = map[string]bool{
+	"one-large-class": false,
+	"class-strings":   true, "regexp-text": true, "regexp-optionals": true,
 	"regexp-alternation": true, "regexp-classes": true,
 }
 
@@ -65,9 +68,10 @@ func allocated(f func()) (uint64, time.Duration) {
 // TestHostileShapeSizes constructs each hostile shape, and each growing
 // pattern of size_test.go, at 64 KiB and at 1 MiB. At 64 KiB,
 // construction (a pattern or an error) allocates at most maxBytesPerByte
-// per pattern byte, or maxGoCompiledBytesPerByte for goCompiledShapes
-// (docs/urlpattern.md has the figures of each); at 1 MiB, the pattern
-// exceeds maxPatternBytes and is refused before any work, with an error
+// per pattern byte (the regexpShapes are measured at maxRegexpBytes, at
+// most maxGoCompiledBytesPerByte where Go's regexp compiles them, and
+// refused at 64 KiB; docs/urlpattern.md has the figures of each); at
+// 1 MiB, the pattern exceeds maxPatternBytes and is refused before any work, with an error
 // that unwraps to ErrTooLarge, allocating next to nothing. With
 // URLPATTERN_SIZES_NEAR_LIMIT set, it also logs the bytes of each shape
 // at 1 MiB - 1 KiB, the largest accepted, when its 64 KiB figure is at
@@ -88,17 +92,28 @@ func TestHostileShapeSizes(t *testing.T) {
 	}
 	for _, g := range shapes {
 		t.Run(g.name, func(t *testing.T) {
-			s := g.build(64 << 10)
+			size, limit := 64<<10, maxBytesPerByte
 			var err error
+			if goCompiled, ok := regexpShapes[g.name]; ok {
+				// Measured at the longest regexp groups accepted, and
+				// refused at 64 KiB before Go's regexp runs.
+				s := g.build(64 << 10)
+				b, d := allocated(func() { _, err = New(s, g.base...) })
+				t.Logf("64 KiB: %d B (%.1f B/B) in %v: %.100v", b, float64(b)/float64(len(s)), d, err)
+				if !errors.Is(err, ErrTooLarge) || b > 64<<10 {
+					t.Errorf("64 KiB: %.100v after %d bytes, want ErrTooLarge after at most 64 KiB", err, b)
+				}
+				size = maxRegexpBytes - 64
+				if goCompiled {
+					limit = maxGoCompiledBytesPerByte
+				}
+			}
+			s := g.build(size)
 			b, d := allocated(func() { _, err = New(s, g.base...) })
 			perByte := float64(b) / float64(len(s))
-			t.Logf("64 KiB: %d B (%.1f B/B) in %v: %.100v", b, perByte, d, err)
-			limit := maxBytesPerByte
-			if goCompiledShapes[g.name] {
-				limit = maxGoCompiledBytesPerByte
-			}
+			t.Logf("%d B: %d B (%.1f B/B) in %v: %.100v", len(s), b, perByte, d, err)
 			if perByte > float64(limit) {
-				t.Errorf("64 KiB: %d bytes allocated, %.1f per pattern byte (at most %d)", b, perByte, limit)
+				t.Errorf("%d B: %d bytes allocated, %.1f per pattern byte (at most %d)", len(s), b, perByte, limit)
 			}
 			if os.Getenv("URLPATTERN_SIZES_NEAR_LIMIT") != "" && perByte <= 200 {
 				// The largest patterns accepted, for the figures of

@@ -26,6 +26,7 @@ type patternParser struct {
 	nextNumericName       int
 	names                 map[string]struct{} // the names of parts, for "is a duplicate name", past maxScannedNames groups
 	groups                int                 // the parts that are groups, or "{fixed}" with a modifier (countGroup)
+	regexpBytes           int                 // the bytes of the component's regexp groups so far (countRegexp)
 }
 
 // parsePatternString parses a pattern string into a part list.
@@ -290,6 +291,11 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	case fullWildcardRegexpValue:
 		typ, regexpValue = partFullWildcard, ""
 	}
+	if typ == partRegexp {
+		if err := p.countRegexp(regexpValue); err != nil {
+			return err
+		}
+	}
 	// 13-15. Let name be the name token's value, or the next numeric name.
 	name := ""
 	if nameToken.present() {
@@ -336,6 +342,18 @@ func (p *patternParser) countGroup() error {
 	p.groups++
 	if p.groups > maxGroups {
 		return fmt.Errorf("%w: more than %d groups", ErrTooLarge, maxGroups)
+	}
+	return nil
+}
+
+// countRegexp counts the bytes of a regexp group's value, and fails past
+// maxRegexpBytes in the component: Go's regexp allocates 300-700 bytes
+// per byte of some regexps as it compiles them (a long "(a?a?...)"), so a
+// longer expression would cost memory out of proportion to the pattern.
+func (p *patternParser) countRegexp(value string) error {
+	p.regexpBytes += len(value)
+	if p.regexpBytes > maxRegexpBytes {
+		return fmt.Errorf("%w: regexp groups of more than %d bytes", ErrTooLarge, maxRegexpBytes)
 	}
 	return nil
 }

@@ -80,3 +80,27 @@ func TestParsePatternStringMaxGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxRegexpBytes: a component's regexp groups of maxRegexpBytes
+// together are compiled, one byte more is refused with ErrTooLarge,
+// counted over the component's groups, not per group.
+func TestMaxRegexpBytes(t *testing.T) {
+	half := strings.Repeat("a", maxRegexpBytes/2)
+	for _, tc := range []struct {
+		name, pattern string
+		tooLarge      bool
+	}{
+		{"one group of the bound", "/(" + half + half + ")", false},
+		{"one group a byte over", "/(" + half + half + "a)", true},
+		{"two groups of the bound", "/(" + half + ")/(" + half + ")", false},
+		{"two groups a byte over", "/(" + half + ")/(" + half + "a)", true},
+		{"the bound in each of two components", "/(" + half + half + ")#(" + half + half + ")", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := New(tc.pattern, "https://example.com/")
+			if got := errors.Is(err, ErrTooLarge); got != tc.tooLarge {
+				t.Errorf("New: %.200v; ErrTooLarge %v, want %v", err, got, tc.tooLarge)
+			}
+		})
+	}
+}
