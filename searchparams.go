@@ -24,8 +24,27 @@ import (
 // a URL may be read from many goroutines at once; a change must not run
 // concurrently with anything else on it.
 type SearchParams struct {
-	list []Param
-	url  *URL // the URL object whose query this list mirrors, or nil
+	// The list is small[:n] while list is nil, and list once it is
+	// not: a short list lives in the object itself, so that a
+	// SearchParams on its creator's stack (NewSearchParams inlines)
+	// costs no allocation for its list. No field points into the
+	// object (that would make every SearchParams escape to the heap).
+	list  []Param
+	small [smallPairs]Param
+	n     int
+
+	// raw, for the pairs in small, says which names and values are
+	// still as in the query NewSearchParams parsed, not decoded: bit
+	// 2i for small[i].Name, bit 2i+1 for small[i].Value. Reading one
+	// decodes it; the changes but Append and Sort decode them all
+	// first (decodeRaw), so that counts only ever sees decoded names.
+	// Zero while list is not nil. Decoding late is what lets a parsed
+	// query cost no allocation: the decoded names and values would
+	// need memory of their own, and a buffer in the object would be a
+	// pointer into it.
+	raw uint64
+
+	url *URL // the URL object whose query this list mirrors, or nil
 
 	// counts, when not nil, is the number of pairs of each name in list
 	// (a name with none has no entry). Set and Delete make it once the
@@ -46,22 +65,157 @@ type SearchParams struct {
 // application/x-www-form-urlencoded parser (see [ParseForm]), after
 // removing one leading '?': the URLSearchParams(init) constructor with a
 // string. https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams
+//
+// A list of up to 24 pairs is kept in the object itself, and its names
+// and values are decoded when they are read: a caller that does not keep
+// the object (it stays on the caller's stack) pays no allocation to
+// parse, change and serialize such a list but for the result of String,
+// and one that reads a name or value which decoding changes, with Get,
+// GetAll or the iterators, pays one allocation for each such read.
 func NewSearchParams(query string) *SearchParams {
 	// Small enough to inline, so that a caller that does not keep the
 	// object can have it on its stack.
 	sp := new(SearchParams)
-	sp.list = newParsedForm(query)
+	sp.parse(query)
 	return sp
 }
 
-// newParsedForm is NewSearchParams's list: query without one leading
-// '?', parsed, with room for one more pair (a new list is often
-// appended to).
-func newParsedForm(query string) []Param {
+// smallPairs is the number of pairs a SearchParams holds in itself
+// (small); a longer list moves to a slice of its own. Queries of up to
+// 20 pairs, appended to, fit.
+const smallPairs = 24
+
+// parse makes the list of the empty sp that of query, without one
+// leading '?'. A list of up to smallPairs pairs goes to small, not
+// decoded (raw); a longer one is decoded into a list with room for one
+// more pair (a new list is often appended to).
+func (sp *SearchParams) parse(query string) {
 	if len(query) > 0 && query[0] == '?' {
 		query = query[1:]
 	}
-	return appendParsedForm(make([]Param, 0, formPairs(query)+1), query)
+	if n := formPairs(query); n > smallPairs {
+		sp.list = appendParsedForm(make([]Param, 0, n+1), query)
+		return
+	}
+	sc := formScanner{input: query}
+	for i := 0; ; i++ {
+		name, value, change, ok := sc.next()
+		if !ok {
+			sp.n = i
+			return
+		}
+		sp.small[i] = Param{name, value}
+		sp.raw |= uint64(change) << (2 * i)
+	}
+}
+
+// pairs returns the list. The slice may point into sp: it must never
+// be stored in sp.
+func (sp *SearchParams) pairs() []Param {
+	if sp.list != nil {
+		return sp.list
+	}
+	return sp.small[:sp.n]
+}
+
+// truncate shortens the list to its first k pairs, after a change
+// compacted it in place.
+func (sp *SearchParams) truncate(k int) {
+	if sp.list != nil {
+		clear(sp.list[k:])
+		sp.list = sp.list[:k]
+		return
+	}
+	clear(sp.small[k:sp.n])
+	sp.n = k
+}
+
+// appendPair adds p at the end of the list: in small while it has room,
+// or else in list, which then grows by doubling (append's growth by a
+// quarter copies a long list about four times over, and each copy of
+// its pointers costs the garbage collector's barriers and scanning).
+func (sp *SearchParams) appendPair(p Param) {
+	if sp.list == nil {
+		if sp.n < smallPairs {
+			sp.small[sp.n] = p
+			sp.n++
+			return
+		}
+		sp.decodeRaw()
+		sp.list = make([]Param, sp.n, 2*smallPairs)
+		copy(sp.list, sp.small[:sp.n])
+		clear(sp.small[:sp.n])
+		sp.n = 0
+	}
+	if len(sp.list) == cap(sp.list) {
+		sp.list = slices.Grow(sp.list, len(sp.list)+1)
+	}
+	sp.list = append(sp.list, p)
+}
+
+// decodeRaw decodes the names and values of small that are still raw,
+// into one buffer for all of them.
+func (sp *SearchParams) decodeRaw() {
+	if sp.raw == 0 {
+		return
+	}
+	size := 0
+	for i := range sp.n {
+		if sp.raw>>(2*i)&1 != 0 {
+			size += len(sp.small[i].Name)
+		}
+		if sp.raw>>(2*i+1)&1 != 0 {
+			size += len(sp.small[i].Value)
+		}
+	}
+	decoded := formDecoder{buf: make([]byte, 0, size)}
+	for i := range sp.n {
+		p := &sp.small[i]
+		if sp.raw>>(2*i)&1 != 0 {
+			p.Name = decoded.component(p.Name, "")
+		}
+		if sp.raw>>(2*i+1)&1 != 0 {
+			p.Value = decoded.component(p.Value, "")
+		}
+	}
+	sp.raw = 0
+}
+
+// isRaw reports whether component c (0 for the name, 1 for the value)
+// of pair i is not decoded yet.
+func (sp *SearchParams) isRaw(i, c int) bool {
+	return sp.raw>>(2*i+c)&1 != 0
+}
+
+// name returns the name of pair p, the list's i-th, decoded.
+func (sp *SearchParams) name(i int, p Param) string {
+	if sp.isRaw(i, 0) {
+		return decodeFormComponent(p.Name)
+	}
+	return p.Name
+}
+
+// value returns the value of pair p, the list's i-th, decoded.
+func (sp *SearchParams) value(i int, p Param) string {
+	if sp.isRaw(i, 1) {
+		return decodeFormComponent(p.Value)
+	}
+	return p.Value
+}
+
+// is reports whether component c (0 for the name, 1 for the value) of
+// pair i, s as it is stored, is want once decoded.
+func (sp *SearchParams) is(i, c int, s, want string) bool {
+	if !sp.isRaw(i, c) {
+		return s == want
+	}
+	var buf [128]byte
+	d := buf[:0]
+	if len(s) > len(buf) {
+		d = nil
+	}
+	d = appendDecodedComponent(d, s)
+	return string(d) == want
 }
 
 // reset replaces the list with the one parsed from query (already without
@@ -69,6 +223,8 @@ func newParsedForm(query string) []Param {
 // through href or search; it does not run the update steps.
 func (sp *SearchParams) reset(query string) {
 	clear(sp.list) // let the old strings go
+	clear(sp.small[:sp.n])
+	sp.n, sp.raw = 0, 0
 	sp.counts = nil
 	sp.list = appendParsedForm(sp.list[:0], query)
 	if len(sp.list) == 0 {
@@ -173,17 +329,14 @@ func (sp *SearchParams) updated(u *URL) *URL {
 	if u.fragmentStart != 0 {
 		fragment = u.href[u.fragmentStart:]
 	}
-	size := int(end) + len(fragment) + 1
-	for _, p := range sp.list {
-		size += len(p.Name) + len(p.Value) + 2
-	}
+	size := int(end) + len(fragment) + 1 + rawFormLen(sp.pairs())
 	b := append(make([]byte, 0, size+size/4), u.href[:end]...)
 	v := &URL{record: record{components: u.components}}
 	v.queryStart, v.fragmentStart = 0, 0
-	if len(sp.list) > 0 { // every pair serializes to at least "="
+	if sp.Len() > 0 { // every pair serializes to at least "="
 		v.queryStart = end
 		b = append(b, '?')
-		b = appendSerializedForm(b, sp.list)
+		b = sp.appendSerialized(b)
 	}
 	if u.fragmentStart != 0 {
 		v.fragmentStart = uint32(len(b))
@@ -205,7 +358,10 @@ func (sp *SearchParams) Len() int {
 	if sp == nil {
 		return 0
 	}
-	return len(sp.list)
+	if sp.list != nil {
+		return len(sp.list)
+	}
+	return sp.n
 }
 
 // countsMinLen is the length of list from which Set and Delete keep
@@ -216,11 +372,11 @@ const countsMinLen = 32
 // of pairs named name, or -1 when there are no counts.
 func (sp *SearchParams) count(name string) int {
 	if sp.counts == nil {
-		if len(sp.list) < countsMinLen {
+		if sp.Len() < countsMinLen {
 			return -1
 		}
 		sp.counts = make(map[string]int, len(sp.list))
-		for _, p := range sp.list {
+		for _, p := range sp.list { // a list this long is not in small
 			sp.counts[p.Name]++
 		}
 	}
@@ -252,7 +408,7 @@ func (sp *SearchParams) removed(name string, n int) {
 // Append adds the pair name=value at the end of the list.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-append
 func (sp *SearchParams) Append(name, value string) {
-	sp.list = append(sp.list, Param{name, value})
+	sp.appendPair(Param{name, value})
 	if sp.counts != nil {
 		sp.counts[name]++
 	}
@@ -263,15 +419,18 @@ func (sp *SearchParams) Append(name, value string) {
 // named name whose value is value[0] (later arguments are ignored).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-delete
 func (sp *SearchParams) Delete(name string, value ...string) {
+	sp.decodeRaw()
 	if sp.count(name) != 0 {
-		n := len(sp.list)
+		list := sp.pairs()
+		n := len(list)
 		if len(value) > 0 {
 			v := value[0]
-			sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name && p.Value == v })
+			list = slices.DeleteFunc(list, func(p Param) bool { return p.Name == name && p.Value == v })
 		} else {
-			sp.list = slices.DeleteFunc(sp.list, func(p Param) bool { return p.Name == name })
+			list = slices.DeleteFunc(list, func(p Param) bool { return p.Name == name })
 		}
-		sp.removed(name, n-len(sp.list))
+		sp.removed(name, n-len(list))
+		sp.truncate(len(list))
 	}
 	sp.update() // even with the list unchanged: the query becomes its serialization
 }
@@ -283,9 +442,9 @@ func (sp *SearchParams) Get(name string) string {
 	if sp == nil || sp.lacks(name) {
 		return ""
 	}
-	for _, p := range sp.list {
-		if p.Name == name {
-			return p.Value
+	for i, p := range sp.pairs() {
+		if sp.is(i, 0, p.Name, name) {
+			return sp.value(i, p)
 		}
 	}
 	return ""
@@ -299,9 +458,9 @@ func (sp *SearchParams) GetAll(name string) []string {
 		return nil
 	}
 	var values []string
-	for _, p := range sp.list {
-		if p.Name == name {
-			values = append(values, p.Value)
+	for i, p := range sp.pairs() {
+		if sp.is(i, 0, p.Name, name) {
+			values = append(values, sp.value(i, p))
 		}
 	}
 	return values
@@ -314,8 +473,8 @@ func (sp *SearchParams) Has(name string, value ...string) bool {
 	if sp == nil || sp.lacks(name) {
 		return false
 	}
-	for _, p := range sp.list {
-		if p.Name == name && (len(value) == 0 || p.Value == value[0]) {
+	for i, p := range sp.pairs() {
+		if sp.is(i, 0, p.Name, name) && (len(value) == 0 || sp.is(i, 1, p.Value, value[0])) {
 			return true
 		}
 	}
@@ -327,24 +486,26 @@ func (sp *SearchParams) Has(name string, value ...string) bool {
 // pair, it appends name=value.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-set
 func (sp *SearchParams) Set(name, value string) {
+	sp.decodeRaw()
 	c := sp.count(name)
+	list := sp.pairs()
 	i := -1
 	if c != 0 {
-		i = slices.IndexFunc(sp.list, func(p Param) bool { return p.Name == name })
+		i = slices.IndexFunc(list, func(p Param) bool { return p.Name == name })
 	}
 	switch {
 	case i < 0:
-		sp.list = append(sp.list, Param{name, value})
+		sp.appendPair(Param{name, value})
 		if c == 0 {
 			sp.counts[name] = 1
 		}
 	case c == 1:
-		sp.list[i].Value = value // no other pair to remove
+		list[i].Value = value // no other pair to remove
 	default:
-		sp.list[i].Value = value
-		rest := slices.DeleteFunc(sp.list[i+1:], func(p Param) bool { return p.Name == name })
-		sp.removed(name, len(sp.list)-(i+1+len(rest)))
-		sp.list = sp.list[:i+1+len(rest)]
+		list[i].Value = value
+		rest := slices.DeleteFunc(list[i+1:], func(p Param) bool { return p.Name == name })
+		sp.removed(name, len(list)-(i+1+len(rest)))
+		sp.truncate(i + 1 + len(rest))
 	}
 	sp.update()
 }
@@ -356,7 +517,11 @@ func (sp *SearchParams) Set(name, value string) {
 // which is a surrogate pair in UTF-16) sorts before one starting with
 // U+E000 to U+FFFF. https://url.spec.whatwg.org/#dom-urlsearchparams-sort
 func (sp *SearchParams) Sort() {
-	sortParams(sp.list)
+	if sp.list != nil {
+		sortParams(sp.list, 0)
+	} else {
+		sp.raw = sortParams(sp.small[:sp.n], sp.raw)
+	}
 	sp.update()
 }
 
@@ -372,19 +537,21 @@ const smallSortMax = 32
 // on an array of positions on the stack, so that the pairs themselves,
 // which hold pointers, are moved once each (each move of a pair in the
 // heap costs a write barrier while the garbage collector runs), not once
-// per step of the insertion.
-func sortParams(list []Param) {
+// per step of the insertion. raw says which names and values of list
+// are not decoded yet, as [SearchParams.raw] does; sortParams returns
+// it for the sorted list.
+func sortParams(list []Param, raw uint64) uint64 {
 	n := len(list)
 	i := 1
-	for i < n && compareNames(list[i-1].Name, list[i].Name) <= 0 {
+	for i < n && compareRawNames(list[i-1].Name, raw>>(2*i-2)&1 != 0, list[i].Name, raw>>(2*i)&1 != 0) <= 0 {
 		i++
 	}
 	if i >= n {
-		return
+		return raw
 	}
-	if n > smallSortMax {
+	if n > smallSortMax { // raw is 0: only small holds raw names
 		slices.SortStableFunc(list, func(a, b Param) int { return compareUTF16(a.Name, b.Name) })
-		return
+		return raw
 	}
 	// pos[k] is the position in list of the pair that goes to k; the
 	// first i are in order already.
@@ -393,15 +560,38 @@ func sortParams(list []Param) {
 		pos[k] = uint8(k)
 	}
 	for ; i < n; i++ {
-		name := list[i].Name
+		name, r := list[i].Name, raw>>(2*i)&1 != 0
 		j := i
-		for j > 0 && compareNames(list[pos[j-1]].Name, name) > 0 {
+		for j > 0 && compareRawNames(list[pos[j-1]].Name, raw>>(2*pos[j-1])&1 != 0, name, r) > 0 {
 			pos[j] = pos[j-1]
 			j--
 		}
 		pos[j] = uint8(i)
 	}
+	sorted := uint64(0)
+	if raw != 0 {
+		for k := range n {
+			sorted |= raw >> (2 * pos[k]) & 3 << (2 * k)
+		}
+	}
 	permuteParams(list, &pos)
+	return sorted
+}
+
+// compareRawNames is compareNames for names that may be raw (ra, rb):
+// not decoded yet, as SearchParams keeps names it parsed and has not
+// read (see [SearchParams.raw]). A raw name compares as its decoding.
+func compareRawNames(a string, ra bool, b string, rb bool) int {
+	if !ra && !rb {
+		return compareNames(a, b)
+	}
+	// A raw name's first byte is its decoding's when it is ASCII and
+	// neither '%' nor '+'.
+	x, y := firstByte(a), firstByte(b)
+	if x != y && x|y < utf8.RuneSelf && !(ra && (x == '%' || x == '+')) && !(rb && (y == '%' || y == '+')) {
+		return int(x) - int(y)
+	}
+	return compareRunesUTF16(&formReader{s: a, plain: !ra}, &formReader{s: b, plain: !rb})
 }
 
 // compareNames is compareUTF16 for sortParams: names whose first bytes
@@ -545,7 +735,55 @@ func (sp *SearchParams) String() string {
 	if sp == nil {
 		return ""
 	}
-	return SerializeForm(sp.list)
+	if sp.raw == 0 {
+		return SerializeForm(sp.pairs())
+	}
+	if rawFormLen(sp.small[:sp.n]) <= serializeStackSize {
+		// As serializeFormSmall: the serialization of a raw name or
+		// value is hardly ever longer than it.
+		var buf [serializeStackSize]byte
+		return string(sp.appendSerialized(buf[:0]))
+	}
+	b := sp.appendSerialized(make([]byte, 0, sp.serializedLen()))
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not used again
+}
+
+// appendSerialized appends the application/x-www-form-urlencoded
+// serialization of the list to dst.
+func (sp *SearchParams) appendSerialized(dst []byte) []byte {
+	if sp.raw == 0 {
+		return appendSerializedForm(dst, sp.pairs())
+	}
+	for i, p := range sp.small[:sp.n] {
+		if i > 0 {
+			dst = append(dst, '&')
+		}
+		dst = appendFormComponent(dst, p.Name, sp.isRaw(i, 0))
+		dst = append(dst, '=')
+		dst = appendFormComponent(dst, p.Value, sp.isRaw(i, 1))
+	}
+	return dst
+}
+
+// serializedLen is the length of the list's serialization.
+func (sp *SearchParams) serializedLen() int {
+	n := 2*sp.Len() - 1 // the "=" of each pair and the "&" between them
+	var buf [256]byte
+	for i, p := range sp.pairs() {
+		for c, s := range [2]string{p.Name, p.Value} {
+			if !sp.isRaw(i, c) {
+				n += formEncodedLen(s)
+				continue
+			}
+			d := buf[:0]
+			if len(s) > len(buf) {
+				d = nil
+			}
+			d = appendDecodedComponent(d, s)
+			n += formEncodedLen(unsafe.String(unsafe.SliceData(d), len(d)))
+		}
+	}
+	return n
 }
 
 // All returns an iterator over the pairs, as name and value. Like the
@@ -555,9 +793,9 @@ func (sp *SearchParams) String() string {
 // visited. https://webidl.spec.whatwg.org/#dfn-iterator-prototype-object
 func (sp *SearchParams) All() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
-		for i := 0; sp != nil && i < len(sp.list); i++ {
-			p := sp.list[i]
-			if !yield(p.Name, p.Value) {
+		for i := 0; i < sp.Len(); i++ {
+			p := sp.pairs()[i]
+			if !yield(sp.name(i, p), sp.value(i, p)) {
 				return
 			}
 		}
@@ -568,8 +806,8 @@ func (sp *SearchParams) All() iter.Seq2[string, string] {
 // list by position as [SearchParams.All] does.
 func (sp *SearchParams) Keys() iter.Seq[string] {
 	return func(yield func(string) bool) {
-		for i := 0; sp != nil && i < len(sp.list); i++ {
-			if !yield(sp.list[i].Name) {
+		for i := 0; i < sp.Len(); i++ {
+			if !yield(sp.name(i, sp.pairs()[i])) {
 				return
 			}
 		}
@@ -580,8 +818,8 @@ func (sp *SearchParams) Keys() iter.Seq[string] {
 // live list by position as [SearchParams.All] does.
 func (sp *SearchParams) Values() iter.Seq[string] {
 	return func(yield func(string) bool) {
-		for i := 0; sp != nil && i < len(sp.list); i++ {
-			if !yield(sp.list[i].Value) {
+		for i := 0; i < sp.Len(); i++ {
+			if !yield(sp.value(i, sp.pairs()[i])) {
 				return
 			}
 		}
