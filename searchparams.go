@@ -24,14 +24,26 @@ import (
 // a URL may be read from many goroutines at once; a change must not run
 // concurrently with anything else on it.
 type SearchParams struct {
-	// The list is small[:n] while list is nil, and list once it is
-	// not: a short list lives in the object itself, so that a
-	// SearchParams on its creator's stack (NewSearchParams inlines)
-	// costs no allocation for its list. No field points into the
-	// object (that would make every SearchParams escape to the heap).
-	list  []Param
+	// The list is small[:n] while spans is nil: a short list lives in
+	// the object itself, so that a SearchParams on its creator's stack
+	// (NewSearchParams inlines) costs no allocation for its list. No
+	// field points into the object (that would make every SearchParams
+	// escape to the heap).
 	small [smallPairs]Param
 	n     int
+
+	// A longer list is spans, each a pair whose name is
+	// arena[off:mid] and value arena[mid:end]: memory without pointers,
+	// which the garbage collector neither scans nor guards with write
+	// barriers, so that a list of a million pairs costs it nothing
+	// (as a []Param it cost more, per pair, the longer the list, in
+	// scanning, and in barriers while it grew). The arena is only
+	// appended to: the strings the readers return point into it and
+	// stay as they are. garbage is how many of its bytes no span
+	// covers any more (Delete, Set), which compact gives back.
+	spans   []span
+	arena   []byte
+	garbage int
 
 	// raw, for the pairs in small, says which names and values are
 	// still as in the query NewSearchParams parsed, not decoded: bit
@@ -76,9 +88,12 @@ func NewSearchParams(query string) *SearchParams {
 	// Small enough to inline, so that a caller that does not keep the
 	// object can have it on its stack.
 	sp := new(SearchParams)
-	sp.parse(query)
+	sp.parse(query, true)
 	return sp
 }
+
+// span is a pair of a long list: see [SearchParams.spans].
+type span struct{ off, mid, end int }
 
 // smallPairs is the number of pairs a SearchParams holds in itself
 // (small); a longer list moves to a slice of its own. Queries of up to
@@ -86,16 +101,27 @@ func NewSearchParams(query string) *SearchParams {
 const smallPairs = 24
 
 // parse makes the list of the empty sp that of query, without one
-// leading '?'. A list of up to smallPairs pairs goes to small, not
-// decoded (raw); a longer one is decoded into a list with room for one
-// more pair (a new list is often appended to).
-func (sp *SearchParams) parse(query string) {
-	if len(query) > 0 && query[0] == '?' {
+// leading '?' if init (the constructor's string; a URL's query may
+// start with '?'). A list of up to smallPairs pairs goes to small, not
+// decoded (raw); a longer one is decoded into the arena, with room for
+// one more pair (a new list is often appended to).
+func (sp *SearchParams) parse(query string, init bool) {
+	if init && len(query) > 0 && query[0] == '?' {
 		query = query[1:]
 	}
 	if n := formPairs(query); n > smallPairs {
-		sp.list = appendParsedForm(make([]Param, 0, n+1), query)
-		return
+		// Decoding makes no valid UTF-8 longer: the arena holds the
+		// query decoded, and the decoded bytes are its own.
+		sp.spans = make([]span, 0, n+1)
+		sp.arena = make([]byte, 0, len(query))
+		sc := formScanner{input: query}
+		for {
+			name, value, change, ok := sc.next()
+			if !ok {
+				return
+			}
+			sp.push(Param{name, value}, change)
+		}
 	}
 	sc := formScanner{input: query}
 	for i := 0; ; i++ {
@@ -109,48 +135,100 @@ func (sp *SearchParams) parse(query string) {
 	}
 }
 
-// pairs returns the list. The slice may point into sp: it must never
-// be stored in sp.
-func (sp *SearchParams) pairs() []Param {
-	if sp.list != nil {
-		return sp.list
+// appendComponent appends s to dst, decoded if raw.
+func appendComponent(dst []byte, s string, raw bool) []byte {
+	if raw {
+		return appendDecodedComponent(dst, s)
 	}
-	return sp.small[:sp.n]
+	return append(dst, s...)
 }
 
-// truncate shortens the list to its first k pairs, after a change
-// compacted it in place.
-func (sp *SearchParams) truncate(k int) {
-	if sp.list != nil {
-		clear(sp.list[k:])
-		sp.list = sp.list[:k]
-		return
+// at returns the i-th pair, as it is stored (see raw).
+func (sp *SearchParams) at(i int) Param {
+	if sp.spans == nil {
+		return sp.small[i]
 	}
+	s := sp.spans[i]
+	return Param{sp.str(s.off, s.mid), sp.str(s.mid, s.end)}
+}
+
+// str returns arena[i:j] as a string, which shares its memory: the
+// bytes of the arena below its length are never written again.
+func (sp *SearchParams) str(i, j int) string {
+	if i == j {
+		return ""
+	}
+	return unsafe.String(&sp.arena[i], j-i)
+}
+
+// truncate shortens the list in small to its first k pairs, after a
+// change compacted it in place.
+func (sp *SearchParams) truncate(k int) {
 	clear(sp.small[k:sp.n])
 	sp.n = k
 }
 
 // appendPair adds p at the end of the list: in small while it has room,
-// or else in list, which then grows by doubling (append's growth by a
-// quarter copies a long list about four times over, and each copy of
-// its pointers costs the garbage collector's barriers and scanning).
+// or else in the arena, where the list then moves.
 func (sp *SearchParams) appendPair(p Param) {
-	if sp.list == nil {
+	if sp.spans == nil {
 		if sp.n < smallPairs {
 			sp.small[sp.n] = p
 			sp.n++
 			return
 		}
-		sp.decodeRaw()
-		sp.list = make([]Param, sp.n, 2*smallPairs)
-		copy(sp.list, sp.small[:sp.n])
+		// The raw names and values are decoded into the arena.
+		size := rawFormLen(sp.small[:sp.n]) + len(p.Name) + len(p.Value)
+		sp.spans = make([]span, 0, 2*smallPairs)
+		sp.arena = make([]byte, 0, 2*size)
+		for i, q := range sp.small[:sp.n] {
+			sp.push(q, uint8(sp.raw>>(2*i)&3))
+		}
 		clear(sp.small[:sp.n])
-		sp.n = 0
+		sp.n, sp.raw = 0, 0
 	}
-	if len(sp.list) == cap(sp.list) {
-		sp.list = slices.Grow(sp.list, len(sp.list)+1)
+	sp.push(p, 0)
+}
+
+// push appends p to the arena, its name decoded if raw&nameChanges and
+// its value if raw&valueChanges, and its span to spans, each growing by
+// doubling.
+func (sp *SearchParams) push(p Param, raw uint8) {
+	if len(sp.spans) == cap(sp.spans) {
+		sp.spans = slices.Grow(sp.spans, len(sp.spans)+1)
 	}
-	sp.list = append(sp.list, p)
+	if n := len(p.Name) + len(p.Value); len(sp.arena)+n > cap(sp.arena) {
+		sp.arena = slices.Grow(sp.arena, len(sp.arena)+n)
+	}
+	s := span{off: len(sp.arena)}
+	if raw == 0 {
+		sp.arena = append(sp.arena, p.Name...)
+		s.mid = len(sp.arena)
+		sp.arena = append(sp.arena, p.Value...)
+	} else {
+		sp.arena = appendComponent(sp.arena, p.Name, raw&nameChanges != 0)
+		s.mid = len(sp.arena)
+		sp.arena = appendComponent(sp.arena, p.Value, raw&valueChanges != 0)
+	}
+	s.end = len(sp.arena)
+	sp.spans = append(sp.spans, s)
+}
+
+// compact gives the arena's garbage back once it is more than half of
+// the arena: a new arena, of the list's bytes only, so that the strings
+// handed out from the old one stay as they are. Each byte is copied at
+// most once per byte that became garbage: linear time.
+func (sp *SearchParams) compact() {
+	if sp.garbage <= len(sp.arena)/2 {
+		return
+	}
+	arena := make([]byte, 0, 2*(len(sp.arena)-sp.garbage))
+	for i, s := range sp.spans {
+		off := len(arena)
+		arena = append(arena, sp.arena[s.off:s.end]...)
+		sp.spans[i] = span{off, off + s.mid - s.off, len(arena)}
+	}
+	sp.arena, sp.garbage = arena, 0
 }
 
 // decodeRaw decodes the names and values of small that are still raw,
@@ -222,14 +300,11 @@ func (sp *SearchParams) is(i, c int, s, want string) bool {
 // '?'), reusing its storage. The URL calls it when its query changes
 // through href or search; it does not run the update steps.
 func (sp *SearchParams) reset(query string) {
-	clear(sp.list) // let the old strings go
-	clear(sp.small[:sp.n])
+	clear(sp.small[:sp.n]) // let the old strings go
 	sp.n, sp.raw = 0, 0
+	sp.spans, sp.arena, sp.garbage = nil, nil, 0
 	sp.counts = nil
-	sp.list = appendParsedForm(sp.list[:0], query)
-	if len(sp.list) == 0 {
-		sp.list = nil
-	}
+	sp.parse(query, false)
 }
 
 // update runs the update steps: the URL object's query becomes the
@@ -329,7 +404,7 @@ func (sp *SearchParams) updated(u *URL) *URL {
 	if u.fragmentStart != 0 {
 		fragment = u.href[u.fragmentStart:]
 	}
-	size := int(end) + len(fragment) + 1 + rawFormLen(sp.pairs())
+	size := int(end) + len(fragment) + 1 + sp.rawLen()
 	b := append(make([]byte, 0, size+size/4), u.href[:end]...)
 	v := &URL{record: record{components: u.components}}
 	v.queryStart, v.fragmentStart = 0, 0
@@ -358,10 +433,18 @@ func (sp *SearchParams) Len() int {
 	if sp == nil {
 		return 0
 	}
-	if sp.list != nil {
-		return len(sp.list)
+	if sp.spans != nil {
+		return len(sp.spans)
 	}
 	return sp.n
+}
+
+// rawLen is rawFormLen of the list.
+func (sp *SearchParams) rawLen() int {
+	if sp.spans != nil {
+		return len(sp.arena) - sp.garbage + 2*len(sp.spans)
+	}
+	return rawFormLen(sp.small[:sp.n])
 }
 
 // countsMinLen is the length of list from which Set and Delete keep
@@ -375,9 +458,9 @@ func (sp *SearchParams) count(name string) int {
 		if sp.Len() < countsMinLen {
 			return -1
 		}
-		sp.counts = make(map[string]int, len(sp.list))
-		for _, p := range sp.list { // a list this long is not in small
-			sp.counts[p.Name]++
+		sp.counts = make(map[string]int, sp.Len())
+		for i := range sp.Len() {
+			sp.counts[sp.at(i).Name]++ // decoded: see raw
 		}
 	}
 	return sp.counts[name]
@@ -421,16 +504,21 @@ func (sp *SearchParams) Append(name, value string) {
 func (sp *SearchParams) Delete(name string, value ...string) {
 	sp.decodeRaw()
 	if sp.count(name) != 0 {
-		list := sp.pairs()
-		n := len(list)
-		if len(value) > 0 {
-			v := value[0]
-			list = slices.DeleteFunc(list, func(p Param) bool { return p.Name == name && p.Value == v })
+		n := sp.Len()
+		match := func(p Param) bool { return p.Name == name && (len(value) == 0 || p.Value == value[0]) }
+		if sp.spans != nil {
+			sp.spans = slices.DeleteFunc(sp.spans, func(s span) bool {
+				if match(Param{sp.str(s.off, s.mid), sp.str(s.mid, s.end)}) {
+					sp.garbage += s.end - s.off
+					return true
+				}
+				return false
+			})
+			sp.compact()
 		} else {
-			list = slices.DeleteFunc(list, func(p Param) bool { return p.Name == name })
+			sp.truncate(len(slices.DeleteFunc(sp.small[:sp.n], match)))
 		}
-		sp.removed(name, n-len(list))
-		sp.truncate(len(list))
+		sp.removed(name, n-sp.Len())
 	}
 	sp.update() // even with the list unchanged: the query becomes its serialization
 }
@@ -442,8 +530,8 @@ func (sp *SearchParams) Get(name string) string {
 	if sp == nil || sp.lacks(name) {
 		return ""
 	}
-	for i, p := range sp.pairs() {
-		if sp.is(i, 0, p.Name, name) {
+	for i := range sp.Len() {
+		if p := sp.at(i); sp.is(i, 0, p.Name, name) {
 			return sp.value(i, p)
 		}
 	}
@@ -458,8 +546,8 @@ func (sp *SearchParams) GetAll(name string) []string {
 		return nil
 	}
 	var values []string
-	for i, p := range sp.pairs() {
-		if sp.is(i, 0, p.Name, name) {
+	for i := range sp.Len() {
+		if p := sp.at(i); sp.is(i, 0, p.Name, name) {
 			values = append(values, sp.value(i, p))
 		}
 	}
@@ -473,8 +561,8 @@ func (sp *SearchParams) Has(name string, value ...string) bool {
 	if sp == nil || sp.lacks(name) {
 		return false
 	}
-	for i, p := range sp.pairs() {
-		if sp.is(i, 0, p.Name, name) && (len(value) == 0 || sp.is(i, 1, p.Value, value[0])) {
+	for i := range sp.Len() {
+		if p := sp.at(i); sp.is(i, 0, p.Name, name) && (len(value) == 0 || sp.is(i, 1, p.Value, value[0])) {
 			return true
 		}
 	}
@@ -488,10 +576,14 @@ func (sp *SearchParams) Has(name string, value ...string) bool {
 func (sp *SearchParams) Set(name, value string) {
 	sp.decodeRaw()
 	c := sp.count(name)
-	list := sp.pairs()
 	i := -1
 	if c != 0 {
-		i = slices.IndexFunc(list, func(p Param) bool { return p.Name == name })
+		for k := range sp.Len() {
+			if sp.at(k).Name == name {
+				i = k
+				break
+			}
+		}
 	}
 	switch {
 	case i < 0:
@@ -499,9 +591,31 @@ func (sp *SearchParams) Set(name, value string) {
 		if c == 0 {
 			sp.counts[name] = 1
 		}
+	case sp.spans != nil:
+		// The pair is written anew at the arena's end, where its
+		// value can change.
+		n := sp.Len()
+		old := sp.spans[i]
+		sp.garbage += old.end - old.off
+		sp.push(Param{name, value}, 0)
+		sp.spans[i] = sp.spans[len(sp.spans)-1]
+		sp.spans = sp.spans[:len(sp.spans)-1]
+		if c != 1 {
+			rest := slices.DeleteFunc(sp.spans[i+1:], func(s span) bool {
+				if sp.str(s.off, s.mid) == name {
+					sp.garbage += s.end - s.off
+					return true
+				}
+				return false
+			})
+			sp.spans = sp.spans[:i+1+len(rest)]
+		}
+		sp.removed(name, n-sp.Len())
+		sp.compact()
 	case c == 1:
-		list[i].Value = value // no other pair to remove
+		sp.small[i].Value = value // no other pair to remove
 	default:
+		list := sp.small[:sp.n]
 		list[i].Value = value
 		rest := slices.DeleteFunc(list[i+1:], func(p Param) bool { return p.Name == name })
 		sp.removed(name, len(list)-(i+1+len(rest)))
@@ -517,8 +631,8 @@ func (sp *SearchParams) Set(name, value string) {
 // which is a surrogate pair in UTF-16) sorts before one starting with
 // U+E000 to U+FFFF. https://url.spec.whatwg.org/#dom-urlsearchparams-sort
 func (sp *SearchParams) Sort() {
-	if sp.list != nil {
-		sortParams(sp.list, 0)
+	if sp.spans != nil {
+		sortSpans(sp.spans, sp.arena)
 	} else {
 		sp.raw = sortParams(sp.small[:sp.n], sp.raw)
 	}
@@ -592,6 +706,19 @@ func compareRawNames(a string, ra bool, b string, rb bool) int {
 		return int(x) - int(y)
 	}
 	return compareRunesUTF16(&formReader{s: a, plain: !ra}, &formReader{s: b, plain: !rb})
+}
+
+// sortSpans is sortParams for a list in an arena (SearchParams.spans):
+// slices.SortStableFunc on the spans, which move without write barriers.
+func sortSpans(spans []span, arena []byte) {
+	name := func(s span) string { return unsafe.String(unsafe.SliceData(arena[s.off:]), s.mid-s.off) }
+	i := 1
+	for i < len(spans) && compareNames(name(spans[i-1]), name(spans[i])) <= 0 {
+		i++
+	}
+	if i < len(spans) {
+		slices.SortStableFunc(spans, func(a, b span) int { return compareUTF16(name(a), name(b)) })
+	}
 }
 
 // compareNames is compareUTF16 for sortParams: names whose first bytes
@@ -732,13 +859,13 @@ func firstUTF16Unit(r rune) rune {
 // the list (see [SerializeForm]): the stringifier.
 // https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior
 func (sp *SearchParams) String() string {
-	if sp == nil {
+	if sp.Len() == 0 {
 		return ""
 	}
-	if sp.raw == 0 {
-		return SerializeForm(sp.pairs())
+	if sp.spans == nil && sp.raw == 0 {
+		return SerializeForm(sp.small[:sp.n])
 	}
-	if rawFormLen(sp.small[:sp.n]) <= serializeStackSize {
+	if sp.spans == nil && sp.rawLen() <= serializeStackSize {
 		// As serializeFormSmall: the serialization of a raw name or
 		// value is hardly ever longer than it.
 		var buf [serializeStackSize]byte
@@ -751,12 +878,16 @@ func (sp *SearchParams) String() string {
 // appendSerialized appends the application/x-www-form-urlencoded
 // serialization of the list to dst.
 func (sp *SearchParams) appendSerialized(dst []byte) []byte {
-	if sp.raw == 0 {
-		return appendSerializedForm(dst, sp.pairs())
-	}
-	for i, p := range sp.small[:sp.n] {
+	for i := range sp.Len() {
+		p := sp.at(i)
 		if i > 0 {
 			dst = append(dst, '&')
+		}
+		if sp.raw>>(2*i)&3 == 0 {
+			dst = appendFormEncoded(dst, p.Name)
+			dst = append(dst, '=')
+			dst = appendFormEncoded(dst, p.Value)
+			continue
 		}
 		dst = appendFormComponent(dst, p.Name, sp.isRaw(i, 0))
 		dst = append(dst, '=')
@@ -769,7 +900,8 @@ func (sp *SearchParams) appendSerialized(dst []byte) []byte {
 func (sp *SearchParams) serializedLen() int {
 	n := 2*sp.Len() - 1 // the "=" of each pair and the "&" between them
 	var buf [256]byte
-	for i, p := range sp.pairs() {
+	for i := range sp.Len() {
+		p := sp.at(i)
 		for c, s := range [2]string{p.Name, p.Value} {
 			if !sp.isRaw(i, c) {
 				n += formEncodedLen(s)
@@ -794,7 +926,7 @@ func (sp *SearchParams) serializedLen() int {
 func (sp *SearchParams) All() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
 		for i := 0; i < sp.Len(); i++ {
-			p := sp.pairs()[i]
+			p := sp.at(i)
 			if !yield(sp.name(i, p), sp.value(i, p)) {
 				return
 			}
@@ -807,7 +939,7 @@ func (sp *SearchParams) All() iter.Seq2[string, string] {
 func (sp *SearchParams) Keys() iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for i := 0; i < sp.Len(); i++ {
-			if !yield(sp.name(i, sp.pairs()[i])) {
+			if !yield(sp.name(i, sp.at(i))) {
 				return
 			}
 		}
@@ -819,7 +951,7 @@ func (sp *SearchParams) Keys() iter.Seq[string] {
 func (sp *SearchParams) Values() iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for i := 0; i < sp.Len(); i++ {
-			if !yield(sp.value(i, sp.pairs()[i])) {
+			if !yield(sp.value(i, sp.at(i))) {
 				return
 			}
 		}

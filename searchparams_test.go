@@ -918,6 +918,8 @@ func TestSearchParamsRaw(t *testing.T) {
 		"b=%26&a=%3D&&&c&=d&=&e=",
 		strings.Repeat("n%31=v+w&", smallPairs),
 		strings.Repeat("n%31=v+w&", smallPairs+1),
+		// Longer than String's buffer on the stack: measured first.
+		strings.Repeat("k%C3%A9="+strings.Repeat("v+%41%ff\xfe", 12)+"&", 20),
 	}
 	changes := []struct {
 		name string
@@ -1022,4 +1024,79 @@ func modelNames(list []Param) []string {
 		names = append(names, p.Name)
 	}
 	return names
+}
+
+// TestSearchParamsArena runs random changes on lists long enough to
+// live in the arena (SearchParams.spans), standalone and a URL's,
+// against a model, so that Set and Delete leave garbage and compact
+// gives it back, and checks that the strings read before stay as they
+// were.
+func TestSearchParamsArena(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	names := []string{"a", "b", "c\u00e9", "d d", "", "%"}
+	for round := range 40 {
+		t.Run(strconv.Itoa(round), func(t *testing.T) {
+			var b strings.Builder
+			n := smallPairs - 2 + r.IntN(40)
+			for i := range n {
+				fmt.Fprintf(&b, "%s=%d+%%41&", FormEncode(names[r.IntN(len(names))]), i)
+			}
+			query := b.String()
+			sp := NewSearchParams(query)
+			var u *URL
+			if round%2 == 1 {
+				u = MustParse("https://h/p?" + query + "#f")
+				sp = u.SearchParams()
+			}
+			model := ParseForm(query)
+			type read struct{ got, want string }
+			var reads []read
+			for k := range 200 {
+				name, value := names[r.IntN(len(names))], strconv.Itoa(r.IntN(1000))
+				op := r.IntN(5)
+				if k == 0 {
+					op = 2 // a change first, for u.Search
+				}
+				switch op {
+				case 0:
+					sp.Append(name, value)
+					model = append(model, Param{name, value})
+				case 1:
+					sp.Set(name, value)
+					if i := slices.IndexFunc(model, func(p Param) bool { return p.Name == name }); i < 0 {
+						model = append(model, Param{name, value})
+					} else {
+						model[i].Value = value
+						model = append(model[:i+1], slices.DeleteFunc(model[i+1:], func(p Param) bool { return p.Name == name })...)
+					}
+				case 2:
+					sp.Delete(name)
+					model = slices.DeleteFunc(model, func(p Param) bool { return p.Name == name })
+				case 3:
+					sp.Sort()
+					slices.SortStableFunc(model, func(a, b Param) int { return modelCompareUTF16(a.Name, b.Name) })
+				case 4:
+					for name, value := range sp.All() {
+						reads = append(reads, read{name, strings.Clone(name)}, read{value, strings.Clone(value)})
+					}
+				}
+				if got := pairs(sp); !slices.Equal(got, model) {
+					t.Fatalf("pairs %+q, want %+q", got, model)
+				}
+				if got, want := sp.String(), SerializeForm(model); got != want {
+					t.Fatalf("String() = %q, want %q", got, want)
+				}
+				if u != nil {
+					if got, want := u.Search(), "?"+SerializeForm(model); got != want && !(want == "?" && got == "") {
+						t.Fatalf("Search() = %q, want %q", got, want)
+					}
+				}
+			}
+			for _, rd := range reads {
+				if rd.got != rd.want {
+					t.Fatalf("a name read before changed: %q, was %q", rd.got, rd.want)
+				}
+			}
+		})
+	}
 }
