@@ -878,8 +878,19 @@ func (sp *SearchParams) String() string {
 // appendSerialized appends the application/x-www-form-urlencoded
 // serialization of the list to dst.
 func (sp *SearchParams) appendSerialized(dst []byte) []byte {
-	for i := range sp.Len() {
-		p := sp.at(i)
+	if sp.spans != nil {
+		for i, s := range sp.spans {
+			if i > 0 {
+				dst = append(dst, '&')
+			}
+			dst = appendFormEncoded(dst, sp.str(s.off, s.mid))
+			dst = append(dst, '=')
+			dst = appendFormEncoded(dst, sp.str(s.mid, s.end))
+		}
+		return dst
+	}
+	for i := range sp.n {
+		p := sp.small[i]
 		if i > 0 {
 			dst = append(dst, '&')
 		}
