@@ -35,9 +35,9 @@ type SearchParams struct {
 	// A longer list is spans, each a pair whose name is
 	// arena[off:mid] and value arena[mid:end]: memory without pointers,
 	// which the garbage collector neither scans nor guards with write
-	// barriers, so that a list of a million pairs costs it nothing
-	// (as a []Param it cost more, per pair, the longer the list, in
-	// scanning, and in barriers while it grew). The arena is only
+	// barriers (as a []Param, a long list cost more per pair the longer
+	// it was, in the collector's marking of its pointers and in the
+	// barriers of its copies as it grew). The arena is only
 	// appended to: the strings the readers return point into it and
 	// stay as they are. garbage is how many of its bytes no span
 	// covers any more (Delete, Set), which compact gives back.
@@ -50,7 +50,7 @@ type SearchParams struct {
 	// 2i for small[i].Name, bit 2i+1 for small[i].Value. Reading one
 	// decodes it; the changes but Append and Sort decode them all
 	// first (decodeRaw), so that counts only ever sees decoded names.
-	// Zero while list is not nil. Decoding late is what lets a parsed
+	// Zero while spans is not nil. Decoding late is what lets a parsed
 	// query cost no allocation: the decoded names and values would
 	// need memory of their own, and a buffer in the object would be a
 	// pointer into it.
@@ -96,7 +96,7 @@ func NewSearchParams(query string) *SearchParams {
 type span struct{ off, mid, end int }
 
 // smallPairs is the number of pairs a SearchParams holds in itself
-// (small); a longer list moves to a slice of its own. Queries of up to
+// (small); a longer list moves to the arena (spans). Queries of up to
 // 20 pairs, appended to, fit.
 const smallPairs = 24
 
@@ -297,7 +297,7 @@ func (sp *SearchParams) is(i, c int, s, want string) bool {
 }
 
 // reset replaces the list with the one parsed from query (already without
-// '?'), reusing its storage. The URL calls it when its query changes
+// '?'). The URL calls it when its query changes
 // through href or search; it does not run the update steps.
 func (sp *SearchParams) reset(query string) {
 	clear(sp.small[:sp.n]) // let the old strings go
@@ -711,7 +711,12 @@ func compareRawNames(a string, ra bool, b string, rb bool) int {
 // sortSpans is sortParams for a list in an arena (SearchParams.spans):
 // slices.SortStableFunc on the spans, which move without write barriers.
 func sortSpans(spans []span, arena []byte) {
-	name := func(s span) string { return unsafe.String(unsafe.SliceData(arena[s.off:]), s.mid-s.off) }
+	name := func(s span) string {
+		if s.off == s.mid {
+			return ""
+		}
+		return unsafe.String(&arena[s.off], s.mid-s.off)
+	}
 	i := 1
 	for i < len(spans) && compareNames(name(spans[i-1]), name(spans[i])) <= 0 {
 		i++
