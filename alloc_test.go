@@ -302,17 +302,24 @@ func TestAllocs(t *testing.T) {
 }
 
 // TestSearchParamsAllocs pins what a standalone URLSearchParams costs:
-// parse a query (the list, and one buffer for every name and value that
-// decoding changes), append, sort, serialize (the string); the object
-// itself stays on the caller's stack.
+// parse a query, append, sort, serialize. A list of up to smallPairs
+// pairs lives in the object, which stays on the caller's stack, and its
+// names and values are decoded only when read: the result string is the
+// one allocation. A longer list costs the slice, the one buffer for
+// every name and value that decoding changes, and the string.
 func TestSearchParamsAllocs(t *testing.T) {
 	skipIfInvariantChecks(t)
+	long := strings.Repeat("k=v+w&", smallPairs)
 	for _, tc := range []struct {
 		query string
 		want  float64
 	}{
-		{"limit=foo%2Fbar&doi=jas.2002.453.456&category=a%20b&q=hello+world&article=1001", 3},
-		{"a=1&b=2&c=3", 2}, // nothing to decode
+		{"limit=foo%2Fbar&doi=jas.2002.453.456&category=a%20b&q=hello+world&article=1001", 1},
+		{"a=1&b=2&c=3", 1}, // nothing to decode
+		{"", 1},
+		{"caf%C3%A9=%E2%82%AC&+a=%ff&\xff=1", 1}, // raw names sort and serialize decoded
+		{strings.Repeat("q=hello+world&", smallPairs-1), 1}, // room for the appended pair
+		{long, 3},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			got := testing.AllocsPerRun(100, func() {

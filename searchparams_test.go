@@ -4,12 +4,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/weburl/url/internal/cputime"
 )
 
 func pairs(sp *SearchParams) []Param {
@@ -256,7 +261,7 @@ func TestSortParams(t *testing.T) {
 			want := slices.Clone(list)
 			slices.SortStableFunc(want, func(a, b Param) int { return modelCompareUTF16(a.Name, b.Name) })
 			in := slices.Clone(list)
-			sortParams(list)
+			sortParams(list, 0)
 			if !slices.Equal(list, want) {
 				t.Fatalf("sortParams(%+q) = %+q, want %+q", in, list, want)
 			}
@@ -859,5 +864,239 @@ func TestSearchParamsTooLong(t *testing.T) {
 	sp.Set("c", "d")
 	if got, want := u.Href(), "https://h/p?a=1&c=d#f"; got != want {
 		t.Errorf("within the limit again: Href = %q, want %q", got, want)
+	}
+}
+
+// BenchmarkSearchParamsAppendHref appends pairs one by one to a URL's
+// SearchParams (the append pattern of growingMutations) until the href
+// is about 3 KB, 64 KB and 850 KB long, then reads the href once. It
+// reports cpu-ns/B as BenchmarkParseHuge does: the least CPU time of
+// the thread over the iterations, each after a garbage collection, per
+// byte of that href. Linear time means about the same figure at every
+// size.
+func BenchmarkSearchParamsAppendHref(b *testing.B) {
+	run := growingMutations[slices.IndexFunc(growingMutations, func(m struct {
+		name string
+		run  func(n int) string
+	}) bool {
+		return m.name == "append"
+	})].run
+	for _, size := range []int{3 << 10, 64 << 10, 850 << 10} {
+		// The pairs of the append pattern serialize to 6.5 bytes each
+		// on average ("k=", the value, "&").
+		n := size * 2 / 13
+		b.Run(sizeName(size), func(b *testing.B) {
+			b.ReportAllocs()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			best, href := time.Duration(math.MaxInt64), 0
+			for b.Loop() {
+				runtime.GC()
+				start := cputime.Thread()
+				href = len(run(n))
+				best = min(best, cputime.Thread()-start)
+			}
+			b.ReportMetric(float64(best.Nanoseconds())/float64(href), "cpu-ns/B")
+		})
+	}
+}
+
+// TestSearchParamsRaw checks a SearchParams from NewSearchParams, whose
+// short list keeps its names and values as in the query until they are
+// read (SearchParams.raw), against the decoded list of ParseForm, after
+// each of a run of changes: every reader, the serialization and the
+// order of Sort must be those of the decoded list, also once an Append
+// moves the list out of the object and once a change decodes it.
+func TestSearchParamsRaw(t *testing.T) {
+	queries := []string{
+		"",
+		"?a=1&b=2",
+		"caf%C3%A9=%E2%82%AC&+a=%ff&\xff=1&%zz=%2&b=c+d&a=x",
+		"%F0%90%80%80=1&%EE%80%80=2&a=3&%61=4&+=5&%2B=6",
+		"q=hello+world&q=caf%C3%A9&%71=x&Q=y",
+		"%E0%A0=1&%ED%A0%80=2&%F4%90%80%80=3&%C3=4&%C3%A9%C3=5",
+		"b=%26&a=%3D&&&c&=d&=&e=",
+		strings.Repeat("n%31=v+w&", smallPairs),
+		strings.Repeat("n%31=v+w&", smallPairs+1),
+		// Longer than String's buffer on the stack: measured first.
+		strings.Repeat("k%C3%A9="+strings.Repeat("v+%41%ff\xfe", 12)+"&", 20),
+	}
+	changes := []struct {
+		name string
+		do   func(sp *SearchParams, model []Param) []Param
+	}{
+		{"Sort", func(sp *SearchParams, model []Param) []Param {
+			sp.Sort()
+			slices.SortStableFunc(model, func(a, b Param) int { return modelCompareUTF16(a.Name, b.Name) })
+			return model
+		}},
+		{"Append", func(sp *SearchParams, model []Param) []Param {
+			sp.Append("q", "z z")
+			return append(model, Param{"q", "z z"})
+		}},
+		{"Append past the object", func(sp *SearchParams, model []Param) []Param {
+			for sp.Len() <= smallPairs {
+				sp.Append("\u00e9", "%")
+				model = append(model, Param{"\u00e9", "%"})
+			}
+			return model
+		}},
+		{"Set", func(sp *SearchParams, model []Param) []Param {
+			sp.Set("q", "1")
+			i := slices.IndexFunc(model, func(p Param) bool { return p.Name == "q" })
+			if i < 0 {
+				return append(model, Param{"q", "1"})
+			}
+			model[i].Value = "1"
+			return append(model[:i+1], slices.DeleteFunc(model[i+1:], func(p Param) bool { return p.Name == "q" })...)
+		}},
+		{"Delete", func(sp *SearchParams, model []Param) []Param {
+			sp.Delete("a")
+			return slices.DeleteFunc(model, func(p Param) bool { return p.Name == "a" })
+		}},
+	}
+	check := func(t *testing.T, sp *SearchParams, model []Param) {
+		t.Helper()
+		if got := pairs(sp); !slices.Equal(got, model) {
+			t.Fatalf("pairs %+q, want %+q", got, model)
+		}
+		if got, want := sp.String(), SerializeForm(model); got != want {
+			t.Fatalf("String() = %q, want %q", got, want)
+		}
+		if got, want := slices.Collect(sp.Keys()), modelNames(model); !slices.Equal(got, want) {
+			t.Fatalf("Keys() = %+q, want %+q", got, want)
+		}
+		var values []string
+		for _, p := range model {
+			values = append(values, p.Value)
+		}
+		if got := slices.Collect(sp.Values()); !slices.Equal(got, values) {
+			t.Fatalf("Values() = %+q, want %+q", got, values)
+		}
+		for _, name := range append(modelNames(model), "absent", "%61", "") {
+			var all []string
+			for _, p := range model {
+				if p.Name == name {
+					all = append(all, p.Value)
+				}
+			}
+			first := ""
+			if len(all) > 0 {
+				first = all[0]
+			}
+			if got := sp.Get(name); got != first {
+				t.Fatalf("Get(%q) = %q, want %q", name, got, first)
+			}
+			if got := sp.GetAll(name); !slices.Equal(got, all) {
+				t.Fatalf("GetAll(%q) = %+q, want %+q", name, got, all)
+			}
+			if got := sp.Has(name); got != (len(all) > 0) {
+				t.Fatalf("Has(%q) = %v", name, got)
+			}
+			for _, v := range append(all, "absent") {
+				if got, want := sp.Has(name, v), slices.Contains(all, v); got != want {
+					t.Fatalf("Has(%q, %q) = %v, want %v", name, v, got, want)
+				}
+			}
+		}
+	}
+	for _, q := range queries {
+		for _, first := range changes {
+			for _, second := range changes {
+				t.Run(q+"/"+first.name+"/"+second.name, func(t *testing.T) {
+					sp := NewSearchParams(q)
+					model := ParseForm(strings.TrimPrefix(q, "?"))
+					check(t, sp, model)
+					model = first.do(sp, model)
+					check(t, sp, model)
+					model = second.do(sp, model)
+					check(t, sp, model)
+				})
+			}
+		}
+	}
+}
+
+// modelNames returns the names of list, in order.
+func modelNames(list []Param) []string {
+	var names []string
+	for _, p := range list {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// TestSearchParamsArena runs random changes on lists long enough to
+// live in the arena (SearchParams.spans), standalone and a URL's,
+// against a model, so that Set and Delete leave garbage and compact
+// gives it back, and checks that the strings read before stay as they
+// were.
+func TestSearchParamsArena(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	names := []string{"a", "b", "c\u00e9", "d d", "", "%"}
+	for round := range 40 {
+		t.Run(strconv.Itoa(round), func(t *testing.T) {
+			var b strings.Builder
+			n := smallPairs - 2 + r.IntN(40)
+			for i := range n {
+				fmt.Fprintf(&b, "%s=%d+%%41&", FormEncode(names[r.IntN(len(names))]), i)
+			}
+			query := b.String()
+			sp := NewSearchParams(query)
+			var u *URL
+			if round%2 == 1 {
+				u = MustParse("https://h/p?" + query + "#f")
+				sp = u.SearchParams()
+			}
+			model := ParseForm(query)
+			type read struct{ got, want string }
+			var reads []read
+			for k := range 200 {
+				name, value := names[r.IntN(len(names))], strconv.Itoa(r.IntN(1000))
+				op := r.IntN(5)
+				if k == 0 {
+					op = 2 // a change first, for u.Search
+				}
+				switch op {
+				case 0:
+					sp.Append(name, value)
+					model = append(model, Param{name, value})
+				case 1:
+					sp.Set(name, value)
+					if i := slices.IndexFunc(model, func(p Param) bool { return p.Name == name }); i < 0 {
+						model = append(model, Param{name, value})
+					} else {
+						model[i].Value = value
+						model = append(model[:i+1], slices.DeleteFunc(model[i+1:], func(p Param) bool { return p.Name == name })...)
+					}
+				case 2:
+					sp.Delete(name)
+					model = slices.DeleteFunc(model, func(p Param) bool { return p.Name == name })
+				case 3:
+					sp.Sort()
+					slices.SortStableFunc(model, func(a, b Param) int { return modelCompareUTF16(a.Name, b.Name) })
+				case 4:
+					for name, value := range sp.All() {
+						reads = append(reads, read{name, strings.Clone(name)}, read{value, strings.Clone(value)})
+					}
+				}
+				if got := pairs(sp); !slices.Equal(got, model) {
+					t.Fatalf("pairs %+q, want %+q", got, model)
+				}
+				if got, want := sp.String(), SerializeForm(model); got != want {
+					t.Fatalf("String() = %q, want %q", got, want)
+				}
+				if u != nil {
+					if got, want := u.Search(), "?"+SerializeForm(model); got != want && !(want == "?" && got == "") {
+						t.Fatalf("Search() = %q, want %q", got, want)
+					}
+				}
+			}
+			for _, rd := range reads {
+				if rd.got != rd.want {
+					t.Fatalf("a name read before changed: %q, was %q", rd.got, rd.want)
+				}
+			}
+		})
 	}
 }

@@ -824,7 +824,8 @@ func (u *URL) SearchParams() *SearchParams {
 			return old
 		}
 		q, _ := u.RawQuery()
-		sp := &SearchParams{list: ParseForm(q), url: u}
+		sp := &SearchParams{url: u}
+		sp.parse(q, false)
 		if atomic.CompareAndSwapPointer(u.searchParamsAddr(), unsafe.Pointer(old), unsafe.Pointer(sp)) {
 			return sp
 		}

@@ -4,6 +4,7 @@ import (
 	"github.com/weburl/url/internal/cputime"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,18 +219,65 @@ var growingMutations = []struct {
 // of which need percent-encoding.
 var mutationValues = []string{"a", "b c", "d&e", "\u00e9", "12345", "x=y", "", "~"}
 
-// searchParamsLinearTime runs each pattern of growingMutations with 1,024
-// and with 16,384 changes (16 times more): the larger may take at most 64
-// times as long, plus 100 ms of slack for a machine shared with other
-// work, where an href rewritten on each change takes about 256 times as
-// long (before the update steps ran lazily: 37 ms and 8.3 s for append,
-// 2.0 ms and 435 ms for set-same-name).
+// searchParamsLinearTime runs each pattern of growingMutations with
+// 10,000 and with 640,000 changes (for append, an href of 64 KB and
+// 4 MB), the median thread CPU time of 9 and of 5 runs, and compares
+// the time per change: the larger may take at most twice as long per
+// change, plus 2 ms; append-then-sort, whose sort takes O(n log n),
+// twice the ratio of the logarithms. The patterns whose names all
+// differ are run with 160,000 changes and may take four times as long:
+// a Go map of that many names, the counts, costs more per name than one
+// of 10,000, in cache misses and in the collector's marking of its
+// keys. Before the long list lived in an arena (SearchParams.spans),
+// append took 4.0 to 8.1 times as long per change at 640,000 changes,
+// in the collector's marking of the pointers of a []Param as it grew,
+// and passed the check this one replaces (CheckLinear at 1,024 and
+// 16,384 changes: four times, plus 20 ms, which the larger run never
+// came near). Before the update steps ran lazily, append took 37 ms and
+// 8.3 s at 1,024 and 16,384 changes.
 func searchParamsLinearTime(t *testing.T) {
+	const small = 10_000
 	for _, m := range growingMutations {
 		t.Run(m.name, func(t *testing.T) {
-			checkLinear(t, 16, func() { m.run(1 << 10) }, func() { m.run(16 << 10) })
+			skipIfInvariantChecks(t)
+			large, growth := 640_000, 2.0
+			switch m.name {
+			case "set-distinct-names", "delete-absent-names":
+				large, growth = 160_000, 4
+			case "append-then-sort":
+				growth *= math.Log(float64(large)) / math.Log(small)
+			}
+			var perSmall, perLarge float64 // ns per change
+			for range 3 {
+				perSmall = float64(medianCPUTime(9, func() { m.run(small) })) / small
+				perLarge = float64(medianCPUTime(5, func() { m.run(large) })) / float64(large)
+				if perLarge <= growth*perSmall+float64(2*time.Millisecond)/float64(large) {
+					t.Logf("%.1f ns per change in %d, %.1f ns in %d", perSmall, small, perLarge, large)
+					return
+				}
+			}
+			t.Errorf("%.1f ns per change in %d, %.1f ns in %d: more than %.1fx", perSmall, small, perLarge, large, growth)
 		})
 	}
+}
+
+// medianCPUTime returns the median CPU time of its thread that f took
+// in runs calls, each after a garbage collection. Unlike the least time
+// (cputime.Best), the median keeps what the collector costs f in a
+// typical run: the marking that f's own garbage brings on, which a
+// lucky run may leave to the collector's own threads.
+func medianCPUTime(runs int, f func()) time.Duration {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	times := make([]time.Duration, runs)
+	for i := range times {
+		runtime.GC()
+		start := cputime.Thread()
+		f()
+		times[i] = cputime.Thread() - start
+	}
+	slices.Sort(times)
+	return times[runs/2]
 }
 
 // TestParseMemory: Parse allocates at most about twice the size of the

@@ -85,13 +85,10 @@ var formClass = func() (t [256]uint8) {
 	return t
 }()
 
-// appendParsedForm appends the pairs of input to list: the
-// application/x-www-form-urlencoded parser's steps, in one pass over
-// input that splits it on '&' (step 1), skips the empty sequences (3.1),
-// splits each on its first '=' (3.2, 3.3) and notes whether the name
-// and the value hold a byte that decoding may change (a '+', step 3.4,
-// a '%', or a byte >= 0x80, which may be invalid UTF-8, step 3.5); a
-// name or value with none is its own decoding, a substring of input.
+// appendParsedForm appends the pairs of input to list, each name and
+// value decoded (see formScanner for the parser's steps); a name or
+// value that holds no byte decoding may change is its own decoding, a
+// substring of input.
 func appendParsedForm(list []Param, input string) []Param {
 	if list == nil {
 		if input == "" {
@@ -100,12 +97,51 @@ func appendParsedForm(list []Param, input string) []Param {
 		list = make([]Param, 0, formPairs(input))
 	}
 	var decoded formDecoder
+	sc := formScanner{input: input}
+	for {
+		name, value, change, ok := sc.next()
+		if !ok {
+			return list
+		}
+		if change&nameChanges != 0 {
+			name = decoded.component(name, input[sc.start:])
+		}
+		if change&valueChanges != 0 {
+			value = decoded.component(value, input[sc.start:])
+		}
+		list = append(list, Param{name, value})
+	}
+}
+
+// What decoding may change in a pair that formScanner returns.
+const (
+	nameChanges  = 1 // the name holds a '+', a '%' or a byte >= 0x80
+	valueChanges = 2 // the value does
+)
+
+// formScanner reads the pairs of an application/x-www-form-urlencoded
+// input, not decoded: the parser's steps in one pass over input that
+// splits it on '&' (step 1), skips the empty sequences (3.1), splits each
+// on its first '=' (3.2, 3.3) and notes whether the name and the value
+// hold a byte that decoding may change (a '+', step 3.4, a '%', or a byte
+// >= 0x80, which may be invalid UTF-8, step 3.5).
+// https://url.spec.whatwg.org/#concept-urlencoded-parser
+type formScanner struct {
+	input string
+	i     int // where the next sequence starts
+	start int // where the sequence next returned starts
+}
+
+// next returns the next pair, as it is in input, and what decoding may
+// change in it (nameChanges, valueChanges); ok is false at the end.
+func (sc *formScanner) next() (name, value string, change uint8, ok bool) {
+	input := sc.input
 	// The sequence being read starts at start; eq is its first '=' or
-	// -1; change is formChange once its name (before eq) or value
-	// (after) holds a byte that may change, nameChange the name's.
-	start, eq := 0, -1
-	change, nameChange := uint8(0), uint8(0)
-	for i := 0; i <= len(input); i++ {
+	// -1; c is formChange once its name (before eq) or value (after)
+	// holds a byte that may change, nameChange the name's.
+	start, eq := sc.i, -1
+	c, nameChange := uint8(0), uint8(0)
+	for i := start; i <= len(input); i++ {
 		k := uint8(formAmp) // the end of input ends the last sequence
 		if i < len(input) {
 			if k = formClass[input[i]]; k == 0 {
@@ -114,31 +150,24 @@ func appendParsedForm(list []Param, input string) []Param {
 		}
 		switch k {
 		case formChange:
-			change = formChange
+			c = formChange
 		case formEq:
 			if eq < 0 {
-				eq, nameChange, change = i, change, 0
+				eq, nameChange, c = i, c, 0
 			}
 		case formAmp:
 			if i > start {
-				name, value := input[start:i], ""
-				if eq >= 0 {
-					name, value = input[start:eq], input[eq+1:i]
-				} else {
-					nameChange, change = change, 0
+				sc.i, sc.start = i+1, start
+				if eq < 0 {
+					return input[start:i], "", c / formChange * nameChanges, true
 				}
-				if nameChange != 0 {
-					name = decoded.component(name, input[start:])
-				}
-				if change != 0 {
-					value = decoded.component(value, input[start:])
-				}
-				list = append(list, Param{name, value})
+				return input[start:eq], input[eq+1 : i], nameChange/formChange*nameChanges | c/formChange*valueChanges, true
 			}
-			start, eq, change, nameChange = i+1, -1, 0, 0
+			start, eq, c, nameChange = i+1, -1, 0, 0
 		}
 	}
-	return list
+	sc.i = len(input) + 1
+	return "", "", 0, false
 }
 
 // formDecoder holds one buffer for the decoded names and values of a
@@ -237,6 +266,56 @@ func decodeFormComponent(s string) string {
 		return unsafe.String(unsafe.SliceData(b), len(b)) // b is not used again
 	}
 	return string(appendUTF8Decoded(make([]byte, 0, len(b)+8), b))
+}
+
+// appendDecodedComponent appends s decoded as decodeFormComponent
+// decodes it.
+func appendDecodedComponent(dst []byte, s string) []byte {
+	start := len(dst)
+	dst = appendFormDecoded(dst, s)
+	if !utf8.Valid(dst[start:]) {
+		fixed := appendUTF8Decoded(make([]byte, 0, len(dst)-start+8), dst[start:])
+		dst = append(dst[:start], fixed...)
+	}
+	return dst
+}
+
+// appendFormComponent appends s serialized as a name or value of the
+// application/x-www-form-urlencoded serializer: s itself, or, when raw,
+// s decoded (see decodeFormComponent).
+func appendFormComponent(dst []byte, s string, raw bool) []byte {
+	if !raw {
+		return appendFormEncoded(dst, s)
+	}
+	var buf [256]byte
+	d := buf[:0]
+	if len(s) > len(buf) {
+		d = nil
+	}
+	d = appendDecodedComponent(d, s)
+	return appendFormEncoded(dst, unsafe.String(unsafe.SliceData(d), len(d)))
+}
+
+// formEncodedLen is the length of appendFormEncoded's encoding of s.
+func formEncodedLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case percentTable[c]&FormURLEncodedSet == 0 || c == ' ':
+		case c < utf8.RuneSelf:
+			n += 2
+		default:
+			_, size := utf8.DecodeRuneInString(s[i:])
+			if size == 1 { // invalid: "%EF%BF%BD"
+				n += 8
+			} else {
+				n += 2 * size
+				i += size - 1
+			}
+		}
+	}
+	return n
 }
 
 // appendUTF8Decoded appends b to dst with each maximal invalid subpart

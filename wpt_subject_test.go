@@ -91,7 +91,7 @@ func (p prodURL) set(c *checker, attr, value string) bool {
 		c.errorf("%s setter returned %v but changed the URL to %q", attr, err, p.u.Href())
 	}
 	q, _ := p.u.RawQuery()
-	c.equal("searchParams", sp.String(), (&SearchParams{list: ParseForm(q)}).String())
+	c.equal("searchParams", sp.String(), SerializeForm(ParseForm(q)))
 	if p.u.SearchParams() != sp {
 		c.errorf("SearchParams() returned a different object after the %s setter", attr)
 	}
