@@ -60,7 +60,6 @@ func readLines(t testing.TB, path string) []string {
 type graph struct {
 	domains  []any // DomainStat
 	edges    []any // HostEdge
-	links    int
 	failures int
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"reflect"
 	"strings"
@@ -134,6 +135,13 @@ type shardLineFn struct {
 
 func (f *shardLineFn) ProcessElement(line string) (int, string) {
 	return shardOf(line, f.Shards), line
+}
+
+// shardOf spreads strings over n shards by their FNV-1a hash.
+func shardOf(s string, n int) int {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return int(h.Sum32() % uint32(n))
 }
 
 // writeShardFn writes the rows of one shard to its file.

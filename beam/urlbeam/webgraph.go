@@ -1,7 +1,6 @@
 package urlbeam
 
 import (
-	"hash/fnv"
 	"net/netip"
 	"reflect"
 	"slices"
@@ -16,27 +15,21 @@ import (
 )
 
 func init() {
-	for _, t := range []any{Vertex{}, Edge{}, vertexRank{}, shardCount{}} {
+	for _, t := range []any{Vertex{}, Edge{}} {
 		beam.RegisterType(reflect.TypeOf(t))
 	}
 	register.DoFn3x0[Link, func(string), func(string)](&graphEndsFn{})
 	register.Function2x1(pairName)
 	register.DoFn2x0[string, func(string)](&pairNamesFn{})
-	register.DoFn1x2[string, int, string](&shardKeyFn{})
-	register.DoFn4x0[int, func(*string) bool, func(vertexRank), func(shardCount)](&rankShardFn{})
-	register.Function2x1(vertexID)
 	register.Function1x2(vertexByName)
 	register.Function1x2(pairByFrom)
 	register.Function4x0(joinFrom)
 	register.Function4x0(joinTo)
 	register.Function2x1(namedEdge)
-	register.Emitter1[vertexRank]()
-	register.Emitter1[shardCount]()
 	register.Emitter1[Edge]()
 	register.Emitter2[string, string]()
 	register.Iter1[string]()
 	register.Iter1[int64]()
-	register.Iter1[shardCount]()
 }
 
 // Vertex is a node of a host or domain graph: a dense id (0 to the
@@ -87,11 +80,13 @@ type GraphOptions struct {
 	// hosts of a domain together. IP addresses are not reversed.
 	ReverseNames bool
 	// VertexShards is the number of groups in which vertex ids are
-	// assigned, each by one worker (0 means 1). With one shard, ids
-	// follow the order of the names, as cc-webgraph's
-	// --vertex_partitions 1; with n, names are spread over n shards by a
-	// hash and sorted within each, and shard i takes the ids after those
-	// of shards 0 to i-1.
+	// assigned, each sorted and numbered by one worker (0 means 1).
+	// Whatever the number, ids follow the sorted order of the names
+	// (byte order, of the reversed names with ReverseNames), as
+	// cc-webgraph numbers them: the groups are ranges of names, cut at
+	// split points taken from a sample of 64 names per group (at most
+	// 65,536, read by one worker), and group i's ids follow those of
+	// groups 0 to i-1.
 	VertexShards int
 }
 
@@ -183,8 +178,7 @@ func buildGraph(s beam.Scope, pairs, nodes beam.PCollection, shards int) Graph {
 	named := beam.ParDo(s, namedEdge, counted)
 	names := filter.Distinct(s, beam.ParDo(s, &pairNamesFn{}, beam.ParDo(s, pairName, counted)))
 
-	ranks, counts := beam.ParDo2(s, &rankShardFn{}, beam.GroupByKey(s, beam.ParDo(s, &shardKeyFn{Shards: shards}, names)))
-	vertices := beam.ParDo(s, vertexID, ranks, beam.SideInput{Input: counts})
+	vertices := vertexIDs(s, names, shards)
 
 	ids := beam.ParDo(s, vertexByName, vertices)
 	edges := beam.ParDo(s, &edgeRowFn{}, named)
@@ -239,62 +233,6 @@ func init() {
 	register.Emitter2[string, HostEdge]()
 	register.Iter1[HostEdge]()
 	register.Emitter1[Vertex]()
-}
-
-// shardKeyFn keys a name by its shard: a hash of the name.
-type shardKeyFn struct {
-	Shards int
-}
-
-func (f *shardKeyFn) ProcessElement(name string) (int, string) {
-	return shardOf(name, f.Shards), name
-}
-
-// shardOf spreads strings over n shards by their FNV-1a hash.
-func shardOf(s string, n int) int {
-	h := fnv.New32a()
-	h.Write([]byte(s))
-	return int(h.Sum32() % uint32(n))
-}
-
-// vertexRank is a name's shard and its rank among the shard's names.
-type vertexRank struct {
-	Name        string
-	Shard, Rank int
-}
-
-// shardCount is the number of names in a shard.
-type shardCount struct {
-	Shard, Count int
-}
-
-// rankShardFn sorts the names of one shard and ranks them.
-type rankShardFn struct{}
-
-func (rankShardFn) ProcessElement(shard int, iter func(*string) bool, emit func(vertexRank), count func(shardCount)) {
-	var names []string
-	var n string
-	for iter(&n) {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for i, n := range names {
-		emit(vertexRank{Name: n, Shard: shard, Rank: i})
-	}
-	count(shardCount{Shard: shard, Count: len(names)})
-}
-
-// vertexID gives a ranked name its id: the names of the shards before
-// its own, plus its rank.
-func vertexID(r vertexRank, counts func(*shardCount) bool) Vertex {
-	id := int64(r.Rank)
-	var c shardCount
-	for counts(&c) {
-		if c.Shard < r.Shard {
-			id += int64(c.Count)
-		}
-	}
-	return Vertex{ID: id, Name: r.Name}
 }
 
 func vertexByName(v Vertex) (string, int64) { return v.Name, v.ID }

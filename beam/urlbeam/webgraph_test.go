@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -223,8 +225,13 @@ func counter(res beam.PipelineResult, name string) int64 {
 	return n
 }
 
+// checkGraph holds vertex and edge rows read back to the plain loop's
+// graph. The plain loop numbers the names in their sorted order, as
+// cc-webgraph does: every vertex must have that id, whatever the number
+// of shards.
 func checkGraph(t *testing.T, level string, names map[string]bool, edges map[[2]string]int, vrows, erows [][]string) {
 	t.Helper()
+	sorted := slices.Sorted(maps.Keys(names))
 	byID := map[int64]string{}
 	for _, r := range vrows {
 		id, err := strconv.ParseInt(r[0], 10, 64)
@@ -236,6 +243,8 @@ func checkGraph(t *testing.T, level string, names map[string]bool, edges map[[2]
 		}
 		if !names[r[1]] {
 			t.Errorf("%s vertex %q is not in the plain graph", level, r[1])
+		} else if sorted[id] != r[1] {
+			t.Errorf("%s vertex %q has id %d, the plain loop's is %d", level, r[1], id, slices.Index(sorted, r[1]))
 		}
 		byID[id] = r[1]
 	}

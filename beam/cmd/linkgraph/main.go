@@ -62,6 +62,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/weburl/url/beam/urlbeam"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/connectivity"
+	"google.golang.org/grpc/credentials/insecure"
 )
 
 // config is what the command's flags say.
@@ -114,18 +117,42 @@ func main() {
 	}
 }
 
-// checkEndpoint dials a job server's endpoint (host:port), if one is
-// given, so that a runner that cannot be reached is an error after
-// timeout rather than a job submission that waits for ever.
+// checkEndpoint makes sure that a job server's endpoint (host:port), if
+// one is given, answers gRPC within timeout, so that a runner that
+// cannot be reached is an error rather than a job submission that waits
+// for ever (Beam's universal runner dials the job server with no
+// deadline). It dials TCP, which reports a refused connection at once,
+// then waits for a gRPC connection to be ready: the server must answer
+// the HTTP/2 handshake, which a port that accepts and stays silent
+// never does.
 func checkEndpoint(endpoint string, timeout time.Duration) error {
 	if endpoint == "" {
 		return nil
 	}
-	conn, err := net.DialTimeout("tcp", endpoint, timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", endpoint)
 	if err != nil {
 		return fmt.Errorf("job server %s does not answer: %w", endpoint, err)
 	}
-	return conn.Close()
+	conn.Close()
+	cc, err := grpc.NewClient("passthrough:///"+endpoint, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return fmt.Errorf("job server %s: %w", endpoint, err)
+	}
+	defer cc.Close()
+	cc.Connect()
+	for {
+		state := cc.GetState()
+		if state == connectivity.Ready {
+			return nil
+		}
+		if !cc.WaitForStateChange(ctx, state) {
+			return fmt.Errorf("job server %s does not answer gRPC within %v (connection %v): %w",
+				endpoint, timeout, state, context.DeadlineExceeded)
+		}
+	}
 }
 
 // build constructs the pipeline.

@@ -2,17 +2,21 @@ package main
 
 import (
 	"context"
+	"errors"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/weburl/url/beam/urlbeam"
+	"google.golang.org/grpc"
 )
 
 func TestMain(m *testing.M) { ptest.Main(m) }
@@ -99,23 +103,71 @@ func TestFilesystems(t *testing.T) {
 	}
 }
 
-// TestUnreachableEndpoint checks that a job server that does not answer
-// is an error within the timeout, not a wait.
-func TestUnreachableEndpoint(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+// TestEndpointTimeout checks -connect-timeout: a job server endpoint
+// that refuses the connection, one that accepts TCP and never speaks
+// gRPC, and one that is not an address are each an error within the
+// timeout (not a hang), saying so; a gRPC server answers.
+func TestEndpointTimeout(t *testing.T) {
+	const timeout = time.Second
+	refused, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := l.Addr().String()
-	l.Close() // nothing listens there now
-	start := time.Now()
-	if err := checkEndpoint(addr, 2*time.Second); err == nil {
-		t.Errorf("checkEndpoint(%s) with nothing listening: no error", addr)
+	refusedAddr := refused.Addr().String()
+	refused.Close() // nothing listens there now
+
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err := checkEndpoint("bad endpoint", 2*time.Second); err == nil {
-		t.Error("checkEndpoint of a malformed endpoint: no error")
+	defer silent.Close()
+	go func() { // accept, read and never answer
+		for {
+			c, err := silent.Accept()
+			if err != nil {
+				return
+			}
+			go io.Copy(io.Discard, c)
+		}
+	}()
+
+	for _, tc := range []struct {
+		name, endpoint, says string
+		is                   error
+	}{
+		{"refused", refusedAddr, "connection refused", syscall.ECONNREFUSED},
+		{"silent", silent.Addr().String(), "does not answer gRPC within 1s", nil},
+		{"bad endpoint", "bad endpoint", "bad endpoint", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			err := checkEndpoint(tc.endpoint, timeout)
+			d := time.Since(start)
+			if err == nil {
+				t.Fatalf("checkEndpoint(%q): no error", tc.endpoint)
+			}
+			if !strings.Contains(err.Error(), tc.says) || !strings.HasPrefix(err.Error(), "job server ") {
+				t.Errorf("checkEndpoint(%q) = %q, want %q in it", tc.endpoint, err, tc.says)
+			}
+			if tc.is != nil && !errors.Is(err, tc.is) {
+				t.Errorf("checkEndpoint(%q) = %v, not %v", tc.endpoint, err, tc.is)
+			}
+			if d > timeout+time.Second {
+				t.Errorf("checkEndpoint(%q) took %v, timeout %v", tc.endpoint, d, timeout)
+			}
+		})
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("checkEndpoint took %v", d)
-	}
+
+	t.Run("grpc", func(t *testing.T) {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := grpc.NewServer()
+		go srv.Serve(l)
+		defer srv.Stop()
+		if err := checkEndpoint(l.Addr().String(), timeout); err != nil {
+			t.Errorf("checkEndpoint of a gRPC server: %v", err)
+		}
+	})
 }
