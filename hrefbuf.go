@@ -59,24 +59,48 @@ func hrefRoom(n, later int) uint64 {
 	if n > 4096 {
 		extra = min(extra, uint64(n/4)+8192)
 	}
-	return min(uint64(n)+extra+32, math.MaxUint32)
+	return min(uint64(n)+extra+40, math.MaxUint32)
 }
 
-// laterParts counts the parts of u's href that start at or after end
-// and that a setter would rewrite the href to change: the port, a
-// non-empty path, the query and the fragment.
+// hrefBufGrowMax bounds the growth of a URL's buffers (nextRoom).
+const hrefBufGrowMax = 1024
+
+// nextRoom returns the size of a new buffer for u's next href, of n
+// bytes, where the part of the old href from end on follows the change:
+// hrefRoom's forecast, or, when u's buffer ran out of room (a URL set
+// many times, or reused for one URL after another with SetHref, as a
+// command-line tool does), twice that buffer's size, up to 1 KiB. So
+// such a URL allocates once per many setters, and keeps at most 1 KiB
+// or hrefRoom's size.
+func (u *URL) nextRoom(n int, end uint32) uint64 {
+	size := hrefRoom(n, u.laterParts(end))
+	if b := u.buf; b != nil {
+		size = max(size, min(2*uint64(b.size), hrefBufGrowMax))
+	}
+	return size
+}
+
+// laterParts counts the parts of u's href from end on whose setters
+// would rewrite the href rather than add at its end: the port, path,
+// query and fragment, each when it, or a part after it, is not null
+// (or, for the path, empty). Setting a part with nothing after it,
+// when it is null itself, adds at the end; replacing one rewrites.
 func (u *URL) laterParts(end uint32) int {
 	n := 0
-	if u.hostKind != HostNull && u.hostEnd < u.pathStart && u.hostEnd >= end {
+	rest := u.fragmentStart != 0
+	if rest && u.queryEnd() >= end {
 		n++
 	}
-	if u.pathStart >= end && u.pathEnd() > u.pathStart {
+	rest = rest || u.queryStart != 0
+	if rest && u.pathEnd() >= end {
 		n++
 	}
-	if u.queryStart != 0 && u.queryStart >= end {
+	rest = rest || u.pathEnd() > u.pathStart
+	if rest && u.pathStart > end {
 		n++
 	}
-	if u.fragmentStart != 0 && u.fragmentStart >= end {
+	rest = rest || u.hostEnd < u.pathStart
+	if rest && u.hostKind != HostNull && u.hostEnd > end {
 		n++
 	}
 	return n
@@ -180,7 +204,7 @@ func (u *URL) newHref(n, keep int, end uint32) []byte {
 			return dst
 		}
 	}
-	b = newHrefBuf(hrefRoom(n, u.laterParts(end)), uint32(n))
+	b = newHrefBuf(u.nextRoom(n, end), uint32(n))
 	u.buf = b
 	dst := b.bytes(0, uint32(n))
 	copy(dst, u.href[:keep])

@@ -71,7 +71,7 @@ func (u *URL) startOverride(p *parser, value string, st state, grow int) {
 // differs from p.ref, in a new buffer (newSetterOutput) of need bytes
 // and the room hrefRoom gives for the parts from end on.
 func (u *URL) claimOutput(p *parser, need int, end uint32) {
-	p.outCap = int(hrefRoom(need, u.laterParts(end)))
+	p.outCap = int(u.nextRoom(need, end))
 	if b := u.buf; b != nil {
 		if off, n, ok := b.claimRest(uint32(need)); ok {
 			p.out = append(b.bytes(off, n)[:0], p.ref[:p.n]...)
