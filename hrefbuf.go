@@ -201,8 +201,7 @@ func (b *hrefBuf) end(s string) (uint32, bool) {
 // bytes are the room right after u.href when keep is all of it and that
 // room is free (the caller then writes only what it adds); else a
 // stretch of room claimed further on in u's buffer, or in a new one
-// that becomes u's (or, when the new href needs no room, an array of
-// its own).
+// that becomes u's.
 func (u *URL) newHref(n, keep int, end uint32, fragment bool) []byte {
 	b := u.buf
 	if b != nil {
@@ -217,18 +216,9 @@ func (u *URL) newHref(n, keep int, end uint32, fragment bool) []byte {
 			return dst
 		}
 	}
-	size := u.nextRoom(n, end, fragment)
-	var dst []byte
-	if b == nil && size == uint64(n) {
-		// No room to keep (a fragment set last on a URL without a
-		// buffer): the href alone, without a buffer's header, which
-		// would cost its 8 bytes and often the next size class.
-		dst = make([]byte, n)
-	} else {
-		b = newHrefBuf(size, uint32(n))
-		u.buf = b
-		dst = b.bytes(0, uint32(n))
-	}
+	b = newHrefBuf(u.nextRoom(n, end, fragment), uint32(n))
+	u.buf = b
+	dst := b.bytes(0, uint32(n))
 	copy(dst, u.href[:keep])
 	return dst
 }

@@ -737,7 +737,17 @@ func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, co
 	}
 	// The new href, of its exact length, filled by copies (and the
 	// encoder, which then writes exactly 2*count bytes more than s).
-	b := u.newHref(len(u.href)-len(old)+n, int(start), end, mark == "#" || u.fragmentFrom(end))
+	var b []byte
+	if mark == "#" && u.buf == nil {
+		// A fragment set on a URL without a buffer: no setter adds
+		// after a fragment, so a buffer would keep no room, and its
+		// 8-byte header would often move the href into the next size
+		// class. The href alone, as before there were buffers.
+		b = make([]byte, len(u.href)-len(old)+n)
+		copy(b, u.href[:start])
+	} else {
+		b = u.newHref(len(u.href)-len(old)+n, int(start), end, mark == "#" || u.fragmentFrom(end))
+	}
 	k := int(start)
 	if len(mark) == 1 { // "?", "#" or "/": a store, not a call
 		b[k] = mark[0]

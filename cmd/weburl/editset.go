@@ -91,7 +91,10 @@ func (e *editURL) apply(sp setSpec) error {
 	if sp.conditional && e.isSet(sp.id) {
 		return nil
 	}
-	v := sp.encoded().value
+	v := sp.value
+	if !sp.raw {
+		v = sp.encoded().value
+	}
 	switch sp.id {
 	case compURL:
 		err := u.SetHref(v)
