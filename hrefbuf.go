@@ -46,37 +46,72 @@ const hrefBufHeader = unsafe.Sizeof(hrefBuf{})
 
 // hrefRoom returns the size of a new buffer for an href of n bytes, of
 // which later parts (laterParts) follow the part a setter changes: the
-// href, 32 bytes more (a query or fragment added at the end), and
-// another n for each later part, up to two. Allocation costs by the
-// byte, so the room is a forecast: setters mostly run in the order of
-// the parts (pathname, then search, then hash), and a setter of a part
-// with nothing after it adds at the end, in place, where one of a part
-// that others follow rewrites the whole href. So a run of setters in
-// that order allocates once. Past 4 KiB the room for later parts is at
-// most a quarter of the href and 8 KiB.
-func hrefRoom(n, later int) uint64 {
+// href, another n for each later part, up to two, and 40 bytes for a
+// query or fragment added at the end, unless the href has a fragment
+// (no setter adds after one). Allocation costs by the byte (a run of
+// one setter pays for the room it does not use), so the room is a
+// forecast: setters mostly run in the order of the parts (pathname,
+// then search, then hash), and a setter of a part with nothing after it
+// adds at the end, in place, where one of a part that others follow
+// rewrites the whole href. So a run of setters in that order allocates
+// once. Past 4 KiB the room for later parts is at most a quarter of the
+// href and 8 KiB.
+func hrefRoom(n, later int, fragment bool) uint64 {
 	extra := uint64(min(later, 2)) * uint64(n)
 	if n > 4096 {
 		extra = min(extra, uint64(n/4)+8192)
 	}
-	return min(uint64(n)+extra+32, math.MaxUint32)
+	if !fragment {
+		extra += 40
+	}
+	return min(uint64(n)+extra, math.MaxUint32)
 }
 
-// laterParts counts the parts of u's href that start at or after end
-// and that a setter would rewrite the href to change: the port, a
-// non-empty path, the query and the fragment.
+// hrefBufGrowMax bounds the growth of a URL's buffers (nextRoom).
+const hrefBufGrowMax = 1024
+
+// nextRoom returns the size of a new buffer for u's next href, of n
+// bytes, where the part of the old href from end on follows the change
+// (and fragment tells whether the new href has one):
+// hrefRoom's forecast, or, when u's buffer ran out of room (a URL set
+// many times, or reused for one URL after another with SetHref, as a
+// command-line tool does), twice that buffer's size, up to 1 KiB. So
+// such a URL allocates once per many setters, and keeps at most 1 KiB
+// or hrefRoom's size.
+func (u *URL) nextRoom(n int, end uint32, fragment bool) uint64 {
+	size := hrefRoom(n, u.laterParts(end), fragment)
+	if b := u.buf; b != nil {
+		size = max(size, min(2*uint64(b.size), hrefBufGrowMax))
+	}
+	return size
+}
+
+// fragmentFrom reports whether u's href has a fragment from end on.
+func (u *URL) fragmentFrom(end uint32) bool {
+	return u.fragmentStart != 0 && u.fragmentStart >= end
+}
+
+// laterParts counts the parts of u's href from end on whose setters
+// would rewrite the href rather than add at its end: the port, path,
+// query and fragment, each when it, or a part after it, is not null
+// (or, for the path, empty). Setting a part with nothing after it,
+// when it is null itself, adds at the end; replacing one rewrites.
 func (u *URL) laterParts(end uint32) int {
 	n := 0
-	if u.hostKind != HostNull && u.hostEnd < u.pathStart && u.hostEnd >= end {
+	rest := u.fragmentStart != 0
+	if rest && u.queryEnd() >= end {
 		n++
 	}
-	if u.pathStart >= end && u.pathEnd() > u.pathStart {
+	rest = rest || u.queryStart != 0
+	if rest && u.pathEnd() >= end {
 		n++
 	}
-	if u.queryStart != 0 && u.queryStart >= end {
+	rest = rest || u.pathEnd() > u.pathStart
+	if rest && u.pathStart > end {
 		n++
 	}
-	if u.fragmentStart != 0 && u.fragmentStart >= end {
+	rest = rest || u.hostEnd < u.pathStart
+	if rest && u.hostKind != HostNull && u.hostEnd > end {
 		n++
 	}
 	return n
@@ -160,13 +195,14 @@ func (b *hrefBuf) end(s string) (uint32, bool) {
 
 // newHref returns n > 0 bytes for u's next href, whose first keep bytes
 // hold u.href[:keep] (keep <= len(u.href)), the part of the href from end
-// on being what follows the change: the caller writes the rest
+// on being what follows the change, and fragment telling whether the
+// new href has a fragment: the caller writes the rest
 // and then makes the href a string over them ([URL.setHrefBytes]). The
 // bytes are the room right after u.href when keep is all of it and that
 // room is free (the caller then writes only what it adds); else a
 // stretch of room claimed further on in u's buffer, or in a new one
 // that becomes u's.
-func (u *URL) newHref(n, keep int, end uint32) []byte {
+func (u *URL) newHref(n, keep int, end uint32, fragment bool) []byte {
 	b := u.buf
 	if b != nil {
 		if keep == len(u.href) && n > keep {
@@ -180,7 +216,7 @@ func (u *URL) newHref(n, keep int, end uint32) []byte {
 			return dst
 		}
 	}
-	b = newHrefBuf(hrefRoom(n, u.laterParts(end)), uint32(n))
+	b = newHrefBuf(u.nextRoom(n, end, fragment), uint32(n))
 	u.buf = b
 	dst := b.bytes(0, uint32(n))
 	copy(dst, u.href[:keep])

@@ -125,16 +125,28 @@ func TestHrefBufferStringsStay(t *testing.T) {
 }
 
 // TestHrefBufferBounded: a URL that saw many setters keeps one buffer,
-// sized for its href, and its setters allocate about once in three
-// rewrites of the href.
+// of at most 1 KiB or thrice its href and a little, and allocates
+// about once per 1 KiB of hrefs written; a run of rewrites on a URL
+// with no buffer yet allocates about once per two.
 func TestHrefBufferBounded(t *testing.T) {
-	u := MustParse("https://example.com/")
-	for i := range 10000 {
-		u.SetPathname(fmt.Sprintf("/%d/%s", i, strings.Repeat("p", i%50)))
-		u.SetSearch(fmt.Sprintf("q=%d", i))
-	}
-	if limit := 4*len(u.Href()) + 200; int(u.buf.size) > limit {
-		t.Errorf("after 20000 setters, the buffer holds %d bytes for an href of %d: want at most %d", u.buf.size, len(u.Href()), limit)
+	for _, long := range []int{0, 2000} {
+		u := MustParse("https://example.com/")
+		var bufs []*hrefBuf
+		written := 0
+		for i := range 10000 {
+			u.SetPathname(fmt.Sprintf("/%d/%s", i, strings.Repeat("p", i%50+long)))
+			u.SetSearch(fmt.Sprintf("q=%d", i))
+			written += 2 * len(u.Href())
+			if len(bufs) == 0 || bufs[len(bufs)-1] != u.buf {
+				bufs = append(bufs, u.buf)
+			}
+		}
+		if limit := max(3*len(u.Href())+200, hrefBufGrowMax); int(u.buf.size) > limit {
+			t.Errorf("href of %d bytes: after 20000 setters, the buffer holds %d bytes: want at most %d", len(u.Href()), u.buf.size, limit)
+		}
+		if limit := 2*written/min(hrefBufGrowMax, 2*len(u.Href())) + 10; len(bufs) > limit {
+			t.Errorf("href of %d bytes: %d buffers for %d bytes written, want at most %d", len(u.Href()), len(bufs), written, limit)
+		}
 	}
 	if invariantChecks {
 		return
@@ -218,4 +230,33 @@ func FuzzHrefBuffer(f *testing.F) {
 		}
 		h.check(t)
 	})
+}
+
+// TestHrefBufferReusedAfterSetHref: a URL reused for one URL after
+// another (SetHref, as cmd/weburl does for each input line) keeps its
+// buffer, whose room takes the next setters' hrefs; a buffer that runs
+// out is followed by one twice its size, up to 1 KiB, so the setters
+// allocate about once per 1 KiB of hrefs. (The fragment setter on a
+// URL without a buffer allocates the href alone, as no setter adds
+// after a fragment: the query setter here makes the buffer.)
+func TestHrefBufferReusedAfterSetHref(t *testing.T) {
+	if invariantChecks {
+		t.Skip("counts allocations")
+	}
+	lines := make([]string, 100)
+	written := 0
+	for i := range lines {
+		lines[i] = fmt.Sprintf("https://www.example%d.com/archives/%d/page.html", i, i*7)
+		written += len(lines[i]) + len("?q=1")
+	}
+	u := MustParse("https://example.com/")
+	allocs := testing.AllocsPerRun(20, func() {
+		for _, line := range lines {
+			u.SetHref(line)
+			u.SetSearch("q=1")
+		}
+	})
+	if limit := float64(written/hrefBufGrowMax + 2); allocs > limit {
+		t.Errorf("%d lines, %d bytes of hrefs: %v allocations, want at most %v", len(lines), written, allocs, limit)
+	}
 }

@@ -71,7 +71,7 @@ func (u *URL) startOverride(p *parser, value string, st state, grow int) {
 // differs from p.ref, in a new buffer (newSetterOutput) of need bytes
 // and the room hrefRoom gives for the parts from end on.
 func (u *URL) claimOutput(p *parser, need int, end uint32) {
-	p.outCap = int(hrefRoom(need, u.laterParts(end)))
+	p.outCap = int(u.nextRoom(need, end, u.fragmentFrom(end)))
 	if b := u.buf; b != nil {
 		if off, n, ok := b.claimRest(uint32(need)); ok {
 			p.out = append(b.bytes(off, n)[:0], p.ref[:p.n]...)
@@ -290,7 +290,7 @@ func (u *URL) setUserinfo(username, password string) {
 	if n == len(old) && (n == 0 || equalUserinfo(old, username, password, userLen)) {
 		return
 	}
-	b := u.newHref(len(u.href)-len(old)+n, int(start), u.hostStart)
+	b := u.newHref(len(u.href)-len(old)+n, int(start), u.hostStart, u.fragmentFrom(u.hostStart))
 	k := int(start)
 	k += len(appendPercentEncoded(b[k:k], username, UserinfoSet))
 	if password != "" {
@@ -352,7 +352,7 @@ func (u *URL) splice(start, end uint32, parts ...string) int {
 			return 0
 		}
 	}
-	b := u.newHref(len(u.href)-int(end-start)+n, int(start), end)
+	b := u.newHref(len(u.href)-int(end-start)+n, int(start), end, u.fragmentFrom(end))
 	k := int(start)
 	for _, s := range parts {
 		k += copy(b[k:], s)
@@ -737,7 +737,17 @@ func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, co
 	}
 	// The new href, of its exact length, filled by copies (and the
 	// encoder, which then writes exactly 2*count bytes more than s).
-	b := u.newHref(len(u.href)-len(old)+n, int(start), end)
+	var b []byte
+	if mark == "#" && u.buf == nil {
+		// A fragment set on a URL without a buffer: no setter adds
+		// after a fragment, so a buffer would keep no room, and its
+		// 8-byte header would often move the href into the next size
+		// class. The href alone, as before there were buffers.
+		b = make([]byte, len(u.href)-len(old)+n)
+		copy(b, u.href[:start])
+	} else {
+		b = u.newHref(len(u.href)-len(old)+n, int(start), end, mark == "#" || u.fragmentFrom(end))
+	}
 	k := int(start)
 	if len(mark) == 1 { // "?", "#" or "/": a store, not a call
 		b[k] = mark[0]

@@ -857,7 +857,11 @@ func (u *URL) assign(v *URL) {
 	u.href = v.href
 	u.components = v.components
 	u.pending = nil
-	u.buf = v.buf
+	if v.buf != nil {
+		// Else u keeps its buffer: its room, which no href covers, is
+		// for u's next setters.
+		u.buf = v.buf
+	}
 	if sp := u.setterSearchParams(); sp != nil {
 		sp.view.Store(nil)
 		q, _ := u.RawQuery()

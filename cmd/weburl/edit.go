@@ -119,7 +119,7 @@ func (r *editRun) prepare() *exitError {
 			return exitf(exitSet, "duplicate --set for component %s", trurlName(sp.id))
 		}
 		seen[sp.id] = true
-		r.sets = append(r.sets, sp)
+		r.sets = append(r.sets, sp.encoded())
 	}
 	slices.SortStableFunc(r.sets, func(a, b setSpec) int { return int(a.id) - int(b.id) })
 	if f := r.opts.format; f != nil {

@@ -49,6 +49,25 @@ done:
 	return sp, nil
 }
 
+// encoded returns sp with its value percent-encoded where the setter
+// would read a byte as syntax (see apply), and raw: the setter takes it
+// as it is. prepare encodes each --set once, not once a line.
+func (sp setSpec) encoded() setSpec {
+	if sp.raw {
+		return sp
+	}
+	switch sp.id {
+	case compUser, compPassword, compFragment:
+		sp.value = strings.ReplaceAll(sp.value, "%", "%25")
+	case compPath:
+		sp.value = strings.ReplaceAll(strings.ReplaceAll(sp.value, "%", "%25"), `\`, "%5C")
+	case compQuery:
+		sp.value = url.PercentEncode(sp.value, url.ComponentSet)
+	}
+	sp.raw = true
+	return sp
+}
+
 // errNoComponent is the error of a --set of a component the URL
 // Standard does not have.
 var errNoComponent = errors.New("the URL Standard has no such component (RFC 3986 and libcurl have it)")
@@ -74,14 +93,7 @@ func (e *editURL) apply(sp setSpec) error {
 	}
 	v := sp.value
 	if !sp.raw {
-		switch sp.id {
-		case compUser, compPassword, compFragment:
-			v = strings.ReplaceAll(v, "%", "%25")
-		case compPath:
-			v = strings.ReplaceAll(strings.ReplaceAll(v, "%", "%25"), `\`, "%5C")
-		case compQuery:
-			v = url.PercentEncode(v, url.ComponentSet)
-		}
+		v = sp.encoded().value
 	}
 	switch sp.id {
 	case compURL:
