@@ -10,8 +10,23 @@ import "strconv"
 // [URL.SetPort] drop, so that [URL.Port] is "" for it.
 // https://url.spec.whatwg.org/#default-port
 func DefaultPort(scheme string) string {
-	if p := schemeTypeOf(scheme).defaultPort(); p >= 0 {
+	return defaultPortText(schemeTypeOf(scheme))
+}
+
+// defaultPortText is the scheme's default port in decimal, "" for none,
+// without an allocation for the ports of the table (the command line
+// asks once a URL).
+func defaultPortText(s schemeType) string {
+	switch p := s.defaultPort(); p {
+	case -1:
+		return ""
+	case 21:
+		return "21"
+	case 80:
+		return "80"
+	case 443:
+		return "443"
+	default:
 		return strconv.Itoa(p)
 	}
-	return ""
 }

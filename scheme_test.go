@@ -18,6 +18,9 @@ func TestDefaultPort(t *testing.T) {
 			if got := DefaultPort(row.name); got != want {
 				t.Errorf("DefaultPort(%q) = %q, want %q", row.name, got, want)
 			}
+			if n := testing.AllocsPerRun(10, func() { DefaultPort(row.name) }); n != 0 {
+				t.Errorf("DefaultPort(%q) allocates %v times", row.name, n)
+			}
 			if want == "" {
 				return
 			}
