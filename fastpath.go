@@ -93,17 +93,6 @@ func classes8(c string) uint64 {
 		uint64(fastClass[c[4]])<<32 | uint64(fastClass[c[5]])<<40 | uint64(fastClass[c[6]])<<48 | uint64(fastClass[c[7]])<<56
 }
 
-// isDotSegmentAt reports whether the segment that starts at s[i] is a
-// single-dot or double-dot segment ("." or "..", either dot possibly
-// written "%2e"), which the path state removes or resolves.
-func isDotSegmentAt(s string, i int) bool {
-	j := i + 1
-	for j < len(s) && j-i < 7 && fastClass[s[j]]&fastPathEnd == 0 {
-		j++
-	}
-	return isSingleDotSegment(s[i:j]) || isDoubleDotSegment(s[i:j])
-}
-
 // parseNormalized reports whether s is an absolute URL with a special
 // scheme, in the form the URL serializer gives it:
 // lowercase scheme, "//", no credentials, a lowercase ASCII domain that
@@ -226,10 +215,12 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 	// The path, eight bytes at a time: up to a byte that ends it or needs
 	// encoding (fastRunEnd), or a "." or "%" that starts a segment
 	// (after a fastSlash, or at i), which may be a dot segment.
-	if i < len(s) && fastClass[s[i]]&fastDot != 0 && isDotSegmentAt(s, i) {
-		// The general parser's path state calls normalRun at every
-		// segment, dot segments too: no word for those.
-		return query, fragment, i
+	if i < len(s) && fastClass[s[i]]&fastDot != 0 {
+		if dot, _ := dotSegmentAt(s, i, tailDelims); dot != notDot {
+			// The general parser's path state calls normalRun at every
+			// segment, dot segments too: no word for those.
+			return query, fragment, i
+		}
 	}
 	for start := i; ; {
 		// First the chunks with nothing to look at, the common case of
@@ -273,7 +264,7 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 			break
 		}
 		i += bits.TrailingZeros64(dots) >> 3
-		if isDotSegmentAt(s, i) {
+		if dot, _ := dotSegmentAt(s, i, tailDelims); dot != notDot {
 			return query, fragment, i
 		}
 		i++
@@ -405,26 +396,27 @@ func hasScheme(ref string) bool {
 // resolveDotSegments returns how much of base's href a path-relative ref
 // keeps, and what of ref follows: the base's path shortened (the
 // relative state's step 5.4: up to its last "/"), then shortened once
-// more for each leading "../" or final "..", and nothing for each "./"
-// or final "." (the path state's steps 1.2 and 1.3).
+// more for each leading double-dot segment ("..", ".%2e" ...) ended by
+// "/" or by the end of ref, and nothing for each such single-dot one
+// ("." or "%2e"): the path state's steps 1.2 and 1.3 (dotSegmentAt).
 func resolveDotSegments(base *record, ref string) (keep int, rest string) {
 	path := base.href[base.pathStart:base.pathEnd()]
 	dir := strings.LastIndexByte(path, '/') + 1 // a special URL's path starts with "/"
-	for rest = ref; ; {
-		switch {
-		case strings.HasPrefix(rest, "../") || rest == "..":
+	for rest = ref; rest != "" && (rest[0] == '.' || rest[0] == '%'); {
+		dot, end := dotSegmentAt(rest, 0, tailDelims)
+		if dot == notDot || end < len(rest) && rest[end] != '/' {
+			break // ("?", "#" and "\\" after it are normalizedTail's to decline)
+		}
+		if dot == doubleDot {
 			// Shorten the path: drop the segment before dir's last "/".
 			dir = strings.LastIndexByte(path[:dir-1], '/') + 1
 			if dir == 0 {
 				dir = 1
 			}
-			rest = rest[min(3, len(rest)):]
-		case strings.HasPrefix(rest, "./") || rest == ".":
-			rest = rest[min(2, len(rest)):]
-		default:
-			return int(base.pathStart) + dir, rest
 		}
+		rest = rest[min(end+1, len(rest)):]
 	}
+	return int(base.pathStart) + dir, rest
 }
 
 // mayLowerAuthority reports whether lowerAuthority may take s, which

@@ -226,6 +226,50 @@ func isDoubleDotSegment(s string) bool {
 	return false
 }
 
+// dotKind is what a path segment is to the path state's steps 1.2 and
+// 1.3: a double-dot URL path segment, a single-dot one, or neither.
+type dotKind uint8
+
+const (
+	notDot    dotKind = iota
+	singleDot         // https://url.spec.whatwg.org/#single-dot-path-segment
+	doubleDot         // https://url.spec.whatwg.org/#double-dot-path-segment
+)
+
+// dotSegmentAt is the one place that tells dot segments in a path: it
+// returns what the segment that starts at s[i] is, and where it ends,
+// the segment running up to the first byte whose pathClass has a bit of
+// delims (the path state's delimiters there) or to the end of s. A dot
+// segment is at most six bytes long, so no more than seven bytes are
+// read: for a longer segment it returns notDot and an end that is not
+// the segment's. With delims 0, s[i:] is the whole segment. The path
+// state (pathSegment, appendSegment), the fast path (normalizedTail,
+// resolveDotSegments), the one-pass tail (appendTailPath) and the
+// pathname setter (plainPath) all ask it.
+func dotSegmentAt(s string, i int, delims uint8) (dotKind, int) {
+	// "." and "..", the forms relative references use, without the
+	// loop and the predicates' calls.
+	if i < len(s) && s[i] == '.' {
+		if i+1 == len(s) || pathClass[s[i+1]]&delims != 0 {
+			return singleDot, i + 1
+		}
+		if s[i+1] == '.' && (i+2 == len(s) || pathClass[s[i+2]]&delims != 0) {
+			return doubleDot, i + 2
+		}
+	}
+	j := i
+	for j < len(s) && j-i < 7 && pathClass[s[j]]&delims == 0 {
+		j++
+	}
+	switch seg := s[i:j]; {
+	case isDoubleDotSegment(seg):
+		return doubleDot, j
+	case isSingleDotSegment(seg):
+		return singleDot, j
+	}
+	return notDot, j
+}
+
 // at returns the byte at i of the input, or -1 at the end (the spec's EOF
 // code point). Non-ASCII bytes are never delimiters, so a byte is enough.
 func (p *parser) at(i int) int {
@@ -1227,29 +1271,22 @@ func (p *parser) checkedSegment(i int, mask uint8, special bool) int {
 func (p *parser) pathSegment(i, scanned int, mask, slashes uint8) int {
 	input := p.input
 	if i < len(input) && (input[i] == '.' || input[i] == '%') {
-		j := i + 1
-		for j < len(input) && j-i < 7 && pathClass[input[j]]&mask == 0 {
-			j++
-		}
-		slash := j < len(input) && delimClass[input[j]]&slashes != 0
-		if j-i <= 6 && (j == len(input) || pathClass[input[j]]&mask != 0) {
-			switch seg := input[i:j]; {
-			case isDoubleDotSegment(seg):
-				// 1.2.1. Shorten url's path. 1.2.2. If neither c is
-				// U+002F (/), nor url is special and c is U+005C (\),
-				// append the empty string to url's path.
-				p.shortenPath()
-				fallthrough
-			case isSingleDotSegment(seg):
-				// 1.3. Otherwise, if buffer is a single-dot URL path
-				// segment and if neither c is U+002F (/), nor url is
-				// special and c is U+005C (\), append the empty string
-				// to url's path.
-				if !slash {
-					p.writeByte('/')
-				}
-				return j
+		switch dot, j := dotSegmentAt(input, i, mask); dot {
+		case doubleDot:
+			// 1.2.1. Shorten url's path. 1.2.2. If neither c is
+			// U+002F (/), nor url is special and c is U+005C (\),
+			// append the empty string to url's path.
+			p.shortenPath()
+			fallthrough
+		case singleDot:
+			// 1.3. Otherwise, if buffer is a single-dot URL path
+			// segment and if neither c is U+002F (/), nor url is
+			// special and c is U+005C (\), append the empty string
+			// to url's path.
+			if j == len(input) || delimClass[input[j]]&slashes == 0 {
+				p.writeByte('/')
 			}
+			return j
 		}
 	}
 	// 1.4.2, with the "/" before the segment in the same write when the
@@ -1306,8 +1343,8 @@ func (p *parser) writePathEncoded(j int, mask uint8) int {
 // ended by a slash or not.
 func (p *parser) appendSegment(i, j int, slash, clean bool) {
 	seg := p.input[i:j]
-	switch {
-	case isDoubleDotSegment(seg):
+	switch dot, _ := dotSegmentAt(seg, 0, 0); {
+	case dot == doubleDot:
 		// 1.2. If buffer is a double-dot URL path segment, then: 1.2.1.
 		// Shorten url's path. 1.2.2. If neither c is U+002F (/), nor url
 		// is special and c is U+005C (\), append the empty string to
@@ -1316,7 +1353,7 @@ func (p *parser) appendSegment(i, j int, slash, clean bool) {
 		if !slash {
 			p.writeByte('/')
 		}
-	case isSingleDotSegment(seg):
+	case dot == singleDot:
 		// 1.3. Otherwise, if buffer is a single-dot URL path segment and
 		// if neither c is U+002F (/), nor url is special and c is U+005C
 		// (\), append the empty string to url's path.

@@ -72,6 +72,53 @@ func TestDotSegments(t *testing.T) {
 	}
 }
 
+// TestDotSegmentAt: the one function that tells dot segments, at the
+// start of a segment and ended by the delimiters its callers give it (a
+// special URL's, a setter's "/" only, or none: the whole string), agrees
+// with the spec's two predicates on the segment those delimiters make.
+func TestDotSegmentAt(t *testing.T) {
+	const special = delimSlash | delimBackslash | delimQuery | delimFragment
+	for _, tc := range []struct {
+		s      string
+		i      int
+		delims uint8
+		want   dotKind
+		end    int
+	}{
+		{"..", 0, special, doubleDot, 2},
+		{"../x", 0, special, doubleDot, 2},
+		{"a/%2E%2e/b", 2, special, doubleDot, 8},
+		{"..\\x", 0, special, doubleDot, 2},
+		{"..?q", 0, special, doubleDot, 2},
+		{".#f", 0, special, singleDot, 1},
+		{"%2e/", 0, special, singleDot, 3},
+		{"..?q", 0, delimSlash, notDot, 4}, // with state override, "?" is no delimiter
+		{"../x", 0, delimSlash, doubleDot, 2},
+		{"..x/", 0, special, notDot, 3},
+		{"...", 0, special, notDot, 3},
+		{"%2e%2e%2e/", 0, special, notDot, 7}, // longer than a dot segment: read no further
+		{".. ", 0, special, notDot, 3},        // a byte the path encodes is part of the segment
+		{"", 0, special, notDot, 0},
+		{"x/", 2, special, notDot, 2},
+		{"%2e.", 0, 0, doubleDot, 4},
+		{"%2e.x", 0, 0, notDot, 5},
+	} {
+		t.Run(fmt.Sprintf("%q at %d", tc.s, tc.i), func(t *testing.T) {
+			got, end := dotSegmentAt(tc.s, tc.i, tc.delims)
+			if got != tc.want || end != tc.end {
+				t.Errorf("dotSegmentAt = %d, %d; want %d, %d", got, end, tc.want, tc.end)
+			}
+			if end-tc.i <= 6 {
+				seg := tc.s[tc.i:end]
+				if spec := isDoubleDotSegment(seg) && got == doubleDot || isSingleDotSegment(seg) && got == singleDot ||
+					!isDoubleDotSegment(seg) && !isSingleDotSegment(seg) && got == notDot; !spec {
+					t.Errorf("%q: %d disagrees with the spec's predicates", seg, got)
+				}
+			}
+		})
+	}
+}
+
 // https://url.spec.whatwg.org/#windows-drive-letter and
 // https://url.spec.whatwg.org/#start-with-a-windows-drive-letter
 func TestWindowsDriveLetters(t *testing.T) {

@@ -112,8 +112,8 @@ func appendTailPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) 
 				i, start = j+1, j // not at a segment's start: no dot segment
 				continue
 			}
-			dot, k, shorten := tailDotSegment(s, j)
-			if !dot {
+			dot, k := dotSegmentAt(s, j, tailDelims)
+			if dot == notDot {
 				i, start = j+1, j
 				continue
 			}
@@ -123,7 +123,7 @@ func appendTailPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) 
 			// append the empty string to url's path. (The "/" written
 			// before the dot segment is dropped first.)
 			dst = dst[:len(dst)-1]
-			if shorten {
+			if dot == doubleDot {
 				for d := len(dst) - 1; d >= pathStart; d-- {
 					if dst[d] == '/' {
 						dst = dst[:d]
@@ -157,29 +157,6 @@ func appendTailPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) 
 			start = i
 		}
 	}
-}
-
-// tailDotSegment reports whether the segment at s[i:] (up to the next
-// "/", "\\", "?", "#" or the end) is a single-dot or double-dot URL path
-// segment, where it ends, and whether it is a double-dot one. A dot
-// segment starts with "." or "%", is at most six bytes long and holds
-// no byte to percent-encode, so that its bytes in the input are the
-// path state's buffer.
-func tailDotSegment(s string, i int) (dot bool, end int, double bool) {
-	if i == len(s) || s[i] != '.' && s[i] != '%' {
-		return false, i, false
-	}
-	j := i + 1
-	for j < len(s) && j-i < 7 && pathClass[s[j]]&tailDelims == 0 {
-		j++
-	}
-	if j-i > 6 || j < len(s) && pathClass[s[j]]&tailDelims == 0 {
-		return false, i, false
-	}
-	if isDoubleDotSegment(s[i:j]) {
-		return true, j, true
-	}
-	return isSingleDotSegment(s[i:j]), j, false
 }
 
 // appendTailRun appends s[i:] to dst up to the end or, for the query
