@@ -75,14 +75,14 @@ func canParse(input string, base []string) bool {
 	return false
 }
 
-// canParseDeclined is CanParse's part of Parse's parseDeclined (url.go):
+// canParseDeclined is CanParse's part of Parse's parseDeclined (route.go):
 // it reports true when the fast paths that take over from
 // parseNormalized, which declined input leaving c, vouch for input up to
 // its path, for an absolute URL with a special scheme other than file:
 // either parseNormalized got there (c.pathStart is set) or lowerAuthority
 // does (upper case, an internationalized domain, a default port), and
 // the base does not matter. What follows the path's start never fails
-// (parseFromPath) unless the href would be too long: at most nine bytes
+// (resume) unless the href would be too long: at most nine bytes
 // for each byte of input left ("%EF%BF%BD" for an invalid one) must fit
 // under the limit. Otherwise it reports false and the no-store parser
 // decides.
@@ -104,17 +104,6 @@ func canParseDeclined(input string, c *components) bool {
 		return ok && uint64(n) <= hrefLimit
 	}
 	return c.scheme != schemeFile && uint64(c.pathStart)+9*uint64(len(input)-in) <= hrefLimit
-}
-
-// schemeAndSlashes reports whether s starts with a scheme and "://", as
-// lowerAuthority wants of an input whose scheme parseNormalized did not
-// match.
-func schemeAndSlashes(s string) bool {
-	i := 0
-	for i < len(s) && isSchemeByte(s[i]) {
-		i++
-	}
-	return i > 0 && i+3 <= len(s) && s[i:i+3] == "://"
 }
 
 // canParseExactly parses input against base keeping the output, for

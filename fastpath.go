@@ -104,10 +104,11 @@ func classes8(c string) uint64 {
 // a URL: the general parser decides. When c.pathStart is not 0, the
 // scheme and authority are in normal form, and so is s up to stop, in
 // the path (its queryStart and fragmentStart 0), the query
-// (queryStart set) or the fragment (fragmentStart set): parseFromPath
-// takes over there. c is written in place, not returned: a returned
-// struct costs a copy the size of the result, read back with wide loads
-// from narrow stores (a store-forwarding stall) at every call.
+// (queryStart set) or the fragment (fragmentStart set): the hand-over
+// (handOver, route.go) takes over there. c is written in place, not
+// returned: a returned struct costs a copy the size of the result, read
+// back with wide loads from narrow stores (a store-forwarding stall) at
+// every call.
 func parseNormalized(s string, c *components) (stop int, ok bool) {
 	// The scheme: a special one, lowercase, and "//". One case per row
 	// of specialSchemes, in code: each compare is one load of at most
@@ -419,6 +420,18 @@ func resolveDotSegments(base *record, ref string) (keep int, rest string) {
 	return int(base.pathStart) + dir, rest
 }
 
+// schemeAndSlashes reports whether s starts with a scheme and "://", as
+// lowerAuthority wants of an input whose scheme parseNormalized did not
+// match. An input without is a relative reference (or a URL such as
+// "mailto:x"), which parseRootPath and lowerAuthority decline.
+func schemeAndSlashes(s string) bool {
+	i := 0
+	for i < len(s) && isSchemeByte(s[i]) {
+		i++
+	}
+	return i > 0 && i+3 <= len(s) && s[i:i+3] == "://"
+}
+
 // mayLowerAuthority reports whether lowerAuthority may take s, which
 // parseNormalized declined before the path, leaving c: its scheme did not
 // match (upper case?), or its host scan stopped at an upper-case letter,
@@ -447,17 +460,18 @@ func mayLowerAuthority(s string, c *components) bool {
 // domain of a-z, 0-9, "-", ".", "_") and converts a non-ASCII one
 // (fastIDNHost), the port state drops the default port (and keeps
 // another, without leading zeros, as it is), and the path
-// start state takes "\" for "/" in a special URL (parseFromPath writes
+// start state takes "\" for "/" in a special URL (appendRewritten writes
 // "/"). When so, it sets *c to the components of the href with those
 // rewritten, up to the path (and the query and fragment, in href
 // offsets, if the scan reached them), and returns the offset in s where
-// the path starts and where normalizedTail stopped; parseFromPath takes
-// over from there with rewrite. The ASCII form of a non-ASCII domain is
-// returned in host, appended to idn (nil for an ASCII domain, which
-// parseFromPath lowercases from s). Otherwise it returns 0. On entry,
-// *c is what parseNormalized left there as it declined s (or zero):
-// when it matched the scheme, the scan of the host goes on from where
-// parseNormalized's stopped (c.hostEnd) instead of reading both again.
+// the path starts and where normalizedTail stopped: the hand-over
+// (handOver, route.go) takes over from there with rewrite. The ASCII
+// form of a non-ASCII domain is returned in host, appended to idn (nil
+// for an ASCII domain, which appendRewritten lowercases from s).
+// Otherwise it returns 0. On entry, *c is what parseNormalized left
+// there as it declined s (or zero): when it matched the scheme, the
+// scan of the host goes on from where parseNormalized's stopped
+// (c.hostEnd) instead of reading both again.
 func lowerAuthority(s string, c *components, idn []byte) (in, stop int, host []byte, rewrite bool) {
 	var seen uint8 // the authorityClass bits of the scheme and host
 	i, j := int(c.schemeEnd), int(c.hostEnd)
@@ -570,11 +584,11 @@ var authorityClass = func() (t [256]uint8) {
 // as in s unless it was the default one (c.pathStart - c.hostEnd bytes
 // before in), and, when done is past in, "/" (the path start
 // state takes "\\" for "/" in a special URL) and s up to done.
-// parseFromPath writes the href so up to where the general parser takes
-// over; parseDeclined, up to the end of s when normalizedTail vouched for
-// all of it: the href is then complete (the basic URL parser would write
-// the path, query and fragment as they are, and the serializer adds
-// nothing for a URL with a host).
+// What takes over at the hand-over (route.go) writes the href so up to
+// where it goes on; finishTail, up to the end of s when normalizedTail
+// vouched for all of it: the href is then complete (the basic URL
+// parser would write the path, query and fragment as they are, and the
+// serializer adds nothing for a URL with a host).
 func appendRewritten(dst []byte, s string, c *components, in, done int, host []byte) []byte {
 	end := int(c.hostEnd) // the scheme and host, lowercased from s
 	if host != nil {

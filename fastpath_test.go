@@ -251,7 +251,7 @@ func TestResolveNormalized(t *testing.T) {
 
 // Inputs lowerAuthority takes: in normal form but for the case of the
 // scheme and host and a default port, then with a path, query or
-// fragment in normal form or not (parseFromPath takes over where
+// fragment in normal form or not (the hand-over takes over where
 // normalizedTail stopped).
 var lowerTaken = []string{
 	"HTTPS://example.com/a", "https://EXAMPLE.COM/a?b#c", "Http://Www.Example.Com:80/", "https://h:443/",
@@ -287,7 +287,7 @@ var lowerDeclined = []string{
 }
 
 // TestLowerAuthority: Parse takes the inputs of lowerTaken by
-// lowerAuthority (and the rest of the path by parseFromPath), declines
+// lowerAuthority (and the rest of the path after the hand-over), declines
 // lowerDeclined, and gives what the general parser and the reference
 // parser give.
 func TestLowerAuthority(t *testing.T) {
@@ -318,7 +318,7 @@ func TestLowerAuthority(t *testing.T) {
 
 // TestLowerAuthorityLimit: an href that lowerAuthority's rewrite grows
 // (an internationalized domain in Punycode) is held to the Parser's
-// MaxLength, written in one go (appendRewritten) or by parseFromPath,
+// MaxLength, written in one go (appendRewritten) or by the state machine,
 // as by the general parser: at the limit it parses, one byte past it is
 // ErrTooLong.
 func TestLowerAuthorityLimit(t *testing.T) {

@@ -104,7 +104,7 @@ type parser struct {
 	failKind   ErrorKind             // the fatal error, when an algorithm returned outcomeFailure
 
 	// cleanUntil: the input up to there holds nothing that preprocessing
-	// changes (parseFromPath: what the fast path vouched for), so that
+	// changes (resume: what the fast path vouched for), so that
 	// cleanTabs need not read it.
 	cleanUntil int
 

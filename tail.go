@@ -11,11 +11,11 @@ import (
 // (fastpath.go) where it declined inside the path, query or fragment
 // ("https://h/a b", "https://h/x/../y", "https://h/?a<b"), or after
 // lowerAuthority rewrote the scheme and authority. It does what
-// parseFromPath's general parser does from there (preprocessing, the
+// the state machine does from there (resume, route.go: preprocessing, the
 // path, query and fragment states, the serializer), on local variables
 // and one buffer: no parser, no state loop, no copy of the input. What
 // it cannot do as the general parser would (a tab or newline, which
-// preprocessing removes from anywhere) it leaves to parseFromPath.
+// preprocessing removes from anywhere) it leaves to the state machine.
 
 // tailDelims are the path state's step 1 delimiters in a special URL
 // without state override: "/", "\\", "?" and "#".

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Inputs whose path, query or fragment parseTail writes (appendTail),
+// Inputs whose path, query or fragment finishTail writes (appendTail),
 // after the fast path or lowerAuthority vouched for what comes before:
 // bytes to percent-encode in each component, dot segments (shortening
 // the path, at its end, before "?" and "#"), "\\", invalid UTF-8, the
@@ -25,7 +25,7 @@ var tailTaken = []string{
 	"HTTPS://H:443/a b?c d#e f", "https://ü.de/a b", "HTTPS://H\\a/../b", "https://H/./x", "https://H/a\\..", "https://H:443/ü?ü#ü",
 }
 
-// Inputs that parseTail leaves to the general parser: a tab or newline
+// Inputs that finishTail leaves to the general parser: a tab or newline
 // in what it would write (preprocessing removes it, even inside a dot
 // segment), a file URL, an input longer than tailMaxInput.
 var tailDeclined = []string{
@@ -33,30 +33,30 @@ var tailDeclined = []string{
 	"https://h/a b/" + strings.Repeat("x", tailMaxInput),
 }
 
-// tailTakes reports whether Parse gives input to parseTail and parseTail
-// takes it, and the URL it gives.
+// tailTakes reports whether Parse hands input over to finishTail and
+// finishTail takes it, and the URL it gives.
 func tailTakes(input string) (*URL, bool) {
 	u := new(URL)
 	stop, ok := parseNormalized(input, &u.components)
 	if ok {
 		return nil, false
 	}
-	in, rewrite := int(u.pathStart), false
-	var host []byte
-	if in == 0 && mayLowerAuthority(input, &u.components) {
+	h := handOver{in: int(u.pathStart), stop: stop}
+	if h.in == 0 && mayLowerAuthority(input, &u.components) {
 		var idn [2 * punyShortDomain]byte
-		in, stop, host, rewrite = lowerAuthority(input, &u.components, idn[:0])
+		h.in, h.stop, h.host, h.rewrite = lowerAuthority(input, &u.components, idn[:0])
 	}
-	if in == 0 || u.scheme == schemeFile || rewrite && stop == len(input) {
+	if h.in == 0 || u.scheme == schemeFile || h.rewrite && h.stop == len(input) {
 		return nil, false
 	}
-	if !parseTail(u, input, in, stop, rewrite, host, hrefLimit) {
+	h.c = u.components
+	if !finishTail(u, input, &h, hrefLimit) {
 		return nil, false
 	}
 	return u, true
 }
 
-// TestParseTail: parseTail takes the inputs of tailTaken, declines
+// TestParseTail: finishTail takes the inputs of tailTaken, declines
 // tailDeclined, and gives what the general parser and the reference
 // parser give.
 func TestParseTail(t *testing.T) {
@@ -71,7 +71,7 @@ func TestParseTail(t *testing.T) {
 				t.Fatalf("general path: %v", err)
 			}
 			if taken && (u.href != g.href || u.components != g.components) {
-				t.Fatalf("parseTail %q %+v; general path %q %+v", u.href, u.components, g.href, g.components)
+				t.Fatalf("finishTail %q %+v; general path %q %+v", u.href, u.components, g.href, g.components)
 			}
 			p, err := Parse(in)
 			if err != nil {
@@ -89,7 +89,7 @@ func TestParseTail(t *testing.T) {
 	}
 }
 
-// TestParseTailAllocs: a URL that parseTail takes costs one allocation,
+// TestParseTailAllocs: a URL that finishTail takes costs one allocation,
 // its href (and a second when the caller keeps the URL), its buffer
 // sized once: the input's length and 16 bytes more, plus two for each
 // byte of the non-ASCII run where the fast path stopped.
@@ -101,7 +101,7 @@ func TestParseTailAllocs(t *testing.T) {
 	} {
 		t.Run(in, func(t *testing.T) {
 			if _, ok := tailTakes(in); !ok {
-				t.Fatal("parseTail declined")
+				t.Fatal("finishTail declined")
 			}
 			if got := testing.AllocsPerRun(100, func() {
 				if u, err := Parse(in); err == nil {
