@@ -525,7 +525,10 @@ func (u *URL) SetPathname(value string) error {
 // value input as the path as it is (but percent-encoding, and a "/" in
 // front): the URL has a host and is not file (no "/." prefix, no
 // Windows drive letter quirk), input is not empty, holds no "\\" where
-// that is a delimiter (a special URL) and no dot segment.
+// that is a delimiter (a special URL) and no dot segment (dotSegmentAt,
+// which the path state asks too). Otherwise the state machine takes the
+// whole value from its start: nothing passes from one route to the
+// other.
 func (u *URL) plainPath(input string) bool {
 	if input == "" || u.hostKind == HostNull || u.scheme == schemeFile {
 		return false
@@ -545,9 +548,10 @@ func (u *URL) plainPath(input string) bool {
 				continue
 			}
 		}
-		if seg := input[segStart:i]; seg != "" && (seg[0] == '.' || seg[0] == '%') &&
-			(isSingleDotSegment(seg) || isDoubleDotSegment(seg)) {
-			return false
+		if seg := input[segStart:i]; seg != "" && (seg[0] == '.' || seg[0] == '%') {
+			if dot, _ := dotSegmentAt(seg, 0, 0); dot != notDot {
+				return false
+			}
 		}
 		segStart = i + 1
 	}
