@@ -237,37 +237,40 @@ const (
 )
 
 // dotSegmentAt is the one place that tells dot segments in a path: it
-// returns what the segment that starts at s[i] is, and where it ends,
-// the segment running up to the first byte whose pathClass has a bit of
-// delims (the path state's delimiters there) or to the end of s. A dot
-// segment is at most six bytes long, so no more than seven bytes are
-// read: for a longer segment it returns notDot and an end that is not
-// the segment's. With delims 0, s[i:] is the whole segment. The path
-// state (pathSegment, appendSegment), the fast path (normalizedTail,
+// returns what the segment that starts at s[i] is, the segment running
+// up to the first byte whose pathClass has a bit of delims (the path
+// state's delimiters there) or to the end of s, and, for a dot segment,
+// where it ends. With delims 0, s[i:] is the whole segment. A dot
+// segment is one or two dots, each "." or "%2e" (isSingleDotSegment and
+// isDoubleDotSegment are the spec's definitions, which it follows), so
+// it reads at most seven bytes, with no loop. The path state
+// (pathSegment, appendSegment), the fast path (normalizedTail,
 // resolveDotSegments), the one-pass tail (appendTailPath) and the
 // pathname setter (plainPath) all ask it.
 func dotSegmentAt(s string, i int, delims uint8) (dotKind, int) {
-	// "." and "..", the forms relative references use, without the
-	// loop and the predicates' calls.
-	if i < len(s) && s[i] == '.' {
-		if i+1 == len(s) || pathClass[s[i+1]]&delims != 0 {
-			return singleDot, i + 1
-		}
-		if s[i+1] == '.' && (i+2 == len(s) || pathClass[s[i+2]]&delims != 0) {
-			return doubleDot, i + 2
-		}
+	j := i + dotLen(s, i)
+	if j == i {
+		return notDot, i
 	}
-	j := i
-	for j < len(s) && j-i < 7 && pathClass[s[j]]&delims == 0 {
-		j++
-	}
-	switch seg := s[i:j]; {
-	case isDoubleDotSegment(seg):
-		return doubleDot, j
-	case isSingleDotSegment(seg):
+	if j == len(s) || pathClass[s[j]]&delims != 0 {
 		return singleDot, j
 	}
-	return notDot, j
+	if k := j + dotLen(s, j); k > j && (k == len(s) || pathClass[s[k]]&delims != 0) {
+		return doubleDot, k
+	}
+	return notDot, i
+}
+
+// dotLen returns the length of the dot at s[i]: 1 for ".", 3 for "%2e"
+// (ASCII case-insensitively), 0 for none.
+func dotLen(s string, i int) int {
+	switch {
+	case i < len(s) && s[i] == '.':
+		return 1
+	case i+2 < len(s) && s[i] == '%' && s[i+1] == '2' && s[i+2]|0x20 == 'e':
+		return 3
+	}
+	return 0
 }
 
 // at returns the byte at i of the input, or -1 at the end (the spec's EOF
