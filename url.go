@@ -266,8 +266,16 @@ func Parse(input string, base ...string) (*URL, error) {
 //go:noinline
 func parseURL(u *URL, input string, base []string) (*URL, error) {
 	var pr Parser
-	if len(base) == 0 { // no call for the common case
-		if err := pr.parseInto(u, input, nil, "parse"); err != nil {
+	if len(base) == 0 && uint64(len(input)) <= hrefLimit {
+		// parseInto's route for the zero Parser, without its call: step
+		// 1 here, the rest in parseDeclined.
+		stop, ok := parseNormalized(input, &u.components)
+		if ok {
+			u.href = input
+			u.assertInvariants("parse")
+			return u, nil
+		}
+		if err := pr.parseDeclined(u, input, nil, "parse", stop); err != nil {
 			return nil, err
 		}
 		return u, nil
