@@ -73,7 +73,7 @@ func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop
 	}
 	if h.in != 0 && c.scheme != schemeFile {
 		// 1 or 3 reached the path: the hand-over.
-		h.c = *c
+		h.c = c
 		if finishTail(u, input, &h, limit) {
 			u.assertInvariants(op)
 			return nil
@@ -161,15 +161,16 @@ func (p *parser) parseInput(input string) outcome {
 // offset stop, which is in its path, query or fragment. Both what takes
 // over, finishTail (tail.go) and the state machine (resume), read it.
 type handOver struct {
-	// What the fast path found. c holds the URL's components in href
-	// offsets: up to the path, and the offsets of the query and fragment
-	// its scan reached. The path starts at input offset in (its "/" or
+	// What the fast path found. c is the URL's components, in place (a
+	// copy would read them back with wide loads from the narrow stores
+	// that wrote them): in href offsets, up to the path, and the offsets
+	// of the query and fragment its scan reached. The path starts at input offset in (its "/" or
 	// "\\"). With rewrite, the href up to there is input's with the
 	// scheme and host lowercased (or, when host is not nil, the host
 	// replaced by host, the ASCII form of an internationalized domain)
 	// and the default port dropped (appendRewritten); without it, the
 	// href is input up to stop.
-	c       components
+	c       *components
 	in      int
 	stop    int
 	rewrite bool
@@ -221,19 +222,19 @@ const tailMaxInput = 4096
 // the state machine must decide: the href might pass limit, or
 // appendTail declined.
 func finishTail(u *URL, input string, h *handOver, limit uint64) bool {
-	c := h.c
-	shift := h.in - int(c.pathStart) // input offset less href offset
+	shift := h.in - int(h.c.pathStart) // input offset less href offset
 	if h.rewrite && h.stop == len(input) {
-		// In normal form but for the scheme and authority.
+		// In normal form but for the scheme and authority: the
+		// components are the URL's already.
 		n := len(input) - shift
 		if uint64(n) > limit {
 			return false
 		}
-		buf := appendRewritten(make([]byte, 0, n), input, &c, h.in, len(input), h.host)
+		buf := appendRewritten(make([]byte, 0, n), input, h.c, h.in, len(input), h.host)
 		u.href = unsafe.String(unsafe.SliceData(buf), len(buf))
-		u.components = c
 		return true
 	}
+	c := *h.c
 	// At most nine bytes for each byte still to come (an invalid one is
 	// "%EF%BF%BD"), so that appendTail needs no check of the limit; and
 	// a buffer sized for the input is at most tailMaxInput bytes
@@ -281,12 +282,12 @@ func (p *parser) resume(input string, h *handOver) outcome {
 	p.cleanUntil = h.stop
 	p.preprocess(input)
 	p.ref = p.input
-	p.components = h.c
+	p.components = *h.c
 	if !h.rewrite {
 		p.n = h.done
 	} else {
 		shift := h.in - int(h.c.pathStart) // input offset less href offset
-		p.out = appendRewritten(make([]byte, 0, len(p.input)-shift+16), input, &h.c, h.in, h.done, h.host)
+		p.out = appendRewritten(make([]byte, 0, len(p.input)-shift+16), input, h.c, h.in, h.done, h.host)
 	}
 	p.run(h.st, h.i)
 	if p.tooLong() {

@@ -49,7 +49,7 @@ func tailTakes(input string) (*URL, bool) {
 	if h.in == 0 || u.scheme == schemeFile || h.rewrite && h.stop == len(input) {
 		return nil, false
 	}
-	h.c = u.components
+	h.c = &u.components
 	if !finishTail(u, input, &h, hrefLimit) {
 		return nil, false
 	}
