@@ -267,8 +267,8 @@ func Parse(input string, base ...string) (*URL, error) {
 func parseURL(u *URL, input string, base []string) (*URL, error) {
 	var pr Parser
 	if len(base) == 0 && uint64(len(input)) <= hrefLimit {
-		// parseInto's route for the zero Parser, without its call: step
-		// 1 here, the rest in parseDeclined.
+		// parseInto's route (route.go) for the zero Parser, without its
+		// call: step 1 here, the rest in parseDeclined.
 		stop, ok := parseNormalized(input, &u.components)
 		if ok {
 			u.href = input
