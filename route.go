@@ -7,12 +7,12 @@ import (
 )
 
 // The route from Parse to a URL (docs/parser-route.md draws and counts
-// it). parseInto is its one entry (Parse without a base takes its first
-// step in parseURL, then parseDeclined, without parseInto's call, which
-// measured on perf-ada's file URLs). With nobody listening for validation
-// errors and UTF-8 queries, it tries the fast paths (fastpath.go) in
-// this order, each for inputs of one shape, each of which vouches for a
-// URL or declines:
+// it). parseInto is its one entry: Parse without a base takes its first
+// step in parseURL and then parseDeclined, sparing a call that perf-ada
+// measured on file URLs. With nobody listening for validation errors
+// and UTF-8 queries, it tries the fast paths (fastpath.go) in this
+// order, each for inputs of one shape, each of which vouches for a URL
+// or declines:
 //
 //  1. parseNormalized, for any input: an absolute special URL in normal
 //     form is its own href;
@@ -166,12 +166,12 @@ type handOver struct {
 	// What the fast path found. c is the URL's components, in place (a
 	// copy would read them back with wide loads from the narrow stores
 	// that wrote them): in href offsets, up to the path, and the offsets
-	// of the query and fragment its scan reached. The path starts at input offset in (its "/" or
-	// "\\"). With rewrite, the href up to there is input's with the
-	// scheme and host lowercased (or, when host is not nil, the host
-	// replaced by host, the ASCII form of an internationalized domain)
-	// and the default port dropped (appendRewritten); without it, the
-	// href is input up to stop.
+	// of the query and fragment its scan reached. The path starts at
+	// input offset in (its "/" or "\\"). With rewrite, the href up to
+	// there is input's with the scheme and host lowercased (or, when
+	// host is not nil, the host replaced by host, the ASCII form of an
+	// internationalized domain) and the default port dropped
+	// (appendRewritten); without it, the href is input up to stop.
 	c       *components
 	in      int
 	stop    int
