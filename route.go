@@ -145,8 +145,14 @@ func (p *parser) parseInput(input string) outcome {
 		p.bound = max(p.bound, uint64(p.outLen())+p.extra+2)
 		return outcomeOK
 	}
-	// Checked before finish, which reads the offsets: past the limit,
-	// they may have wrapped.
+	return p.finishWithin()
+}
+
+// finishWithin runs finish on a parse that ended well, and says whether
+// the result stays within the length limit: checked before finish, which
+// reads the offsets (past the limit, they may have wrapped), and after
+// it, which may add "/.".
+func (p *parser) finishWithin() outcome {
 	if p.tooLong() {
 		return outcomeTooLong
 	}
@@ -292,12 +298,5 @@ func (p *parser) resume(input string, h *handOver) outcome {
 		p.out = appendRewritten(make([]byte, 0, len(p.input)-shift+16), input, h.c, h.in, h.done, h.host)
 	}
 	p.run(h.st, h.i)
-	if p.tooLong() {
-		return outcomeTooLong
-	}
-	p.finish()
-	if p.tooLong() {
-		return outcomeTooLong
-	}
-	return outcomeOK
+	return p.finishWithin()
 }
