@@ -41,6 +41,15 @@ type hrefBuf struct {
 	size uint32        // bytes of room
 }
 
+// reusedHrefBuf is the buffer of a URL that was given a whole new href
+// (URL.SetHref, an Unmarshal method) while it had no buffer: a buffer
+// with no room, so that no claim ever takes any and nothing ever writes
+// it (its count stays 0; it is shared, not state). It marks the URL as
+// reused, one URL after another: a fragment setter on such a URL starts
+// a buffer, where on a URL that Parse made it allocates the href alone
+// (spliceEncoded), and the buffers that follow grow (nextRoom).
+var reusedHrefBuf hrefBuf
+
 // hrefBufHeader is the size of the header, where the room starts.
 const hrefBufHeader = unsafe.Sizeof(hrefBuf{})
 

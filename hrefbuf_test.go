@@ -236,27 +236,39 @@ func FuzzHrefBuffer(f *testing.F) {
 // another (SetHref, as cmd/weburl does for each input line) keeps its
 // buffer, whose room takes the next setters' hrefs; a buffer that runs
 // out is followed by one twice its size, up to 1 KiB, so the setters
-// allocate about once per 1 KiB of hrefs. (The fragment setter on a
-// URL without a buffer allocates the href alone, as no setter adds
-// after a fragment: the query setter here makes the buffer.)
+// allocate about once per 1 KiB of hrefs, whichever setter runs: the
+// fragment setter too, which on a URL never given an href by SetHref
+// allocates the href alone (no setter adds after a fragment).
 func TestHrefBufferReusedAfterSetHref(t *testing.T) {
 	if invariantChecks {
 		t.Skip("counts allocations")
 	}
-	lines := make([]string, 100)
-	written := 0
-	for i := range lines {
-		lines[i] = fmt.Sprintf("https://www.example%d.com/archives/%d/page.html", i, i*7)
-		written += len(lines[i]) + len("?q=1")
-	}
-	u := MustParse("https://example.com/")
-	allocs := testing.AllocsPerRun(20, func() {
-		for _, line := range lines {
-			u.SetHref(line)
-			u.SetSearch("q=1")
-		}
-	})
-	if limit := float64(written/hrefBufGrowMax + 2); allocs > limit {
-		t.Errorf("%d lines, %d bytes of hrefs: %v allocations, want at most %v", len(lines), written, allocs, limit)
+	for _, set := range []struct {
+		name, value string
+		setter      func(*URL, string) error
+	}{
+		{"search", "q=1", (*URL).SetSearch},
+		{"hash", "top", (*URL).SetHash},
+		{"port", "8080", (*URL).SetPort},
+		{"pathname", "/p", (*URL).SetPathname},
+	} {
+		t.Run(set.name+"="+set.value, func(t *testing.T) {
+			lines := make([]string, 100)
+			written := 0
+			for i := range lines {
+				lines[i] = fmt.Sprintf("https://www.example%d.com/archives/%d/page.html", i, i*7)
+				written += len(lines[i]) + len(set.value) + 1
+			}
+			u := MustParse("https://example.com/")
+			allocs := testing.AllocsPerRun(20, func() {
+				for _, line := range lines {
+					u.SetHref(line)
+					set.setter(u, set.value)
+				}
+			})
+			if limit := float64(written/hrefBufGrowMax + 2); allocs > limit {
+				t.Errorf("%d lines, %d bytes of hrefs: %v allocations, want at most %v", len(lines), written, allocs, limit)
+			}
+		})
 	}
 }

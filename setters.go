@@ -743,10 +743,11 @@ func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, co
 	// encoder, which then writes exactly 2*count bytes more than s).
 	var b []byte
 	if mark == "#" && u.buf == nil {
-		// A fragment set on a URL without a buffer: no setter adds
-		// after a fragment, so a buffer would keep no room, and its
-		// 8-byte header would often move the href into the next size
-		// class. The href alone, as before there were buffers.
+		// A fragment set on a URL without a buffer (a URL that Parse
+		// made, not one reused through SetHref: reusedHrefBuf): no
+		// setter adds after a fragment, so a buffer would keep no room,
+		// and its 8-byte header would often move the href into the next
+		// size class. The href alone, as before there were buffers.
 		b = make([]byte, len(u.href)-len(old)+n)
 		copy(b, u.href[:start])
 	} else {

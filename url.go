@@ -611,11 +611,18 @@ func (u *URL) assign(v *URL) {
 	u.href = v.href
 	u.components = v.components
 	u.pending = nil
-	if v.buf != nil {
-		// Else u keeps its buffer: its room, which no href covers, is
-		// for u's next setters.
+	switch {
+	case v.buf != nil:
 		u.buf = v.buf
+	case u.buf == nil:
+		// A URL given one whole href after another (SetHref on each
+		// line of a file, as cmd/weburl does) is marked as reused, so
+		// that its setters start a buffer and grow it (nextRoom), the
+		// fragment setter too (spliceEncoded).
+		u.buf = &reusedHrefBuf
 	}
+	// Else u keeps its buffer: its room, which no href covers, is for
+	// u's next setters.
 	if sp := u.setterSearchParams(); sp != nil {
 		sp.view.Store(nil)
 		q, _ := u.RawQuery()
