@@ -253,6 +253,18 @@ func TestAllocs(t *testing.T) {
 			sinkInt += len(u.Href())
 		})
 	})
+	// A URL with a fragment: the query the search setter adds lies
+	// before it, in the search setter's href and the hash setter's (the
+	// setters workload's lines that needed a second buffer).
+	t.Run("setters on a URL with a fragment", func(t *testing.T) {
+		check(t, "Parse+SetPathname+SetSearch+SetHash+Href", 1, func() {
+			u, _ := Parse("https://snarfed.org/space/software#patches")
+			u.SetPathname("/~lmauldin/index.htm")
+			u.SetSearch("q=734750&sort=desc&x=1")
+			u.SetHash("#comments")
+			sinkInt += len(u.Href())
+		})
+	})
 	// Internationalized hosts: the href alone (appendUTS46FastASCII decides them,
 	// upper case too); a domain it leaves to x/net/idna costs more (its
 	// ToUnicode copies its profile, and builds the mapped domain).

@@ -56,8 +56,9 @@ const hrefBufHeader = unsafe.Sizeof(hrefBuf{})
 // hrefRoom returns the size of a new buffer for an href of n bytes, of
 // which later parts (laterParts) follow the part a setter changes: the
 // href, another n for each later part, up to two, and 40 bytes for a
-// query or fragment added at the end, unless the href has a fragment
-// (no setter adds after one). Allocation costs by the byte (a run of
+// query or fragment the later setters add: at the end, or, when the
+// href has a fragment, a query before it, which both the search
+// setter's href and the hash setter's then carry (80 bytes). Allocation costs by the byte (a run of
 // one setter pays for the room it does not use), so the room is a
 // forecast: setters mostly run in the order of the parts (pathname,
 // then search, then hash), and a setter of a part with nothing after it
@@ -70,7 +71,8 @@ func hrefRoom(n, later int, fragment bool) uint64 {
 	if n > 4096 {
 		extra = min(extra, uint64(n/4)+8192)
 	}
-	if !fragment {
+	extra += 40
+	if fragment {
 		extra += 40
 	}
 	return min(uint64(n)+extra, math.MaxUint32)
