@@ -1,7 +1,6 @@
 package url
 
 import (
-	"github.com/weburl/url/internal/cputime"
 	"math"
 	"runtime"
 	"slices"
@@ -9,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/weburl/url/internal/cputime"
 )
 
 // pathological inputs, each built at a given size: the parse must take
@@ -290,7 +291,7 @@ func TestParseMemory(t *testing.T) {
 		t.Run(in.name, func(t *testing.T) {
 			s := in.build(1 << 20)
 			var u *URL
-			n := allocatedBytes(func() { u, _ = Parse(s) })
+			n := cputime.Allocated(func() { u, _ = Parse(s) })
 			href := 0
 			if u != nil {
 				href = len(u.Href())
@@ -410,7 +411,7 @@ func TestToASCIIMemory(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var got string
-			n := allocatedBytes(func() {
+			n := cputime.Allocated(func() {
 				var err error
 				if got, err = ToASCII(domain); err != nil {
 					t.Fatal(err)
@@ -467,7 +468,7 @@ func BenchmarkParseMemory(b *testing.B) {
 					b.ReportAllocs()
 					var total uint64
 					for b.Loop() {
-						total += allocatedBytes(func() { Parse(s) })
+						total += cputime.Allocated(func() { Parse(s) })
 					}
 					b.ReportMetric(float64(total)/float64(b.N)/float64(len(s)), "B/inputB")
 				})
@@ -511,16 +512,6 @@ func BenchmarkValidateHostile(b *testing.B) {
 	}
 }
 
-// allocatedBytes returns how many bytes f allocates.
-func allocatedBytes(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestValidateMemory: on 1 MiB inputs with a validation error or an
 // edit at nearly every byte, Validate allocates a small constant per
 // byte of the href it returns (it allocated 55-131 per input byte when
@@ -529,7 +520,7 @@ func TestValidateMemory(t *testing.T) {
 	for _, in := range hostileValidateInputs {
 		t.Run(in.name, func(t *testing.T) {
 			var href string
-			n := allocatedBytes(func() {
+			n := cputime.Allocated(func() {
 				u, _, err := Validate(in.input)
 				if err != nil {
 					t.Fatal(err)
@@ -555,7 +546,7 @@ func TestCallbackMemory(t *testing.T) {
 			n := 0
 			p := Parser{OnValidationError: func(ValidationError) { n++ }}
 			var href string
-			b := allocatedBytes(func() {
+			b := cputime.Allocated(func() {
 				u, err := p.Parse(in.input)
 				if err != nil {
 					t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/weburl/url/internal/cputime"
 )
 
 func TestParseForm(t *testing.T) {
@@ -241,7 +243,7 @@ func TestParseFormMemory(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []Param
-			b := allocatedBytes(func() { got = ParseForm(tc.input) })
+			b := cputime.Allocated(func() { got = ParseForm(tc.input) })
 			if len(got) != tc.pairs {
 				t.Fatalf("%d pairs, want %d", len(got), tc.pairs)
 			}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -84,16 +83,6 @@ func TestLinearTime(t *testing.T) {
 	}
 }
 
-// allocated returns the bytes f allocates.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestMemory checks the memory bound on a 4 MiB data: URL (base64 and
 // percent-encoded): Process allocates its body and little more (the
 // body's size plus 1 KiB), and reading through NewReader allocates less
@@ -107,7 +96,7 @@ func TestMemory(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			u := url.MustParse(c.href)
 			var d *DataURL
-			got := allocated(func() {
+			got := cputime.Allocated(func() {
 				var err error
 				if d, err = Process(u); err != nil {
 					t.Fatal(err)
@@ -117,7 +106,7 @@ func TestMemory(t *testing.T) {
 				t.Errorf("Process allocated %d bytes for a body of %d", got, len(d.Body))
 			}
 			buf := make([]byte, 32<<10)
-			got = allocated(func() {
+			got = cputime.Allocated(func() {
 				r, err := NewReader(u)
 				if err != nil {
 					t.Fatal(err)
@@ -153,7 +142,7 @@ func TestMIMETypeMemory(t *testing.T) {
 		for _, size := range []int{64 << 10, 1 << 20} {
 			t.Run(fmt.Sprintf("%s/%d", g.name, size), func(t *testing.T) {
 				s := g.build(size)
-				perByte := float64(allocated(func() { ParseMIMEType(s) })) / float64(len(s))
+				perByte := float64(cputime.Allocated(func() { ParseMIMEType(s) })) / float64(len(s))
 				if os.Getenv("WEBURL_MEMORY_TABLE") == "1" {
 					fmt.Printf("| %s | %d | %.2f |\n", g.name, len(s), perByte)
 				}

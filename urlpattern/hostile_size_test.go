@@ -4,10 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/weburl/url/internal/cputime"
 )
 
 // hostileShapes are pattern strings built at a given size, each a shape
@@ -55,14 +56,13 @@ var regexpShapes = map[string]bool{
 
 // allocated returns the bytes f allocates and the time it takes.
 func allocated(f func()) (uint64, time.Duration) {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	start := time.Now()
-	f()
-	d := time.Since(start)
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc, d
+	var d time.Duration
+	n := cputime.Allocated(func() {
+		start := time.Now()
+		f()
+		d = time.Since(start)
+	})
+	return n, d
 }
 
 // TestHostileShapeSizes constructs each hostile shape, and each growing

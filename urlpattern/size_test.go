@@ -5,11 +5,12 @@ package urlpattern
 // a pattern from the ReDoS literature matches in linear time (RE2).
 
 import (
-	"github.com/weburl/url/internal/cputime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/weburl/url/internal/cputime"
 )
 
 // growingPatterns are pattern strings built at a given size, each

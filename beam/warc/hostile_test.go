@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -141,16 +140,6 @@ func TestHostileLinearTime(t *testing.T) {
 	}
 }
 
-// allocatedBytes returns how many bytes f allocates.
-func allocatedBytes(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestHostileMemory: reading each hostile shape at 64 KiB and at 1 MiB
 // allocates at most a constant per input byte (plus the reader's
 // buffers), as much as the memory it then holds at most.
@@ -160,7 +149,7 @@ func TestHostileMemory(t *testing.T) {
 			t.Run(s.name+"/"+sizeName(n), func(t *testing.T) {
 				in := s.build(n)
 				var err error
-				got := allocatedBytes(func() { err = s.read(in) })
+				got := cputime.Allocated(func() { err = s.read(in) })
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -199,7 +188,7 @@ func TestHTTPHeadTooLong(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			in := httpRecord(tc.msg)
 			var err error
-			got := allocatedBytes(func() {
+			got := cputime.Allocated(func() {
 				r, _ := NewReader(bytes.NewReader(in))
 				r.MaxHTTPHeadBytes = tc.max
 				rec, err1 := r.Next()

@@ -1,8 +1,8 @@
-// Package cputime measures CPU time, for the module's tests and
-// benchmarks that check costs (linear time, time per byte) on a machine
-// that other work keeps busy: unlike the wall clock, a thread's or the
-// process's CPU time does not grow while other processes hold the CPU.
-// Only tests import it.
+// Package cputime measures what work costs, for the module's tests and
+// benchmarks that check costs (linear time, time or memory per byte) on
+// a machine that other work keeps busy: CPU time, which unlike the wall
+// clock does not grow while other processes hold the CPU, and the memory
+// a function allocates ([Allocated]). Only tests import it.
 package cputime
 
 import (

@@ -3,13 +3,13 @@ package ecmaregexp
 import (
 	"errors"
 	"fmt"
-	"github.com/weburl/url/internal/cputime"
 	"math/rand/v2"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/weburl/url/internal/cputime"
 )
 
 // u is an undefined capture (ECMAScript's undefined, JSON null).
@@ -563,7 +563,7 @@ func TestTranslateBytes(t *testing.T) {
 			}
 			src := b.String()
 			var err error
-			n := allocatedBytes(func() { _, err = Translate(src, c.ignoreCase) })
+			n := cputime.Allocated(func() { _, err = Translate(src, c.ignoreCase) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -574,16 +574,6 @@ func TestTranslateBytes(t *testing.T) {
 			}
 		})
 	}
-}
-
-// allocatedBytes returns the bytes f allocates.
-func allocatedBytes(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }
 
 // TestWriteFold: writeFold writes each code point's fold orbit as
