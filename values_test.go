@@ -85,3 +85,33 @@ func TestURLCopiesAreIndependent(t *testing.T) {
 		t.Errorf("changed copy: Href() = %q, want %q", got, want)
 	}
 }
+
+// TestCompareURLs: two URLs with one href are Equal and have equal
+// hrefs, whatever their history; == on the values compares their
+// buffers and SearchParams pointers too (docs/values.md, "Comparing
+// URLs").
+func TestCompareURLs(t *testing.T) {
+	const href = "https://example.com/a?q=1#top"
+	for name, build := range map[string]func() *URL{
+		"parsed":  func() *URL { return MustParse(href) },
+		"SetHref": func() *URL { u := MustParse("https://other.example/"); u.SetHref(href); return u },
+		"setters": func() *URL {
+			u := MustParse("https://example.com/b")
+			u.SetPathname("/a")
+			u.SetSearch("q=1")
+			u.SetHash("top")
+			return u
+		},
+		"SearchParams": func() *URL { u := MustParse(href); u.SearchParams(); return u },
+	} {
+		t.Run(name, func(t *testing.T) {
+			u, v := build(), MustParse(href)
+			if !u.Equal(v, false) || u.Href() != v.Href() {
+				t.Errorf("%s: Equal = %v, Href %q, want equal to %q", name, u.Equal(v, false), u.Href(), v.Href())
+			}
+			if name != "parsed" && *u == *v {
+				t.Errorf("%s: == reports equal values; docs/values.md says == compares the buffer and SearchParams pointers", name)
+			}
+		})
+	}
+}
