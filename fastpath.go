@@ -636,6 +636,38 @@ func fastIDNHost(dst []byte, domain string) []byte {
 	return b
 }
 
+// parseBareAuthority is the fast path for the commonest URL without a
+// path, a scheme and a domain and nothing after them
+// ("http://example.com"), which parseNormalized declines at the end of
+// the host, leaving c: the scheme matched (special, not file), and its
+// scan of the host reached the end of s (c.hostEnd) without a byte it
+// cannot vouch for. For such a URL the path start state leaves the
+// pointer at the end of input and the path state, at a special URL,
+// appends the empty buffer as the path's one segment, which serializes
+// as "/" (as withRootPath says): the href is s and "/". It stores that
+// URL in u and reports true, or reports false, leaving u's href as it
+// was, when the host is empty or ends in a number (the IPv4 parser's),
+// or the href would pass limit. Its one allocation is the href, which
+// holds a byte that s does not: no string handed out may change, so it
+// cannot be s, nor a buffer that a later parse writes.
+func parseBareAuthority(u *URL, s string, c *components, limit uint64) bool {
+	hostStart := int(c.schemeEnd) + 3
+	n := len(s)
+	if c.scheme == schemeOther || c.scheme == schemeFile || int(c.hostEnd) != n || n == hostStart ||
+		uint64(n)+1 > limit || endsInANumber(s[hostStart:]) {
+		return false
+	}
+	buf := make([]byte, n+1)
+	copy(buf, s)
+	buf[n] = '/'
+	u.href = unsafe.String(unsafe.SliceData(buf), n+1)
+	u.components = components{
+		schemeEnd: c.schemeEnd, usernameEnd: uint32(hostStart), hostStart: uint32(hostStart),
+		hostEnd: uint32(n), pathStart: uint32(n), hostKind: HostDomain, scheme: c.scheme,
+	}
+	return true
+}
+
 // rootPathMax bounds the input withRootPath takes: its copy fits in a
 // buffer of that size on the caller's stack.
 const rootPathMax = 256

@@ -409,3 +409,86 @@ func TestRootPathAllocs(t *testing.T) {
 		})
 	}
 }
+
+// bareTaken are URLs of a scheme and a domain and nothing else, which
+// parseBareAuthority takes (the href is the input and "/"), and
+// bareDeclined are near misses that it leaves to the other routes.
+var (
+	bareTaken = []string{
+		"http://example.com", "https://www.example.co.uk", "ws://host", "wss://a-b_c.d", "ftp://ftp.example.org",
+		"http://xn--a", "http://h.1a", "https://0x.example", "http://h.",
+	}
+	bareDeclined = []string{
+		"http://Example.com", "ws://h", "http://1.2.3.4", "http://h.1", "http://0x1f", "http://h.0x", "http://", "file://h",
+		"file://", "sc://h", "http://h:8080", "http://h?q", "http://h#f", "http://h ", "http://h\t", "http://u@h",
+		"http://münchen.de", "http://h%41", "http:h", "http://[::1]", "https:", "http://h\\",
+	}
+)
+
+// TestBareAuthority: Parse agrees with the general path on bareTaken and
+// bareDeclined, with and without a base; parseBareAuthority takes
+// exactly bareTaken, within the length limit only, and CanParse agrees.
+func TestBareAuthority(t *testing.T) {
+	for _, in := range slices.Concat(bareTaken, bareDeclined) {
+		t.Run(in, func(t *testing.T) {
+			var u URL
+			_, _ = parseNormalized(in, &u.components)
+			c := u.components
+			taken := parseBareAuthority(&u, in, &c, hrefLimit)
+			if want := slices.Contains(bareTaken, in); taken != want {
+				t.Errorf("parseBareAuthority took it: %v, want %v", taken, want)
+			}
+			if taken && (parseBareAuthority(&URL{}, in, &c, uint64(len(in))) || !parseBareAuthority(&URL{}, in, &c, uint64(len(in))+1)) {
+				t.Errorf("parseBareAuthority does not keep to a limit of %d bytes", len(in)+1)
+			}
+			for _, base := range [][]string{nil, {"https://example.com/dir/page.html"}} {
+				u, err := Parse(in, base...)
+				g, gerr := generalParse(in, base)
+				if (err == nil) != (gerr == nil) || err == nil && (u.href != g.href || u.components != g.components) {
+					t.Fatalf("Parse(%q, %q) = %v, %v; general path %v, %v", in, base, u, err, g, gerr)
+				}
+				if got := CanParse(in, base...); got != (err == nil) {
+					t.Errorf("CanParse(%q, %q) = %v; Parse error: %v", in, base, got, err)
+				}
+			}
+		})
+	}
+}
+
+// TestBareAuthorityLimit: at a MaxLength of the href's length Parse
+// takes the URL, one byte less it fails with ErrTooLong.
+func TestBareAuthorityLimit(t *testing.T) {
+	for _, in := range bareTaken {
+		for _, limit := range []int{len(in) + 1, len(in)} {
+			t.Run(fmt.Sprintf("%s/%d", in, limit), func(t *testing.T) {
+				u, err := (&Parser{MaxLength: limit}).Parse(in)
+				if tooLong := limit == len(in); errors.Is(err, ErrTooLong) != tooLong {
+					t.Fatalf("Parse: %v; want ErrTooLong: %v", err, tooLong)
+				}
+				if err == nil && u.Href() != in+"/" {
+					t.Errorf("Href = %q, want %q", u.Href(), in+"/")
+				}
+			})
+		}
+	}
+}
+
+// TestBareAuthorityAllocs: Parse+Href of a URL parseBareAuthority takes
+// costs one allocation, the href, and CanParse none.
+func TestBareAuthorityAllocs(t *testing.T) {
+	skipIfInvariantChecks(t)
+	for _, in := range bareTaken {
+		t.Run(in, func(t *testing.T) {
+			if got := testing.AllocsPerRun(100, func() {
+				if u, err := Parse(in); err == nil {
+					sinkInt += len(u.Href())
+				}
+			}); got != 1 {
+				t.Errorf("Parse+Href: %v allocs, want 1", got)
+			}
+			if got := testing.AllocsPerRun(100, func() { CanParse(in) }); got != 0 {
+				t.Errorf("CanParse: %v allocs, want 0", got)
+			}
+		})
+	}
+}
