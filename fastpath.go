@@ -120,11 +120,18 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 		return 0, false // too short for a special URL with a host and path
 	}
 	var i int
+	// "http", an "s" or not (tls), then "://", with no branch on the
+	// "s": in a list that mixes http and https, which one comes next is
+	// not to predict.
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	tls := 0
+	if byte(w>>32) == 's' {
+		tls = 1
+	}
 	switch {
-	case s[:8] == "https://":
-		c.scheme, i = schemeHTTPS, 5
-	case s[:7] == "http://":
-		c.scheme, i = schemeHTTP, 4
+	case uint32(w) == 'h'|'t'<<8|'t'<<16|'p'<<24 && w>>(32+8*tls)&0xFFFFFF == ':'|'/'<<8|'/'<<16:
+		c.scheme, i = schemeHTTP+schemeType(tls), 4+tls
 	case s[:6] == "wss://":
 		c.scheme, i = schemeWSS, 3
 	case s[:5] == "ws://":
@@ -139,16 +146,12 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 	c.schemeEnd = uint32(i)
 	i += 3
 	hostStart := i
-	// The host, eight bytes at a time, up to its first byte of
-	// fastHostEnd. An empty host ("file:///") takes no word: the offset
-	// TrailingZeros64 gives depends on loads, and the path's scan, which
-	// starts there, would wait for them (isaacs_files 0.25x -> 0.21x ada).
-	for n := len(s) - 8; i < len(s) && s[i] != '/'; i += 8 {
-		j := min(i, n) // the last eight bytes, shifted
-		if w := classes8(s[j:j+8]) >> (8 * (i - j) & 63) & (fastHostEnd * lanes); w != 0 {
-			i += bits.TrailingZeros64(w) >> 3
-			break
-		}
+	// The host, up to its first byte of fastHostEnd (hostEndAt). An
+	// empty host ("file:///") takes no word: the offset hostEndAt gives
+	// depends on loads, and the path's scan, which starts there, would
+	// wait for them (isaacs_files 0.25x -> 0.21x ada).
+	if i < len(s) && s[i] != '/' {
+		i = hostEndAt(s, i)
 	}
 	i = min(i, len(s))
 	c.hostEnd = uint32(i) // where the scan stopped, for mayLowerAuthority
@@ -197,13 +200,95 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 		return 0, false
 	}
 	c.pathStart = uint32(i)
-	q, f, stop := normalizedTail(s, i+1)
+	// The path up to its first byte to look at (pathLook); from there a
+	// query and fragment, or the rest by normalizedTail.
+	look := pathLook(s, i)
+	if look == len(s) {
+		return len(s), true // the common case: nothing to look at
+	}
+	var q, f int
+	if b := s[look]; b == '?' || b == '#' {
+		q, f, stop = queryAndFragment(s, look)
+	} else {
+		q, f, stop = normalizedTail(s, look)
+	}
 	c.queryStart, c.fragmentStart = uint32(max(q, 0)), uint32(max(f, 0))
 	return stop, stop == len(s)
 }
 
+// pathLook scans s from i (> 0), a "/" that starts a path, eight bytes
+// at a time, for the first byte that normalizedTail must look at: a byte
+// of fastRunEnd (a delimiter, or a byte to encode) or a "." or "%" after
+// a "/" (which may start a dot segment). It returns its offset, or
+// len(s) when there is none. A word with no byte of fastRunEnd, and no
+// "." or "%" or none after a "/" in or before it, costs one table lookup
+// per byte; a word with a "." and a "/", as in "/index.html", is looked
+// at in full (lookWord) without leaving the loop, where normalizedTail
+// leaves its loop of words for it. len(s) >= 8.
+func pathLook(s string, i int) int {
+	for t := &fastClass; i+8 <= len(s); i += 8 {
+		c := s[i : i+8]
+		if o := t[c[0]] | t[c[1]] | t[c[2]] | t[c[3]] | t[c[4]] | t[c[5]] | t[c[6]] | t[c[7]]; o&(fastRunEnd|fastDot) != 0 &&
+			(o&(fastRunEnd|fastSlash) != 0 || s[i-1] == '/') {
+			if e := lookWord(classes8(c), s[i-1]); e != 0 {
+				return i + bits.TrailingZeros64(e)>>3
+			}
+		}
+	}
+	if i < len(s) {
+		// The last bytes: the last eight, shifted.
+		n := len(s) - 8
+		if e := lookWord(classes8(s[n:])>>(8*(i-n)&63), s[i-1]); e != 0 {
+			return i + bits.TrailingZeros64(e)>>3
+		}
+	}
+	return len(s)
+}
+
+// lookWord returns the bytes of w, a word of classes (classes8), that
+// pathLook looks for, at the bits of fastRunEnd and fastDot: the bytes
+// of fastRunEnd and the "." and "%" after a "/" (the "/" class of each
+// byte shifted onto the next one's "." class; prev is the byte before
+// the word's first).
+func lookWord(w uint64, prev byte) uint64 {
+	return (w<<(8+1)|uint64(fastClass[prev]&fastSlash)<<1)&w&(fastDot*lanes) | w&(fastRunEnd*lanes)
+}
+
+// hostEndAt returns the offset of the first byte of fastHostEnd in s at
+// or after i, or len(s). len(s) >= 8. When s holds 24 bytes from i, it
+// reads the second and third word with no branch on where the host ends
+// in them: in a list of URLs, the word in which a host of eight bytes or
+// more ends follows no pattern a branch predictor could learn, and a
+// loop over the words takes such a branch at its exit. A longer host, or
+// a shorter s, takes a loop.
+func hostEndAt(s string, i int) int {
+	if i+24 <= len(s) {
+		// A host of up to seven bytes ("deps", "localhost") ends in the
+		// first word. Otherwise, for each of the next two: the offset of
+		// its first such byte, or, when it has none (TrailingZeros64 is
+		// 64), one past i+24.
+		if w := classes8(s[i:i+8]) & (fastHostEnd * lanes); w != 0 {
+			return i + bits.TrailingZeros64(w)>>3
+		}
+		t1 := bits.TrailingZeros64(classes8(s[i+8:i+16]) & (fastHostEnd * lanes))
+		t2 := bits.TrailingZeros64(classes8(s[i+16:i+24]) & (fastHostEnd * lanes))
+		if end := min(i+8+t1>>3+t1>>6<<5, i+16+t2>>3+t2>>6<<5); end < i+24 {
+			return end
+		}
+		i += 24
+	}
+	for n := len(s) - 8; i < len(s); i += 8 {
+		j := min(i, n) // the last eight bytes, shifted
+		if w := classes8(s[j:j+8]) >> (8 * (i - j) & 63) & (fastHostEnd * lanes); w != 0 {
+			return i + bits.TrailingZeros64(w)>>3
+		}
+	}
+	return len(s)
+}
+
 // normalizedTail scans s from i, where a path segment starts (a "/"
-// before it, or the start of a relative reference), for the rest of a
+// before it, or the start of a relative reference) or s holds a byte of
+// fastRunEnd (a delimiter or a byte to encode), for the rest of a
 // path, then an optional query and fragment, as the URL serializer gives
 // them for a special URL: no dot segment, no "\", nothing to
 // percent-encode. It returns the offsets of the "?" and "#" in s (-1 for
@@ -270,7 +355,15 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 		}
 		i++
 	}
-	i = min(i, len(s))
+	return queryAndFragment(s, min(i, len(s)))
+}
+
+// queryAndFragment scans s from i, where a path ends, for an optional
+// query and fragment with nothing to percent-encode (normalizedTail's
+// end): it returns the offsets of the "?" and "#" in s (-1 for none) and
+// where the scan stopped.
+func queryAndFragment(s string, i int) (query, fragment, stop int) {
+	query, fragment = -1, -1
 	if i < len(s) && s[i] == '?' {
 		query = i
 		i = scan(s, i+1, &fastClass, fastQueryEnd)

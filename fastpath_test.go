@@ -97,6 +97,11 @@ var fastTaken = []string{
 	"https://xn--nxasmq6b.com/", "https://1.2.3.example/", "https://example.1a/",
 	"file:///", "file:///?x", "file:///Users/a/b.js?x=1#y", "file://deps/v8/.git-blame-ignore-revs", "file://host/",
 	"file:///c:x/", "file:///cd:/", "file:///c/", "file:///a/c:/", "file://localhost.com/",
+	// Hosts that end in each of the three words hostEndAt reads at once
+	// and past them, at a word's first and last byte.
+	"https://a/", "https://abcdefg/", "https://abcdefgh/", "https://abcdefghijklmno/", "https://abcdefghijklmnop/",
+	"https://abcdefghijklmnopqrstuvw/", "https://abcdefghijklmnopqrstuvwx/", "https://abcdefghijklmnopqrstuvwxy/",
+	"https://www.a-very-long-host-name.example.co.uk:8080/x?y", "http://abcdefghijklmnopqrstuvwxyz0123456789.example/",
 }
 
 // Inputs parseNormalized declines: not in normal form, not special, or
@@ -114,6 +119,9 @@ var fastDeclined = []string{
 	"https://h/ ", " https://h/", "https://h/\n", "sc://h/",
 	"file://", "file://h", "file://h?x", "file://localhost/", "file://h:1/", "file://1.2.3.4/",
 	"file:///c:", "file:///c|", "file:///c:/x", "file:///c|/x", "file://h/c:", "file://h/c:/x", "file://h/c|?x", "file://h/c:#",
+	"https://", "https:///", "http://a", "https://abcdefghijklmnopqrstuvwxyz", "https://abcdefghijklmnopqrstuvw",
+	"https://abcdefghijklmnopqrstuvwx", "https://abcdefghijklmnopqrstuvwxyz0123456789.EXAMPLE/",
+	"https://abcdefghijklmnopqrstuvwx?y", "https://abcdefghijklmnopqrstuvwxyz0123:443/",
 	"file:///..", "file:///a/./b", "file:\\\\h\\", "file:/h/", "file:h/", "FILE:///", "sc://h/a//b/./c", "https://h//a\\\\b//", "https://[::1]/", "https://h\xff/",
 }
 
@@ -488,6 +496,34 @@ func TestBareAuthorityAllocs(t *testing.T) {
 			}
 			if got := testing.AllocsPerRun(100, func() { CanParse(in) }); got != 0 {
 				t.Errorf("CanParse: %v allocs, want 0", got)
+			}
+		})
+	}
+}
+
+// TestPathLook: parseNormalized, which scans a path with pathLook and
+// hands over to normalizedTail or its end only where pathLook stops,
+// finds the query, fragment and stop that normalizedTail finds from the
+// path's first segment, on paths with "/", ".", "%", "?", "#" and
+// bytes to encode at every offset of a word and across two.
+func TestPathLook(t *testing.T) {
+	inputs := slices.Concat(fastTaken, fastDeclined, rootPathTaken, bareTaken)
+	for _, tail := range []string{"/.", "/..", "/%2e", "/.a", "a/b.c", "/%41", "?q", "#f", "?q#f", " ", "\\", "\xc3\xa9", "/x?a.b/./c#d/../e"} {
+		for pad := range 18 {
+			inputs = append(inputs, "https://example.com/"+strings.Repeat("p", pad)+tail, "file:///"+strings.Repeat("a/", pad)+tail)
+		}
+	}
+	for _, in := range inputs {
+		t.Run(in, func(t *testing.T) {
+			var c components
+			stop, _ := parseNormalized(in, &c)
+			if c.pathStart == 0 {
+				return // declined before the path
+			}
+			q, f, want := normalizedTail(in, int(c.pathStart)+1)
+			if stop != want || int(c.queryStart) != max(q, 0) || int(c.fragmentStart) != max(f, 0) {
+				t.Errorf("parseNormalized: stop %d, query %d, fragment %d; normalizedTail: %d, %d, %d",
+					stop, c.queryStart, c.fragmentStart, want, q, f)
 			}
 		})
 	}
