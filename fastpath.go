@@ -200,53 +200,63 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 		return 0, false
 	}
 	c.pathStart = uint32(i)
-	// The path up to its first byte to look at (pathLook); from there a
-	// query and fragment, or the rest by normalizedTail.
-	look := pathLook(s, i)
-	if look == len(s) {
-		return len(s), true // the common case: nothing to look at
-	}
-	var q, f int
-	if b := s[look]; b == '?' || b == '#' {
-		q, f, stop = queryAndFragment(s, look)
-	} else {
-		q, f, stop = normalizedTail(s, look)
-	}
+	q, f, stop := normalizedPath(s, i+1)
 	c.queryStart, c.fragmentStart = uint32(max(q, 0)), uint32(max(f, 0))
 	return stop, stop == len(s)
 }
 
-// pathLook scans s from i (> 0), a "/" that starts a path, eight bytes
-// at a time, for the first byte that normalizedTail must look at: a byte
-// of fastRunEnd (a delimiter, or a byte to encode) or a "." or "%" after
-// a "/" (which may start a dot segment). It returns its offset, or
-// len(s) when there is none. A word with no byte of fastRunEnd, and no
-// "." or "%" or none after a "/" in or before it, costs one table lookup
+// normalizedPath is normalizedTail for the path of a URL whose first
+// segment starts at s[i], after the path's "/" (len(s) >= 8). It scans
+// eight bytes at a time for the first byte that normalizedTail must
+// look at, a byte of fastRunEnd (a delimiter, or a byte to encode) or a
+// "." or "%" after a "/" (which may start a dot segment), and hands over
+// to normalizedTail there, or, at a "?" or "#", scans the query and
+// fragment as normalizedTail's end does (written out here: a call less
+// for URLs with a query). A word with no byte of fastRunEnd, and no "."
+// or "%" or none after a "/" in or before it, costs one table lookup
 // per byte; a word with a "." and a "/", as in "/index.html", is looked
 // at in full (lookWord) without leaving the loop, where normalizedTail
-// leaves its loop of words for it. len(s) >= 8.
-func pathLook(s string, i int) int {
+// leaves its loop of words for it. TestPathLook holds it to
+// normalizedTail.
+func normalizedPath(s string, i int) (query, fragment, stop int) {
+	look := len(s)
 	for t := &fastClass; i+8 <= len(s); i += 8 {
 		c := s[i : i+8]
 		if o := t[c[0]] | t[c[1]] | t[c[2]] | t[c[3]] | t[c[4]] | t[c[5]] | t[c[6]] | t[c[7]]; o&(fastRunEnd|fastDot) != 0 &&
 			(o&(fastRunEnd|fastSlash) != 0 || s[i-1] == '/') {
 			if e := lookWord(classes8(c), s[i-1]); e != 0 {
-				return i + bits.TrailingZeros64(e)>>3
+				look = i + bits.TrailingZeros64(e)>>3
+				break
 			}
 		}
 	}
-	if i < len(s) {
+	if i < len(s) && look == len(s) {
 		// The last bytes: the last eight, shifted.
 		n := len(s) - 8
 		if e := lookWord(classes8(s[n:])>>(8*(i-n)&63), s[i-1]); e != 0 {
-			return i + bits.TrailingZeros64(e)>>3
+			look = i + bits.TrailingZeros64(e)>>3
 		}
 	}
-	return len(s)
+	query, fragment = -1, -1
+	if look == len(s) {
+		return query, fragment, look // the common case: nothing to look at
+	}
+	// A byte of fastRunEnd, or a "." or "%" that starts a segment.
+	if s[look] == '?' {
+		query = look
+		look = scan(s, look+1, &fastClass, fastQueryEnd)
+	} else if s[look] != '#' {
+		return normalizedTail(s, look)
+	}
+	if look < len(s) && s[look] == '#' {
+		fragment = look
+		look = scan(s, look+1, &fastClass, fastFragmentEnd)
+	}
+	return query, fragment, look
 }
 
 // lookWord returns the bytes of w, a word of classes (classes8), that
-// pathLook looks for, at the bits of fastRunEnd and fastDot: the bytes
+// normalizedPath looks for, at the bits of fastRunEnd and fastDot: the bytes
 // of fastRunEnd and the "." and "%" after a "/" (the "/" class of each
 // byte shifted onto the next one's "." class; prev is the byte before
 // the word's first).
@@ -301,6 +311,8 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 	// The path, eight bytes at a time: up to a byte that ends it or needs
 	// encoding (fastRunEnd), or a "." or "%" that starts a segment
 	// (after a fastSlash, or at i), which may be a dot segment.
+	// (normalizedPath is the same scan, for a path from its start, with
+	// fewer branches: TestPathLook.)
 	if i < len(s) && fastClass[s[i]]&fastDot != 0 {
 		if dot, _ := dotSegmentAt(s, i, tailDelims); dot != notDot {
 			// The general parser's path state calls normalRun at every
@@ -355,15 +367,7 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 		}
 		i++
 	}
-	return queryAndFragment(s, min(i, len(s)))
-}
-
-// queryAndFragment scans s from i, where a path ends, for an optional
-// query and fragment with nothing to percent-encode (normalizedTail's
-// end): it returns the offsets of the "?" and "#" in s (-1 for none) and
-// where the scan stopped.
-func queryAndFragment(s string, i int) (query, fragment, stop int) {
-	query, fragment = -1, -1
+	i = min(i, len(s))
 	if i < len(s) && s[i] == '?' {
 		query = i
 		i = scan(s, i+1, &fastClass, fastQueryEnd)
@@ -732,33 +736,41 @@ func fastIDNHost(dst []byte, domain string) []byte {
 // parseBareAuthority is the fast path for the commonest URL without a
 // path, a scheme and a domain and nothing after them
 // ("http://example.com"), which parseNormalized declines at the end of
-// the host, leaving c: the scheme matched (special, not file), and its
-// scan of the host reached the end of s (c.hostEnd) without a byte it
-// cannot vouch for. For such a URL the path start state leaves the
-// pointer at the end of input and the path state, at a special URL,
-// appends the empty buffer as the path's one segment, which serializes
-// as "/" (as withRootPath says): the href is s and "/". It stores that
-// URL in u and reports true, or reports false, leaving u's href as it
-// was, when the host is empty or ends in a number (the IPv4 parser's),
-// or the href would pass limit. Its one allocation is the href, which
-// holds a byte that s does not: no string handed out may change, so it
-// cannot be s, nor a buffer that a later parse writes.
+// the host, leaving c: when bareAuthority vouches for s, it stores the
+// URL in u and reports true; otherwise it reports false, leaving u's
+// href as it was. Its one allocation is the href, which holds a byte
+// that s does not: no string handed out may change, so it cannot be s,
+// nor a buffer that a later parse writes.
 func parseBareAuthority(u *URL, s string, c *components, limit uint64) bool {
-	hostStart := int(c.schemeEnd) + 3
-	n := len(s)
-	if c.scheme == schemeOther || c.scheme == schemeFile || int(c.hostEnd) != n || n == hostStart ||
-		uint64(n)+1 > limit || endsInANumber(s[hostStart:]) {
+	if !bareAuthority(s, c, limit) {
 		return false
 	}
+	n := len(s)
 	buf := make([]byte, n+1)
 	copy(buf, s)
 	buf[n] = '/'
 	u.href = unsafe.String(unsafe.SliceData(buf), n+1)
+	hostStart := c.schemeEnd + 3
 	u.components = components{
-		schemeEnd: c.schemeEnd, usernameEnd: uint32(hostStart), hostStart: uint32(hostStart),
+		schemeEnd: c.schemeEnd, usernameEnd: hostStart, hostStart: hostStart,
 		hostEnd: uint32(n), pathStart: uint32(n), hostKind: HostDomain, scheme: c.scheme,
 	}
 	return true
+}
+
+// bareAuthority reports whether s, which parseNormalized declined
+// leaving c, is a special URL other than file with a domain and nothing
+// after it, whose href, s and "/", is within limit: the scheme matched,
+// the scan of the host reached the end of s (c.hostEnd) without a byte
+// it cannot vouch for, and the host is not empty and does not end in a
+// number (the IPv4 parser's). For such a URL the path start state
+// leaves the pointer at the end of input and the path state, at a
+// special URL, appends the empty buffer as the path's one segment, which
+// serializes as "/" (as withRootPath says).
+func bareAuthority(s string, c *components, limit uint64) bool {
+	hostStart := int(c.schemeEnd) + 3
+	return c.scheme != schemeOther && c.scheme != schemeFile && int(c.hostEnd) == len(s) && len(s) > hostStart &&
+		uint64(len(s))+1 <= limit && !endsInANumber(s[hostStart:])
 }
 
 // rootPathMax bounds the input withRootPath takes: its copy fits in a

@@ -501,8 +501,8 @@ func TestBareAuthorityAllocs(t *testing.T) {
 	}
 }
 
-// TestPathLook: parseNormalized, which scans a path with pathLook and
-// hands over to normalizedTail or its end only where pathLook stops,
+// TestPathLook: parseNormalized, which scans a path with normalizedPath and
+// hands over to normalizedTail only where it must look,
 // finds the query, fragment and stop that normalizedTail finds from the
 // path's first segment, on paths with "/", ".", "%", "?", "#" and
 // bytes to encode at every offset of a word and across two.
