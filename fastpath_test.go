@@ -501,14 +501,15 @@ func TestBareAuthorityAllocs(t *testing.T) {
 	}
 }
 
-// TestPathLook: parseNormalized, which scans a path with normalizedPath and
-// hands over to normalizedTail only where it must look,
-// finds the query, fragment and stop that normalizedTail finds from the
-// path's first segment, on paths with "/", ".", "%", "?", "#" and
-// bytes to encode at every offset of a word and across two.
+// TestPathLook: normalizedPath, which scans a path for the first byte to
+// look at and hands over to normalizedTail only there, finds the query,
+// fragment and stop that normalizedTail finds from the path's first
+// segment, on paths with "/", ".", "%", "?", "#" and bytes to encode at
+// every offset of a word and across two; and parseNormalized gives them.
 func TestPathLook(t *testing.T) {
 	inputs := slices.Concat(fastTaken, fastDeclined, rootPathTaken, bareTaken)
-	for _, tail := range []string{"/.", "/..", "/%2e", "/.a", "a/b.c", "/%41", "?q", "#f", "?q#f", " ", "\\", "\xc3\xa9", "/x?a.b/./c#d/../e"} {
+	for _, tail := range []string{"/.", "/..", "/%2e", "/.a", "a/b.c", "/%41", "?q", "#f", "?q#f", " ", "\\", "\xc3\xa9", "/x?a.b/./c#d/../e",
+		"/.htaccess/abcdefgh", "/../abcdefghijk", "/%2e/abcdefghijk", "/./abcdefgh/ijklmnop"} {
 		for pad := range 18 {
 			inputs = append(inputs, "https://example.com/"+strings.Repeat("p", pad)+tail, "file:///"+strings.Repeat("a/", pad)+tail)
 		}
@@ -521,6 +522,9 @@ func TestPathLook(t *testing.T) {
 				return // declined before the path
 			}
 			q, f, want := normalizedTail(in, int(c.pathStart)+1)
+			if gq, gf, got := normalizedPath(in, int(c.pathStart)+1); gq != q || gf != f || got != want {
+				t.Errorf("normalizedPath: query %d, fragment %d, stop %d; normalizedTail: %d, %d, %d", gq, gf, got, q, f, want)
+			}
 			if stop != want || int(c.queryStart) != max(q, 0) || int(c.fragmentStart) != max(f, 0) {
 				t.Errorf("parseNormalized: stop %d, query %d, fragment %d; normalizedTail: %d, %d, %d",
 					stop, c.queryStart, c.fragmentStart, want, q, f)
