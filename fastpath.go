@@ -120,18 +120,11 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 		return 0, false // too short for a special URL with a host and path
 	}
 	var i int
-	// "http", an "s" or not (tls), then "://", with no branch on the
-	// "s": in a list that mixes http and https, which one comes next is
-	// not to predict.
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	tls := 0
-	if byte(w>>32) == 's' {
-		tls = 1
-	}
 	switch {
-	case uint32(w) == 'h'|'t'<<8|'t'<<16|'p'<<24 && w>>(32+8*tls)&0xFFFFFF == ':'|'/'<<8|'/'<<16:
-		c.scheme, i = schemeHTTP+schemeType(tls), 4+tls
+	case s[:8] == "https://":
+		c.scheme, i = schemeHTTPS, 5
+	case s[:7] == "http://":
+		c.scheme, i = schemeHTTP, 4
 	case s[:6] == "wss://":
 		c.scheme, i = schemeWSS, 3
 	case s[:5] == "ws://":
