@@ -88,6 +88,9 @@ func canParse(input string, base []string) bool {
 // decides.
 func canParseDeclined(input string, c *components) bool {
 	in := int(c.pathStart)
+	if in == 0 && bareAuthority(input, c, hrefLimit) {
+		return true // "http://example.com" (fastpath.go)
+	}
 	if in == 0 && mayLowerAuthority(input, c) && (c.scheme != schemeOther || schemeAndSlashes(input)) {
 		// (The buffer costs a clear of its size at each call: not for
 		// a relative reference, which lowerAuthority turns down.)

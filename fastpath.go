@@ -139,16 +139,12 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 	c.schemeEnd = uint32(i)
 	i += 3
 	hostStart := i
-	// The host, eight bytes at a time, up to its first byte of
-	// fastHostEnd. An empty host ("file:///") takes no word: the offset
-	// TrailingZeros64 gives depends on loads, and the path's scan, which
-	// starts there, would wait for them (isaacs_files 0.25x -> 0.21x ada).
-	for n := len(s) - 8; i < len(s) && s[i] != '/'; i += 8 {
-		j := min(i, n) // the last eight bytes, shifted
-		if w := classes8(s[j:j+8]) >> (8 * (i - j) & 63) & (fastHostEnd * lanes); w != 0 {
-			i += bits.TrailingZeros64(w) >> 3
-			break
-		}
+	// The host, up to its first byte of fastHostEnd (hostEndAt). An
+	// empty host ("file:///") takes no word: the offset hostEndAt gives
+	// depends on loads, and the path's scan, which starts there, would
+	// wait for them (isaacs_files 0.25x -> 0.21x ada).
+	if i < len(s) && s[i] != '/' {
+		i = hostEndAt(s, i)
 	}
 	i = min(i, len(s))
 	c.hostEnd = uint32(i) // where the scan stopped, for mayLowerAuthority
@@ -197,13 +193,127 @@ func parseNormalized(s string, c *components) (stop int, ok bool) {
 		return 0, false
 	}
 	c.pathStart = uint32(i)
-	q, f, stop := normalizedTail(s, i+1)
+	// The path, query and fragment: normalizedPath, but for file URLs.
+	// On isaacs_files (file URLs of one package tree, nearly all with a
+	// query) it cost 4-5 ns a URL more than normalizedTail (perf-ada:
+	// 46-47 ns against 42 ns), for a reason not found.
+	var q, f int
+	if c.scheme == schemeFile {
+		q, f, stop = normalizedTail(s, i+1)
+	} else {
+		q, f, stop = normalizedPath(s, i+1)
+	}
 	c.queryStart, c.fragmentStart = uint32(max(q, 0)), uint32(max(f, 0))
 	return stop, stop == len(s)
 }
 
+// normalizedPath is normalizedTail for the path of a URL whose first
+// segment starts at s[i], after the path's "/" (len(s) >= 8). It scans
+// eight bytes at a time for the first byte that normalizedTail must
+// look at, a byte of fastRunEnd (a delimiter, or a byte to encode) or a
+// "." or "%" after a "/" (which may start a dot segment), and hands over
+// to normalizedTail there, or, at a "?" or "#", scans the query and
+// fragment as normalizedTail's end does (written out here: a call less
+// for URLs with a query). A word with no byte of fastRunEnd, and not
+// both a "/" and a "." or "%", costs one table lookup per byte; a word
+// with both, as in "/index.html", is looked at in full (lookWord)
+// without leaving the loop, where normalizedTail leaves its loop of
+// words for it. TestPathLook holds it to normalizedTail.
+func normalizedPath(s string, i int) (query, fragment, stop int) {
+	look := len(s)
+	for t := &fastClass; i+8 <= len(s); i += 8 {
+		c := s[i : i+8]
+		// A word with a "." or "%" but no "/" nor byte of fastRunEnd
+		// needs no look: a dot segment that starts a word ends in it,
+		// at a "/", "\\", "?" or "#" (or the end of s, in no full word).
+		if o := t[c[0]] | t[c[1]] | t[c[2]] | t[c[3]] | t[c[4]] | t[c[5]] | t[c[6]] | t[c[7]]; o&(fastRunEnd|fastDot) != 0 &&
+			o&(fastRunEnd|fastSlash) != 0 {
+			if e := lookAt(s, i); e != 0 {
+				look = i + bits.TrailingZeros64(e)>>3
+				break
+			}
+		}
+	}
+	if i < len(s) && look == len(s) {
+		// The last bytes: the last eight, shifted.
+		n := len(s) - 8
+		if e := lookWord(classes8(s[n:])>>(8*(i-n)&63), s[i-1]); e != 0 {
+			look = i + bits.TrailingZeros64(e)>>3
+		}
+	}
+	query, fragment = -1, -1
+	if look == len(s) {
+		return query, fragment, look // the common case: nothing to look at
+	}
+	// A byte of fastRunEnd, or a "." or "%" that starts a segment.
+	if s[look] == '?' {
+		query = look
+		look = scan(s, look+1, &fastClass, fastQueryEnd)
+	} else if s[look] != '#' {
+		return normalizedTail(s, look)
+	}
+	if look < len(s) && s[look] == '#' {
+		fragment = look
+		look = scan(s, look+1, &fastClass, fastFragmentEnd)
+	}
+	return query, fragment, look
+}
+
+// lookAt is lookWord of the eight bytes at s[i:] (i > 0), out of line:
+// were its loads those of normalizedPath's test of the word, the
+// compiler would keep them in registers across that loop, and spill
+// some at every word (BenchmarkParseHuge/segments/1MiB took 0.19-0.20
+// cpu-ns a byte, against 0.17-0.18 without normalizedPath).
+//
+//go:noinline
+func lookAt(s string, i int) uint64 {
+	return lookWord(classes8(s[i:i+8]), s[i-1])
+}
+
+// lookWord returns the bytes of w, a word of classes (classes8), that
+// normalizedPath looks for, at the bits of fastRunEnd and fastDot: the bytes
+// of fastRunEnd and the "." and "%" after a "/" (the "/" class of each
+// byte shifted onto the next one's "." class; prev is the byte before
+// the word's first).
+func lookWord(w uint64, prev byte) uint64 {
+	return (w<<(8+1)|uint64(fastClass[prev]&fastSlash)<<1)&w&(fastDot*lanes) | w&(fastRunEnd*lanes)
+}
+
+// hostEndAt returns the offset of the first byte of fastHostEnd in s at
+// or after i, or len(s). len(s) >= 8. When s holds 24 bytes from i, it
+// reads the second and third word with no branch on where the host ends
+// in them: in a list of URLs, the word in which a host of eight bytes or
+// more ends follows no pattern a branch predictor could learn, and a
+// loop over the words takes such a branch at its exit. A longer host, or
+// a shorter s, takes a loop.
+func hostEndAt(s string, i int) int {
+	if i+24 <= len(s) {
+		// A host of up to seven bytes ("deps", "localhost") ends in the
+		// first word. Otherwise, for each of the next two: the offset of
+		// its first such byte, or, when it has none (TrailingZeros64 is
+		// 64), one past i+24.
+		if w := classes8(s[i:i+8]) & (fastHostEnd * lanes); w != 0 {
+			return i + bits.TrailingZeros64(w)>>3
+		}
+		t1 := bits.TrailingZeros64(classes8(s[i+8:i+16]) & (fastHostEnd * lanes))
+		t2 := bits.TrailingZeros64(classes8(s[i+16:i+24]) & (fastHostEnd * lanes))
+		if end := min(i+8+t1>>3+t1>>6<<5, i+16+t2>>3+t2>>6<<5); end < i+24 {
+			return end
+		}
+		i += 24
+	}
+	for n := len(s) - 8; i < len(s); i += 8 {
+		j := min(i, n) // the last eight bytes, shifted
+		if w := classes8(s[j:j+8]) >> (8 * (i - j) & 63) & (fastHostEnd * lanes); w != 0 {
+			return i + bits.TrailingZeros64(w)>>3
+		}
+	}
+	return len(s)
+}
+
 // normalizedTail scans s from i, where a path segment starts (a "/"
-// before it, or the start of a relative reference), for the rest of a
+// before it, or the start of a relative reference) or s holds a byte of
+// fastRunEnd (a delimiter or a byte to encode), for the rest of a
 // path, then an optional query and fragment, as the URL serializer gives
 // them for a special URL: no dot segment, no "\", nothing to
 // percent-encode. It returns the offsets of the "?" and "#" in s (-1 for
@@ -216,6 +326,8 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 	// The path, eight bytes at a time: up to a byte that ends it or needs
 	// encoding (fastRunEnd), or a "." or "%" that starts a segment
 	// (after a fastSlash, or at i), which may be a dot segment.
+	// (normalizedPath is the same scan, for a path from its start, with
+	// fewer branches: TestPathLook.)
 	if i < len(s) && fastClass[s[i]]&fastDot != 0 {
 		if dot, _ := dotSegmentAt(s, i, tailDelims); dot != notDot {
 			// The general parser's path state calls normalRun at every
@@ -634,6 +746,46 @@ func fastIDNHost(dst []byte, domain string) []byte {
 		return nil
 	}
 	return b
+}
+
+// parseBareAuthority is the fast path for the commonest URL without a
+// path, a scheme and a domain and nothing after them
+// ("http://example.com"), which parseNormalized declines at the end of
+// the host, leaving c: when bareAuthority vouches for s, it stores the
+// URL in u and reports true; otherwise it reports false, leaving u's
+// href as it was. Its one allocation is the href, which holds a byte
+// that s does not: no string handed out may change, so it cannot be s,
+// nor a buffer that a later parse writes.
+func parseBareAuthority(u *URL, s string, c *components, limit uint64) bool {
+	if !bareAuthority(s, c, limit) {
+		return false
+	}
+	n := len(s)
+	buf := make([]byte, n+1)
+	copy(buf, s)
+	buf[n] = '/'
+	u.href = unsafe.String(unsafe.SliceData(buf), n+1)
+	hostStart := c.schemeEnd + 3
+	u.components = components{
+		schemeEnd: c.schemeEnd, usernameEnd: hostStart, hostStart: hostStart,
+		hostEnd: uint32(n), pathStart: uint32(n), hostKind: HostDomain, scheme: c.scheme,
+	}
+	return true
+}
+
+// bareAuthority reports whether s, which parseNormalized declined
+// leaving c, is a special URL other than file with a domain and nothing
+// after it, whose href, s and "/", is within limit: the scheme matched,
+// the scan of the host reached the end of s (c.hostEnd) without a byte
+// it cannot vouch for, and the host is not empty and does not end in a
+// number (the IPv4 parser's). For such a URL the path start state
+// leaves the pointer at the end of input and the path state, at a
+// special URL, appends the empty buffer as the path's one segment, which
+// serializes as "/" (as withRootPath says).
+func bareAuthority(s string, c *components, limit uint64) bool {
+	hostStart := int(c.schemeEnd) + 3
+	return c.scheme != schemeOther && c.scheme != schemeFile && int(c.hostEnd) == len(s) && len(s) > hostStart &&
+		uint64(len(s))+1 <= limit && !endsInANumber(s[hostStart:])
 }
 
 // rootPathMax bounds the input withRootPath takes: its copy fits in a

@@ -97,6 +97,11 @@ var fastTaken = []string{
 	"https://xn--nxasmq6b.com/", "https://1.2.3.example/", "https://example.1a/",
 	"file:///", "file:///?x", "file:///Users/a/b.js?x=1#y", "file://deps/v8/.git-blame-ignore-revs", "file://host/",
 	"file:///c:x/", "file:///cd:/", "file:///c/", "file:///a/c:/", "file://localhost.com/",
+	// Hosts that end in each of the three words hostEndAt reads at once
+	// and past them, at a word's first and last byte.
+	"https://a/", "https://abcdefg/", "https://abcdefgh/", "https://abcdefghijklmno/", "https://abcdefghijklmnop/",
+	"https://abcdefghijklmnopqrstuvw/", "https://abcdefghijklmnopqrstuvwx/", "https://abcdefghijklmnopqrstuvwxy/",
+	"https://www.a-very-long-host-name.example.co.uk:8080/x?y", "http://abcdefghijklmnopqrstuvwxyz0123456789.example/",
 }
 
 // Inputs parseNormalized declines: not in normal form, not special, or
@@ -114,6 +119,9 @@ var fastDeclined = []string{
 	"https://h/ ", " https://h/", "https://h/\n", "sc://h/",
 	"file://", "file://h", "file://h?x", "file://localhost/", "file://h:1/", "file://1.2.3.4/",
 	"file:///c:", "file:///c|", "file:///c:/x", "file:///c|/x", "file://h/c:", "file://h/c:/x", "file://h/c|?x", "file://h/c:#",
+	"https://", "https:///", "http://a", "https://abcdefghijklmnopqrstuvwxyz", "https://abcdefghijklmnopqrstuvw",
+	"https://abcdefghijklmnopqrstuvwx", "https://abcdefghijklmnopqrstuvwxyz0123456789.EXAMPLE/",
+	"https://abcdefghijklmnopqrstuvwx?y", "https://abcdefghijklmnopqrstuvwxyz0123:443/",
 	"file:///..", "file:///a/./b", "file:\\\\h\\", "file:/h/", "file:h/", "FILE:///", "sc://h/a//b/./c", "https://h//a\\\\b//", "https://[::1]/", "https://h\xff/",
 }
 
@@ -405,6 +413,121 @@ func TestRootPathAllocs(t *testing.T) {
 			}
 			if got := testing.AllocsPerRun(100, func() { CanParse(in) }); got != 0 {
 				t.Errorf("CanParse: %v allocs, want 0", got)
+			}
+		})
+	}
+}
+
+// bareTaken are URLs of a scheme and a domain and nothing else, which
+// parseBareAuthority takes (the href is the input and "/"), and
+// bareDeclined are near misses that it leaves to the other routes.
+var (
+	bareTaken = []string{
+		"http://example.com", "https://www.example.co.uk", "ws://host", "wss://a-b_c.d", "ftp://ftp.example.org",
+		"http://xn--a", "http://h.1a", "https://0x.example", "http://h.",
+	}
+	bareDeclined = []string{
+		"http://Example.com", "ws://h", "http://1.2.3.4", "http://h.1", "http://0x1f", "http://h.0x", "http://", "file://h",
+		"file://", "sc://h", "http://h:8080", "http://h?q", "http://h#f", "http://h ", "http://h\t", "http://u@h",
+		"http://münchen.de", "http://h%41", "http:h", "http://[::1]", "https:", "http://h\\",
+	}
+)
+
+// TestBareAuthority: Parse agrees with the general path on bareTaken and
+// bareDeclined, with and without a base; parseBareAuthority takes
+// exactly bareTaken, within the length limit only, and CanParse agrees.
+func TestBareAuthority(t *testing.T) {
+	for _, in := range slices.Concat(bareTaken, bareDeclined) {
+		t.Run(in, func(t *testing.T) {
+			var u URL
+			_, _ = parseNormalized(in, &u.components)
+			c := u.components
+			taken := parseBareAuthority(&u, in, &c, hrefLimit)
+			if want := slices.Contains(bareTaken, in); taken != want {
+				t.Errorf("parseBareAuthority took it: %v, want %v", taken, want)
+			}
+			if taken && (parseBareAuthority(&URL{}, in, &c, uint64(len(in))) || !parseBareAuthority(&URL{}, in, &c, uint64(len(in))+1)) {
+				t.Errorf("parseBareAuthority does not keep to a limit of %d bytes", len(in)+1)
+			}
+			for _, base := range [][]string{nil, {"https://example.com/dir/page.html"}} {
+				u, err := Parse(in, base...)
+				g, gerr := generalParse(in, base)
+				if (err == nil) != (gerr == nil) || err == nil && (u.href != g.href || u.components != g.components) {
+					t.Fatalf("Parse(%q, %q) = %v, %v; general path %v, %v", in, base, u, err, g, gerr)
+				}
+				if got := CanParse(in, base...); got != (err == nil) {
+					t.Errorf("CanParse(%q, %q) = %v; Parse error: %v", in, base, got, err)
+				}
+			}
+		})
+	}
+}
+
+// TestBareAuthorityLimit: at a MaxLength of the href's length Parse
+// takes the URL, one byte less it fails with ErrTooLong.
+func TestBareAuthorityLimit(t *testing.T) {
+	for _, in := range bareTaken {
+		for _, limit := range []int{len(in) + 1, len(in)} {
+			t.Run(fmt.Sprintf("%s/%d", in, limit), func(t *testing.T) {
+				u, err := (&Parser{MaxLength: limit}).Parse(in)
+				if tooLong := limit == len(in); errors.Is(err, ErrTooLong) != tooLong {
+					t.Fatalf("Parse: %v; want ErrTooLong: %v", err, tooLong)
+				}
+				if err == nil && u.Href() != in+"/" {
+					t.Errorf("Href = %q, want %q", u.Href(), in+"/")
+				}
+			})
+		}
+	}
+}
+
+// TestBareAuthorityAllocs: Parse+Href of a URL parseBareAuthority takes
+// costs one allocation, the href, and CanParse none.
+func TestBareAuthorityAllocs(t *testing.T) {
+	skipIfInvariantChecks(t)
+	for _, in := range bareTaken {
+		t.Run(in, func(t *testing.T) {
+			if got := testing.AllocsPerRun(100, func() {
+				if u, err := Parse(in); err == nil {
+					sinkInt += len(u.Href())
+				}
+			}); got != 1 {
+				t.Errorf("Parse+Href: %v allocs, want 1", got)
+			}
+			if got := testing.AllocsPerRun(100, func() { CanParse(in) }); got != 0 {
+				t.Errorf("CanParse: %v allocs, want 0", got)
+			}
+		})
+	}
+}
+
+// TestPathLook: normalizedPath, which scans a path for the first byte to
+// look at and hands over to normalizedTail only there, finds the query,
+// fragment and stop that normalizedTail finds from the path's first
+// segment, on paths with "/", ".", "%", "?", "#" and bytes to encode at
+// every offset of a word and across two; and parseNormalized gives them.
+func TestPathLook(t *testing.T) {
+	inputs := slices.Concat(fastTaken, fastDeclined, rootPathTaken, bareTaken)
+	for _, tail := range []string{"/.", "/..", "/%2e", "/.a", "a/b.c", "/%41", "?q", "#f", "?q#f", " ", "\\", "\xc3\xa9", "/x?a.b/./c#d/../e",
+		"/.htaccess/abcdefgh", "/../abcdefghijk", "/%2e/abcdefghijk", "/./abcdefgh/ijklmnop"} {
+		for pad := range 18 {
+			inputs = append(inputs, "https://example.com/"+strings.Repeat("p", pad)+tail, "file:///"+strings.Repeat("a/", pad)+tail)
+		}
+	}
+	for _, in := range inputs {
+		t.Run(in, func(t *testing.T) {
+			var c components
+			stop, _ := parseNormalized(in, &c)
+			if c.pathStart == 0 {
+				return // declined before the path
+			}
+			q, f, want := normalizedTail(in, int(c.pathStart)+1)
+			if gq, gf, got := normalizedPath(in, int(c.pathStart)+1); gq != q || gf != f || got != want {
+				t.Errorf("normalizedPath: query %d, fragment %d, stop %d; normalizedTail: %d, %d, %d", gq, gf, got, q, f, want)
+			}
+			if stop != want || int(c.queryStart) != max(q, 0) || int(c.fragmentStart) != max(f, 0) {
+				t.Errorf("parseNormalized: stop %d, query %d, fragment %d; normalizedTail: %d, %d, %d",
+					stop, c.queryStart, c.fragmentStart, want, q, f)
 			}
 		})
 	}
