@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,9 +20,7 @@ import (
 // alike), and reports each per line and the editing mode's rate as a
 // share of parse -field href's, without the process start. The time is
 // the process's CPU time (user and system, garbage collection included),
-// which a busy machine disturbs less than the wall clock; a garbage
-// collection before each command keeps the garbage of one (the --set
-// runs make some) from being collected during the next.
+// which a busy machine disturbs less than the wall clock.
 //
 //	URL_DATASETS=$PWD/../shared/datasets taskset -c 0 go test -run '^$' -bench EditDataset -benchtime 20x ./cmd/weburl
 func BenchmarkEditDataset(b *testing.B) {
@@ -50,7 +47,6 @@ func BenchmarkEditDataset(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for i, r := range runs {
-			runtime.GC() // each command starts with no garbage of the one before
 			t0 := processCPU(b)
 			run(r.args, bytes.NewReader(data), io.Discard, io.Discard)
 			spent[i] += processCPU(b) - t0
