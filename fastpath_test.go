@@ -384,16 +384,7 @@ func TestRootPath(t *testing.T) {
 			if want := slices.Contains(rootPathTaken, in); taken != want {
 				t.Errorf("withRootPath took it: %v, want %v", taken, want)
 			}
-			for _, base := range [][]string{nil, {"https://example.com/dir/page.html"}} {
-				u, err := Parse(in, base...)
-				g, gerr := generalParse(in, base)
-				if (err == nil) != (gerr == nil) || err == nil && (u.href != g.href || u.components != g.components) {
-					t.Fatalf("Parse(%q, %q) = %v, %v; general path %v, %v", in, base, u, err, g, gerr)
-				}
-				if got := CanParse(in, base...); got != (err == nil) {
-					t.Errorf("CanParse(%q, %q) = %v; Parse error: %v", in, base, got, err)
-				}
-			}
+			checkAgainstGeneral(t, in)
 		})
 	}
 }
@@ -415,6 +406,23 @@ func TestRootPathAllocs(t *testing.T) {
 				t.Errorf("CanParse: %v allocs, want 0", got)
 			}
 		})
+	}
+}
+
+// checkAgainstGeneral fails t unless Parse gives what the general
+// path gives for in, with no base and against a page URL, and CanParse
+// agrees with Parse.
+func checkAgainstGeneral(t *testing.T, in string) {
+	t.Helper()
+	for _, base := range [][]string{nil, {"https://example.com/dir/page.html"}} {
+		u, err := Parse(in, base...)
+		g, gerr := generalParse(in, base)
+		if (err == nil) != (gerr == nil) || err == nil && (u.href != g.href || u.components != g.components) {
+			t.Fatalf("Parse(%q, %q) = %v, %v; general path %v, %v", in, base, u, err, g, gerr)
+		}
+		if got := CanParse(in, base...); got != (err == nil) {
+			t.Errorf("CanParse(%q, %q) = %v; Parse error: %v", in, base, got, err)
+		}
 	}
 }
 
@@ -449,16 +457,7 @@ func TestBareAuthority(t *testing.T) {
 			if taken && (parseBareAuthority(&URL{}, in, &c, uint64(len(in))) || !parseBareAuthority(&URL{}, in, &c, uint64(len(in))+1)) {
 				t.Errorf("parseBareAuthority does not keep to a limit of %d bytes", len(in)+1)
 			}
-			for _, base := range [][]string{nil, {"https://example.com/dir/page.html"}} {
-				u, err := Parse(in, base...)
-				g, gerr := generalParse(in, base)
-				if (err == nil) != (gerr == nil) || err == nil && (u.href != g.href || u.components != g.components) {
-					t.Fatalf("Parse(%q, %q) = %v, %v; general path %v, %v", in, base, u, err, g, gerr)
-				}
-				if got := CanParse(in, base...); got != (err == nil) {
-					t.Errorf("CanParse(%q, %q) = %v; Parse error: %v", in, base, got, err)
-				}
-			}
+			checkAgainstGeneral(t, in)
 		})
 	}
 }
