@@ -389,11 +389,12 @@ func TestRootPath(t *testing.T) {
 	}
 }
 
-// TestRootPathAllocs: a URL withRootPath takes costs one allocation, its
-// href, and none in CanParse.
+// TestRootPathAllocs: a URL withRootPath or parseBareAuthority takes
+// costs one allocation, its href (the input has no path, the href a
+// "/"), and none in CanParse.
 func TestRootPathAllocs(t *testing.T) {
 	skipIfInvariantChecks(t)
-	for _, in := range rootPathTaken {
+	for _, in := range slices.Concat(rootPathTaken, bareTaken) {
 		t.Run(in, func(t *testing.T) {
 			if got := testing.AllocsPerRun(100, func() {
 				if u, err := Parse(in); err == nil {
@@ -477,26 +478,6 @@ func TestBareAuthorityLimit(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-// TestBareAuthorityAllocs: Parse+Href of a URL parseBareAuthority takes
-// costs one allocation, the href, and CanParse none.
-func TestBareAuthorityAllocs(t *testing.T) {
-	skipIfInvariantChecks(t)
-	for _, in := range bareTaken {
-		t.Run(in, func(t *testing.T) {
-			if got := testing.AllocsPerRun(100, func() {
-				if u, err := Parse(in); err == nil {
-					sinkInt += len(u.Href())
-				}
-			}); got != 1 {
-				t.Errorf("Parse+Href: %v allocs, want 1", got)
-			}
-			if got := testing.AllocsPerRun(100, func() { CanParse(in) }); got != 0 {
-				t.Errorf("CanParse: %v allocs, want 0", got)
-			}
-		})
 	}
 }
 
