@@ -132,16 +132,7 @@ func FuzzSearchParams(f *testing.F) {
 			case 7:
 				n := w(arg())
 				desc = fmt.Sprintf("Get/GetAll(%q)", n)
-				var all []string
-				for _, p := range model {
-					if p.Name == n {
-						all = append(all, p.Value)
-					}
-				}
-				want := ""
-				if len(all) > 0 {
-					want = all[0]
-				}
+				all, want := modelGet(model, n)
 				if got := sp.Get(n); got != want {
 					t.Fatalf("%s: Get = %q, model %q", desc, got, want)
 				}

@@ -774,12 +774,7 @@ func TestSearchParamsCounts(t *testing.T) {
 			case 2, 3:
 				op = "Set"
 				sp.Set(name, value)
-				if i := slices.IndexFunc(model, func(p Param) bool { return p.Name == name }); i < 0 {
-					model = append(model, Param{name, value})
-				} else {
-					model[i].Value = value
-					model = append(model[:i+1], slices.DeleteFunc(model[i+1:], func(p Param) bool { return p.Name == name })...)
-				}
+				model = modelSet(model, name, value)
 			case 4:
 				op = "Delete"
 				sp.Delete(name)
@@ -816,16 +811,7 @@ func TestSearchParamsCounts(t *testing.T) {
 				}
 			}
 			for _, n := range []string{name, names[r.IntN(len(names))], "absent"} {
-				var all []string
-				for _, p := range model {
-					if p.Name == n {
-						all = append(all, p.Value)
-					}
-				}
-				first := ""
-				if len(all) > 0 {
-					first = all[0]
-				}
+				all, first := modelGet(model, n)
 				if sp.Get(n) != first || !slices.Equal(sp.GetAll(n), all) || sp.Has(n) != (len(all) > 0) ||
 					sp.Has(n, value) != slices.Contains(all, value) {
 					t.Fatalf("%s: Get/GetAll/Has(%q) disagree with %q", where, n, all)
@@ -974,16 +960,7 @@ func TestSearchParamsRaw(t *testing.T) {
 			t.Fatalf("Values() = %+q, want %+q", got, values)
 		}
 		for _, name := range append(modelNames(model), "absent", "%61", "") {
-			var all []string
-			for _, p := range model {
-				if p.Name == name {
-					all = append(all, p.Value)
-				}
-			}
-			first := ""
-			if len(all) > 0 {
-				first = all[0]
-			}
+			all, first := modelGet(model, name)
 			if got := sp.Get(name); got != first {
 				t.Fatalf("Get(%q) = %q, want %q", name, got, first)
 			}
@@ -1015,6 +992,31 @@ func TestSearchParamsRaw(t *testing.T) {
 			}
 		}
 	}
+}
+
+// modelGet returns the values of the pairs of list named name, in
+// order, and the first of them ("" for none): what GetAll and Get give.
+func modelGet(list []Param, name string) (all []string, first string) {
+	for _, p := range list {
+		if p.Name == name {
+			all = append(all, p.Value)
+		}
+	}
+	if len(all) > 0 {
+		first = all[0]
+	}
+	return all, first
+}
+
+// modelSet is Set on the model: the first pair named name takes value
+// and the later ones go, or the pair is appended.
+func modelSet(list []Param, name, value string) []Param {
+	i := slices.IndexFunc(list, func(p Param) bool { return p.Name == name })
+	if i < 0 {
+		return append(list, Param{name, value})
+	}
+	list[i].Value = value
+	return append(list[:i+1], slices.DeleteFunc(list[i+1:], func(p Param) bool { return p.Name == name })...)
 }
 
 // modelNames returns the names of list, in order.
@@ -1063,12 +1065,7 @@ func TestSearchParamsArena(t *testing.T) {
 					model = append(model, Param{name, value})
 				case 1:
 					sp.Set(name, value)
-					if i := slices.IndexFunc(model, func(p Param) bool { return p.Name == name }); i < 0 {
-						model = append(model, Param{name, value})
-					} else {
-						model[i].Value = value
-						model = append(model[:i+1], slices.DeleteFunc(model[i+1:], func(p Param) bool { return p.Name == name })...)
-					}
+					model = modelSet(model, name, value)
 				case 2:
 					sp.Delete(name)
 					model = slices.DeleteFunc(model, func(p Param) bool { return p.Name == name })
