@@ -22,7 +22,7 @@
 //     for example, with weburlurl the root package).
 //   - A reference with no scheme ("page.html", "/a", "//host/p", "?q",
 //     "#f") has no URL of its own until it is resolved, so Parse keeps it
-//     as net/url does, and [URL.ResolveReference] and [URL.Parse] go on
+//     as net/url does, and [net/url.URL.ResolveReference] and [net/url.URL.Parse] go on
 //     resolving it (by RFC 3986: they are net/url's methods). [Resolve]
 //     resolves a reference as a browser does.
 //   - [ParseRequestURI] reads an absolute-form request target with the

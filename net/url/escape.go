@@ -5,7 +5,7 @@ package url
 import neturl "net/url"
 
 // ParseQuery is [net/url.ParseQuery], unchanged, so that it agrees with
-// [URL.Query] (net/url's method): it splits the query at '&' only, fails
+// [net/url.URL.Query] (net/url's method): it splits the query at '&' only, fails
 // on a ';' in a pair and on a malformed escape (returning the first error
 // and every pair it could parse), and keeps no order of keys. The root
 // package's SearchParams parses a query as a browser does.

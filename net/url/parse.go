@@ -6,6 +6,8 @@ package url
 import (
 	"errors"
 	neturl "net/url"
+	"path"
+	"strings"
 
 	weburl "github.com/weburl/url"
 )
@@ -95,14 +97,38 @@ func Resolve(base *URL, ref string) (*URL, error) {
 // JoinPath returns base with the elements joined to its path, as
 // [net/url.JoinPath] does: base is parsed with [Parse] (so an absolute
 // base is read as a browser reads it), then joined by net/url's
-// [URL.JoinPath] method, which cleans "." and ".." from the result (a
-// ".." can climb into base's own path), and serialized by String.
+// [net/url.URL.JoinPath] method, which cleans "." and ".." from the result (a
+// ".." can climb into base's own path), and serialized by String. A
+// joined path with a malformed escape ("100%") fails with an
+// [EscapeError], as in net/url.
 func JoinPath(base string, elem ...string) (result string, err error) {
 	u, err := Parse(base)
 	if err != nil {
 		return "", err
 	}
+	if _, err := neturl.PathUnescape(joinedPath(u, elem)); err != nil {
+		return "", err
+	}
 	return u.JoinPath(elem...).String(), nil
+}
+
+// joinedPath is the escaped path net/url's URL.JoinPath sets on a copy
+// of u (its unexported joinPath), whose error net/url.JoinPath returns
+// and the method drops: path.Join of u's escaped path and elem, kept
+// relative when u's path is, with a trailing '/' kept.
+func joinedPath(u *URL, elem []string) string {
+	elem = append([]string{u.EscapedPath()}, elem...)
+	var p string
+	if !strings.HasPrefix(elem[0], "/") {
+		elem[0] = "/" + elem[0]
+		p = path.Join(elem...)[1:]
+	} else {
+		p = path.Join(elem...)
+	}
+	if strings.HasSuffix(elem[len(elem)-1], "/") && !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	return p
 }
 
 // netError is the *Error the parsing functions return for a failure of

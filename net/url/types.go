@@ -7,12 +7,12 @@ import neturl "net/url"
 // goes (an http.Request's URL, a proxy function's result).
 //
 // Only the package's functions parse with the URL Standard. The methods
-// stay net/url's: [URL.Parse] and [URL.ResolveReference] resolve by RFC
+// stay net/url's: [net/url.URL.Parse] and [net/url.URL.ResolveReference] resolve by RFC
 // 3986 with net/url's parser; use [Resolve] for the browser's answer.
 type URL = neturl.URL
 
 // Values is [net/url.Values]: a map from a key to its values, as
-// [ParseQuery] and [URL.Query] return it.
+// [ParseQuery] and [net/url.URL.Query] return it.
 type Values = neturl.Values
 
 // Userinfo is [net/url.Userinfo]: a URL's username and optional password.
