@@ -16,7 +16,8 @@
 //   - [Parse] of an absolute URL (one with a scheme) parses it with the
 //     WHATWG URL Standard, exactly as a browser's new URL(input) does
 //     (package [github.com/weburl/url]), and returns that URL in
-//     net/url's struct: its String method gives the browser's href.
+//     net/url's struct: its String method gives the browser's href (but
+//     for the fragment, which is written as net/url writes it).
 //     Input a browser refuses fails with an *[Error] whose Err is the URL
 //     Standard's reason (errors.Is(err, weburlurl.HostInvalidCodePoint),
 //     for example, with weburlurl the root package).

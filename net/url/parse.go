@@ -21,7 +21,10 @@ import (
 //     and IDNA-encoded, dot segments and default ports dropped, ...), and
 //     the URL is returned in net/url's struct: its String method gives
 //     the browser's href ([github.com/weburl/url.URL.NetURL] says how each
-//     field is filled). Input a browser refuses fails with an *[Error]
+//     field is filled), but for the fragment: an empty fragment is
+//     dropped, and '{', '}', '|', '\', '^', '#' and a lone '%' in a
+//     fragment are escaped, as net/url writes them. Input a browser
+//     refuses fails with an *[Error]
 //     whose Err is the URL Standard's reason.
 //   - rawURL with no scheme is a reference, which has no URL until it is
 //     resolved against a base: Parse keeps it exactly as net/url.Parse
@@ -40,7 +43,36 @@ func Parse(rawURL string) (*URL, error) {
 	if err != nil {
 		return nil, netError("parse", rawURL, err)
 	}
-	return u.NetURL(), nil
+	return netURL(u), nil
+}
+
+// netURL returns u in net/url's struct: [weburl.URL.NetURL] of u
+// without its fragment, and the fragment in Fragment (and RawFragment,
+// when net/url would not write it as u does). NetURL itself keeps every
+// byte of the href, a fragment net/url cannot write included, by moving
+// it into Opaque or RawQuery; here the fragment, which never reaches a
+// server, is what gives: an empty fragment is dropped, as net/url drops
+// it, and '{', '}', '|', '\', '^', '#' and a lone '%' in a fragment are
+// escaped as net/url escapes them, so that every other field holds what
+// it says and a request for the URL has no '#'.
+func netURL(u *weburl.URL) *URL {
+	frag, ok := u.Fragment()
+	if !ok {
+		return u.NetURL()
+	}
+	w := *u // a URL is a value: changing the copy leaves u as it is
+	w.SetHash("")
+	n := w.NetURL()
+	if frag != "" {
+		n.Fragment = weburl.PercentDecodeString(frag)
+		if n.EscapedFragment() != frag {
+			n.RawFragment = frag
+			if n.EscapedFragment() != frag {
+				n.RawFragment = "" // net/url cannot write it as it is
+			}
+		}
+	}
+	return n
 }
 
 // ParseRequestURI parses rawURL, the request target of an HTTP request,
@@ -65,7 +97,7 @@ func ParseRequestURI(rawURL string) (*URL, error) {
 	if err != nil {
 		return nil, netError("parse", rawURL, err)
 	}
-	return u.NetURL(), nil
+	return netURL(u), nil
 }
 
 // Resolve resolves the reference ref against base as a browser resolves
@@ -91,7 +123,7 @@ func Resolve(base *URL, ref string) (*URL, error) {
 		}
 		return nil, netError("parse", ref, err)
 	}
-	return u.NetURL(), nil
+	return netURL(u), nil
 }
 
 // JoinPath returns base with the elements joined to its path, as

@@ -103,8 +103,17 @@ func checkParse(t *testing.T, in string) {
 		}
 	case err != nil:
 		t.Errorf("Parse(%q): %v, want %q", in, err, wu.Href())
-	case got.String() != wu.Href():
-		t.Errorf("Parse(%q).String() = %q, want the href %q", in, got.String(), wu.Href())
+	default:
+		// The href, but for the fragment, which is in Fragment alone.
+		frag, _ := wu.Fragment()
+		noFrag := *got
+		noFrag.Fragment, noFrag.RawFragment = "", ""
+		if noFrag.String() != wu.HrefWithoutFragment() || got.Fragment != weburl.PercentDecodeString(frag) {
+			t.Errorf("Parse(%q) = %#v, String %q, want the href %q", in, *got, got, wu.Href())
+		}
+		if f, ok := wu.Fragment(); got.String() != wu.Href() && (!ok || f != "" && got.EscapedFragment() == f) {
+			t.Errorf("Parse(%q).String() = %q, want the href %q", in, got, wu.Href())
+		}
 	}
 }
 
