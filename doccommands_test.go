@@ -25,7 +25,7 @@ import (
 var docCommands = flag.Bool("doc-commands", false, "run TestDocCommands: the offline command lines of README.md's and docs/'s sh blocks, in a fresh clone")
 
 // docCommandPrefixes are the starts of the command lines TestDocCommands
-// runs: the clone recipe, the command's install and run lines.
+// runs: the clone recipe, the commands' install and run lines.
 var docCommandPrefixes = []string{
 	"git clone <this repository's URL> ",
 	"cd weburl",
@@ -33,6 +33,7 @@ var docCommandPrefixes = []string{
 	"go install ./cmd/weburl\t",
 	"go run ./cmd/weburl ",
 	"weburl ",
+	"(cd migrate && go install ./cmd/weburl-migrate",
 }
 
 // shBlock is a ```sh block of a Markdown file: its command lines (a
