@@ -86,7 +86,8 @@ source_of() {
 if [ "$list" = yes ]; then
 	while read -r _ name; do
 		[ -n "$name" ] || continue
-		printf '%s %s\n' "$name" "$(source_of "$name")"
+		src=$(source_of "$name") || exit 1
+		printf '%s %s\n' "$name" "$src"
 	done <"$pin"
 	exit 0
 fi
