@@ -645,7 +645,7 @@ func TestNetURLDifferencesDoc(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCell(mdCode(fmt.Sprintf("%q", ex[0]))), mdCell(base), mdCell(mdCode(fmt.Sprintf("%q", got))))
 	}
-	b.WriteString("\nRegenerate with `WPT_DIR=../shared/wpt go test -run TestNetURLDifferencesDoc -update` (or with the corpus in testdata/wpt).\n")
+	b.WriteString("\nRegenerate with `go test -run TestNetURLDifferencesDoc -update`, with the WPT corpus (in testdata/wpt, or WPT_DIR).\n")
 	checkGenerated(t, differencesDocPath, b.Bytes(), "TestNetURLDifferencesDoc")
 	t.Logf("net/url: %d of %d valid inputs give the same href; accepts %d of %d must-fail inputs", same, valid, accepted, mustFail)
 }

@@ -36,6 +36,26 @@ func originOf(u *URL) origin {
 	return origin{}
 }
 
+// originString is Origin's worker: the serialization of originOf(u),
+// with a blob: URL's inner URL parsed here and not kept, so that it stays
+// on the stack (Parse inlines) and the origin of a blob: URL whose inner
+// URL is in normal form, a substring of u's href, costs no allocation.
+// CanParse, which allocates nothing, answers first for an inner URL that
+// does not parse, whose error Parse would allocate.
+func originString(u *URL) string {
+	if u.scheme == schemeOther && u.href[:u.schemeEnd] == "blob" {
+		if !CanParse(u.Pathname()) {
+			return "null"
+		}
+		inner, err := Parse(u.Pathname())
+		if err != nil || (inner.scheme != schemeHTTP && inner.scheme != schemeHTTPS) {
+			return "null"
+		}
+		return origin{inner}.String()
+	}
+	return originOf(u).String()
+}
+
 // tuple reports whether o is a tuple origin.
 func (o origin) tuple() bool { return o.url != nil }
 

@@ -224,3 +224,48 @@ func BenchmarkRegistrableDomain(b *testing.B) {
 		u.RegistrableDomain()
 	}
 }
+
+// TestOriginAllocs holds what README.md says of Origin's cost: the origin
+// is a substring of the href, and Origin allocates nothing, but for a
+// URL with a username or password, whose origin (scheme, host and port)
+// is not one piece of its href, and for a blob: URL whose inner URL is
+// not in normal form or has a username or password: one allocation.
+// Each case also checks the origin against originOf, the spec's steps.
+func TestOriginAllocs(t *testing.T) {
+	skipIfInvariantChecks(t)
+	for _, tc := range []struct {
+		input, origin string
+		allocs        float64
+	}{
+		{"https://example.com/a", "https://example.com", 0},
+		{"http://h:8080/x?y#z", "http://h:8080", 0},
+		{"wss://h/", "wss://h", 0},
+		{"ftp://h:21/", "ftp://h", 0},
+		{"blob:https://example.com/uuid", "https://example.com", 0},
+		{"blob:http://h:1/x", "http://h:1", 0},
+		{"data:,x", "null", 0},
+		{"file:///x", "null", 0},
+		{"git://h/", "null", 0},
+		{"blob:ftp://x/", "null", 0},
+		{"blob:nothing", "null", 0},
+		{"blob:", "null", 0},
+		{"https://user:pass@example.com/", "https://example.com", 1},
+		{"https://user@h:8/", "https://h:8", 1},
+		{"ftp://u@h/", "ftp://h", 1},
+		{"blob:https://user@example.com/x", "https://example.com", 1},
+		{"blob:HTTPS://EXAMPLE.com/x", "https://example.com", 1},
+		{"blob:https://example.com:443/x", "https://example.com", 1},
+	} {
+		t.Run(tc.input, func(t *testing.T) {
+			u := MustParse(tc.input)
+			if got, spec := u.Origin(), originOf(u).String(); got != tc.origin || spec != tc.origin {
+				t.Fatalf("Origin() = %q, originOf = %q, want %q", got, spec, tc.origin)
+			}
+			var s string
+			if got := testing.AllocsPerRun(100, func() { s = u.Origin() }); got != tc.allocs {
+				t.Errorf("Origin: %v allocs, want %v", got, tc.allocs)
+			}
+			sinkInt += len(s)
+		})
+	}
+}

@@ -29,6 +29,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/weburl/url/internal/corpus"
 	"github.com/weburl/url/internal/urlattr"
 	"golang.org/x/net/idna"
 )
@@ -77,7 +78,7 @@ func TestMain(m *testing.M) {
 
 // wptMissing is the message of a run without the corpus; wptSkipped
 // counts the tests that skipped for that reason, for TestMain's one line.
-const wptMissing = "WPT corpus not found: set WPT_DIR to a folder holding the web-platform-tests url/resources JSON files (e.g. WPT_DIR=../shared/wpt), or run scripts/fetch-wpt.sh to download them into testdata/wpt"
+const wptMissing = corpus.Missing
 
 var wptSkipped atomic.Int32
 
@@ -85,13 +86,8 @@ var wptSkipped atomic.Int32
 // (a missing file there then fails the tests that read it), else
 // testdata/wpt when it holds urltestdata.json; ok is false when neither.
 func findWPTDir() (dir string, ok bool) {
-	if dir := os.Getenv("WPT_DIR"); dir != "" {
-		return dir, true
-	}
-	if _, err := os.Stat(filepath.Join("testdata", "wpt", "urltestdata.json")); err == nil {
-		return filepath.Join("testdata", "wpt"), true
-	}
-	return "", false
+	dir, _ = corpus.WPT(0, wptFiles[0])
+	return dir, dir != ""
 }
 
 // wptDir returns the folder holding the WPT files, or skips the test

@@ -9,16 +9,15 @@ import (
 	"testing"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/internal/corpus"
 )
 
 // seedFromWPT adds the inputs of a WPT file (when the corpus is there) to
 // a fuzz target's corpus; pick returns the strings of an entry.
 func seedFromWPT(f *testing.F, file string, pick func(json.RawMessage) []string) {
-	dir := os.Getenv("WPT_DIR")
+	dir, _ := corpus.WPT(1, file)
 	if dir == "" {
-		dir = filepath.Join("..", "testdata", "wpt")
-	} else if !filepath.IsAbs(dir) {
-		dir = filepath.Join("..", dir)
+		return
 	}
 	data, err := os.ReadFile(filepath.Join(dir, file))
 	if err != nil {

@@ -5,7 +5,7 @@ package dataurl
 // generated-mime-types.json, in the subfolders fetch-data-urls/ and
 // mimesniff/ of the WPT corpus (see ../shared/wpt/README.md). The corpus
 // is $WPT_DIR (a relative WPT_DIR is taken from the repository root, as
-// the README's `WPT_DIR=../shared/wpt go test ./...` gives it), else
+// `WPT_DIR=../shared/wpt go test ./...` in .ci/run gives it), else
 // ../testdata/wpt when scripts/fetch-wpt.sh put the files there; without
 // either the tests skip. With WPT_DIR set, a missing file fails the run.
 // Every case must pass: there is no expected-failures list.
@@ -27,6 +27,8 @@ import (
 	"sort"
 	"sync"
 	"testing"
+
+	"github.com/weburl/url/internal/corpus"
 )
 
 // wptFiles are the files this package runs, relative to the corpus;
@@ -63,18 +65,11 @@ func TestMain(m *testing.M) {
 // wptDir returns the corpus folder, or skips the test without one.
 func wptDir(t *testing.T) string {
 	t.Helper()
-	if dir := os.Getenv("WPT_DIR"); dir != "" {
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join("..", dir) // from the repository root
-		}
-		return dir
+	dir, _ := corpus.WPT(1, wptFiles[0])
+	if dir == "" {
+		t.Skip(corpus.Missing)
 	}
-	dir := filepath.Join("..", "testdata", "wpt")
-	if _, err := os.Stat(filepath.Join(dir, wptFiles[0])); err == nil {
-		return dir
-	}
-	t.Skip("WPT corpus not found: set WPT_DIR (e.g. WPT_DIR=../shared/wpt from the repository root) or run scripts/fetch-wpt.sh")
-	return ""
+	return dir
 }
 
 // loadWPT decodes a file of the corpus into v.

@@ -24,6 +24,12 @@ import (
 // These tests connect to loopback addresses only. Where a dial could, if
 // the guard were broken, go to another address (the fake DNS server's
 // answers), the dialer's Control is safetyNet, which lets nothing but
+// loopbackTimeout bounds a dial, a DNS answer or an accept on loopback in
+// these tests. It only bounds a failure (each takes milliseconds), so it
+// is generous: a machine busy with other work can hold a goroutine off
+// the CPU for seconds.
+const loopbackTimeout = 30 * time.Second
+
 // loopback through whatever the guard says.
 
 func TestDialGuardControl(t *testing.T) {
@@ -108,7 +114,7 @@ func TestDialGuardNil(t *testing.T) {
 			fmt.Fprint(w, "secret")
 		}))
 		defer srv.Close()
-		d := &net.Dialer{Control: nilGuard.Control, Timeout: 5 * time.Second}
+		d := &net.Dialer{Control: nilGuard.Control, Timeout: loopbackTimeout}
 		c := &http.Client{Transport: &http.Transport{Proxy: nil, DialContext: d.DialContext, DisableKeepAlives: true}}
 		resp, err := c.Get(srv.URL)
 		if err == nil {
@@ -148,7 +154,7 @@ func TestDialGuardLoopbackListener(t *testing.T) {
 		fmt.Sprintf("[::ffff:127.0.0.1]:%d", port),
 	} {
 		t.Run(target, func(t *testing.T) {
-			d := &net.Dialer{Control: DialControl, Timeout: 5 * time.Second}
+			d := &net.Dialer{Control: DialControl, Timeout: loopbackTimeout}
 			c, err := d.Dial("tcp", target)
 			if err == nil {
 				c.Close()
@@ -167,7 +173,7 @@ func TestDialGuardLoopbackListener(t *testing.T) {
 
 	// The control: with loopback allowed, the same dial connects.
 	g := &DialGuard{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
-	d := &net.Dialer{Control: g.Control, Timeout: 5 * time.Second}
+	d := &net.Dialer{Control: g.Control, Timeout: loopbackTimeout}
 	c, err := d.Dial("tcp4", ln.Addr().String())
 	if err != nil {
 		t.Fatalf("allowed dial: %v", err)
@@ -175,7 +181,7 @@ func TestDialGuardLoopbackListener(t *testing.T) {
 	c.Close()
 	select {
 	case <-accepted:
-	case <-time.After(5 * time.Second):
+	case <-time.After(loopbackTimeout):
 		t.Fatal("the allowed dial was not accepted")
 	}
 }
@@ -324,7 +330,7 @@ func TestDialGuardResolver(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dns := startFakeDNS(t, tc.answers...)
 			sn := &safetyNet{guard: &DialGuard{}}
-			d := &net.Dialer{Resolver: dns.resolver(), Control: sn.Control, Timeout: 5 * time.Second}
+			d := &net.Dialer{Resolver: dns.resolver(), Control: sn.Control, Timeout: loopbackTimeout}
 			c, err := d.Dial("tcp", "internal.weburl.test:80")
 			if err == nil {
 				c.Close()
@@ -364,7 +370,7 @@ func TestDialGuardResolver(t *testing.T) {
 func TestDialGuardMixedAnswer(t *testing.T) {
 	dns := startFakeDNS(t, "192.0.0.9", "127.0.0.1") // 192.0.0.9: PCP anycast, globally reachable
 	sn := &safetyNet{guard: &DialGuard{}}
-	d := &net.Dialer{Resolver: dns.resolver(), Control: sn.Control, Timeout: 5 * time.Second}
+	d := &net.Dialer{Resolver: dns.resolver(), Control: sn.Control, Timeout: loopbackTimeout}
 	_, err := d.Dial("tcp4", "mixed.weburl.test:80")
 	if err == nil {
 		t.Fatal("the dial connected")
@@ -391,10 +397,10 @@ func TestDialGuardHTTP(t *testing.T) {
 
 	client := func(g *DialGuard) *http.Client {
 		sn := &safetyNet{guard: g}
-		d := &net.Dialer{Resolver: dns.resolver(), Control: sn.Control, Timeout: 5 * time.Second}
+		d := &net.Dialer{Resolver: dns.resolver(), Control: sn.Control, Timeout: loopbackTimeout}
 		return &http.Client{
 			Transport: &http.Transport{Proxy: nil, DialContext: d.DialContext, DisableKeepAlives: true},
-			Timeout:   10 * time.Second,
+			Timeout:   2 * loopbackTimeout,
 		}
 	}
 	get := func(c *http.Client, target string) error {

@@ -13,10 +13,12 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/internal/corpus"
 )
 
 var fuzzSeedPatterns = []string{
@@ -43,13 +45,11 @@ var fuzzSeedURLs = []string{
 // wptSeeds returns the string patterns and string inputs of the WPT
 // file, if it is available.
 func wptSeeds() (patterns, inputs []string) {
-	path := ""
-	if dir := wptDirEnv(); dir != "" {
-		path = dir + "/" + wptFile
-	} else {
-		path = "../testdata/wpt/" + wptFile
+	dir, _ := corpus.WPT(1, wptFile)
+	if dir == "" {
+		return nil, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(filepath.Join(dir, wptFile))
 	if err != nil {
 		return nil, nil
 	}

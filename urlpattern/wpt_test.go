@@ -24,19 +24,10 @@ import (
 	"testing"
 
 	url "github.com/weburl/url"
+	"github.com/weburl/url/internal/corpus"
 )
 
 const wptFile = "urlpattern/urlpatterntestdata.json"
-
-// wptDirEnv returns $WPT_DIR as a path from this package's directory: a
-// relative one is relative to the repository root, one level up.
-func wptDirEnv() string {
-	dir := os.Getenv("WPT_DIR")
-	if dir != "" && !filepath.IsAbs(dir) {
-		dir = filepath.Join("..", dir)
-	}
-	return dir
-}
 
 var (
 	wptMu                        sync.Mutex
@@ -53,17 +44,14 @@ func TestMain(m *testing.M) {
 
 // wptPath returns the path of the WPT file, or skips the test when the
 // corpus is not available and WPT_DIR is not set. A relative WPT_DIR is
-// taken from the repository root, as the README's
-// `WPT_DIR=../shared/wpt go test ./...` gives it.
+// taken from the repository root, as `WPT_DIR=../shared/wpt go test ./...`
+// in .ci/run gives it.
 func wptPath(t testing.TB) string {
-	if dir := wptDirEnv(); dir != "" {
-		return filepath.Join(dir, wptFile)
+	dir, _ := corpus.WPT(1, wptFile)
+	if dir == "" {
+		t.Skip(corpus.Missing)
 	}
-	p := filepath.Join("..", "testdata", "wpt", wptFile)
-	if _, err := os.Stat(p); err != nil {
-		t.Skip("WPT corpus not found: set WPT_DIR (e.g. WPT_DIR=../shared/wpt from the module root), or run scripts/fetch-wpt.sh")
-	}
-	return p
+	return filepath.Join(dir, wptFile)
 }
 
 // wptEntry is one case of urlpatterntestdata.json.

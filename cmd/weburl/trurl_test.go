@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/weburl/url/internal/corpus"
 )
 
 // trurlCase is one case of trurl's tests.json: the arguments, and the
@@ -34,14 +36,15 @@ type trurlCase struct {
 const trurlDifferencesFile = "testdata/trurl-differences.txt"
 
 // TestTrurlSuite runs every case of trurl's own test suite (tests.json
-// in $TRURL_DIR, a copy of github.com/curl/trurl; CI points it at
+// in $TRURL_DIR, a copy of github.com/curl/trurl, a relative path taken
+// from the repository root as WPT_DIR is; CI points it at
 // ../shared/peers/trurl) against weburl with the same arguments, from
 // that folder, as trurl's test.py does. A case passes, or is listed in
 // testdata/trurl-differences.txt with the reason it differs; a listed
 // case that passes fails the test (the list must shrink with it).
 // Messages are compared with trurl's program name read as weburl's.
 func TestTrurlSuite(t *testing.T) {
-	dir := os.Getenv("TRURL_DIR")
+	dir := corpus.Env("TRURL_DIR", 2) // a relative TRURL_DIR is taken from the repository root, as WPT_DIR is
 	if dir == "" {
 		t.Skip("TRURL_DIR is not set: it names a copy of github.com/curl/trurl (tests.json, testfiles/)")
 	}
