@@ -11,24 +11,18 @@ import (
 	"testing"
 
 	weburl "github.com/weburl/url"
+	"github.com/weburl/url/internal/corpus"
 	"github.com/weburl/url/internal/cputime"
 	"github.com/weburl/url/net/url"
 )
 
 // wptInputs returns the inputs and bases of urltestdata.json, or skips
-// the test without the corpus. A relative WPT_DIR is taken from the
-// repository root, as the root package's tests take it.
+// the test without the corpus.
 func wptInputs(t *testing.T) []string {
 	t.Helper()
-	dir := os.Getenv("WPT_DIR")
-	switch {
-	case dir == "":
-		dir = filepath.Join("..", "..", "testdata", "wpt")
-		if _, err := os.Stat(filepath.Join(dir, "urltestdata.json")); err != nil {
-			t.Skip("WPT corpus not found: set WPT_DIR or run scripts/fetch-wpt.sh (docs/conformance.md)")
-		}
-	case !filepath.IsAbs(dir):
-		dir = filepath.Join("..", "..", dir)
+	dir, _ := corpus.WPT(2, "urltestdata.json")
+	if dir == "" {
+		t.Skip(corpus.Missing)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "urltestdata.json"))
 	if err != nil {
