@@ -35,7 +35,7 @@ import "unicode/utf8"
 // reading past tabs and newlines themselves.
 
 // canParse is CanParse. It reads the base argument as parseBaseArg
-// (url.go) does for the others, but parses the base into a stand-in,
+// (parse.go) does for the others, but parses the base into a stand-in,
 // which allocates nothing.
 func canParse(input string, base []string) bool {
 	var b record

@@ -1,10 +1,13 @@
 package url
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // The single-pass fast path: an absolute special URL already in normal
@@ -856,4 +859,35 @@ func parseRootPath(u *URL, input string, limit uint64) bool {
 	u.href = string(buf[:n])
 	u.components = c
 	return true
+}
+
+// lowerInto fills dst with the first len(dst) bytes of s, ASCII upper
+// alphas lowercased: eight bytes at a time (the last eight bytes
+// overlapping the word before), each word with 0x20 or'ed into its
+// bytes "A" to "Z", without a branch per byte, which a host such as
+// "Example.COM" mispredicts.
+func lowerInto(dst []byte, s string) {
+	n := len(dst)
+	s = s[:n]
+	if n < 8 {
+		for k := range dst {
+			dst[k] = ascii.LowerByte(s[k])
+		}
+		return
+	}
+	for k := 0; k < n; k += 8 {
+		k = min(k, n-8)
+		binary.LittleEndian.PutUint64(dst[k:], lowerWord(load64(s[k:])))
+	}
+}
+
+// lowerWord returns w with 0x20 or'ed into each of its bytes that is an
+// ASCII upper alpha.
+func lowerWord(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	h := w &^ highs
+	// The high bit of each byte that is at least "A", and of each that
+	// is past "Z" (no carry: h's bytes are below 0x80).
+	ge, gt := h+(0x80-'A')*ones, h+(0x80-'Z'-1)*ones
+	return w | (ge&^gt&^w&highs)>>2
 }
