@@ -18,7 +18,7 @@ import (
 // Giving up costs the bytes scanned so far and allocates nothing.
 //
 // The fast path runs only when nobody listens for validation errors and
-// no query encoding is set (see parseInto): a Parser with an
+// no query encoding is set (see road, route.go): a Parser with an
 // OnValidationError callback is the test hook that forces the general
 // path, and FuzzFastPath checks that both agree.
 
@@ -535,10 +535,17 @@ func resolveDotSegments(base *record, ref string) (keep int, rest string) {
 	return int(base.pathStart) + dir, rest
 }
 
-// schemeAndSlashes reports whether s starts with a scheme and "://", as
-// lowerAuthority wants of an input whose scheme parseNormalized did not
-// match. An input without is a relative reference (or a URL such as
-// "mailto:x"), which parseRootPath and lowerAuthority decline.
+// hasSchemeAndSlashes is the road's one test of "could input be
+// absolute, with an authority?", for an input that parseNormalized
+// declined before the path, leaving c: whether it starts with a scheme
+// and "://" (the scheme matched, or schemeAndSlashes). An input without
+// is a relative reference (or a URL such as "mailto:x"), which only
+// resolveNormalized and the state machine take.
+func hasSchemeAndSlashes(s string, c *components) bool {
+	return c.scheme != schemeOther || schemeAndSlashes(s)
+}
+
+// schemeAndSlashes reports whether s starts with a scheme and "://".
 func schemeAndSlashes(s string) bool {
 	i := 0
 	for i < len(s) && isSchemeByte(s[i]) {
@@ -755,13 +762,16 @@ func fastIDNHost(dst []byte, domain string) []byte {
 // path, a scheme and a domain and nothing after them
 // ("http://example.com"), which parseNormalized declines at the end of
 // the host, leaving c: when bareAuthority vouches for s, it stores the
-// URL in u and reports true; otherwise it reports false, leaving u's
-// href as it was. Its one allocation is the href, which holds a byte
-// that s does not: no string handed out may change, so it cannot be s,
-// nor a buffer that a later parse writes.
-func parseBareAuthority(u *URL, s string, c *components, limit uint64) bool {
+// URL in u (unless check) and reports true; otherwise it reports false,
+// leaving u's href as it was. Its one allocation is the href, which
+// holds a byte that s does not: no string handed out may change, so it
+// cannot be s, nor a buffer that a later parse writes.
+func parseBareAuthority(u *URL, s string, c *components, limit uint64, check bool) bool {
 	if !bareAuthority(s, c, limit) {
 		return false
+	}
+	if check {
+		return true
 	}
 	n := len(s)
 	buf := make([]byte, n+1)
@@ -843,9 +853,10 @@ func withRootPath(s string, k int, buf *[rootPathMax]byte, c *components) (n int
 	return n, true
 }
 
-// parseRootPath stores in u the URL withRootPath vouches for, and
-// reports whether it did: its href is the one allocation.
-func parseRootPath(u *URL, input string, limit uint64) bool {
+// parseRootPath stores in u the URL withRootPath vouches for (unless
+// check), and reports whether it vouched: its href is the one
+// allocation.
+func parseRootPath(u *URL, input string, limit uint64, check bool) bool {
 	k := rootPathAt(input)
 	if k < 0 {
 		return false
@@ -855,6 +866,9 @@ func parseRootPath(u *URL, input string, limit uint64) bool {
 	n, ok := withRootPath(input, k, &buf, &c)
 	if !ok || uint64(n) > limit {
 		return false
+	}
+	if check {
+		return true
 	}
 	u.href = string(buf[:n])
 	u.components = c
