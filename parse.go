@@ -74,11 +74,18 @@ func Parse(input string, base ...string) (*URL, error) {
 //go:noinline
 func parseURL(u *URL, input string, base []string) (*URL, error) {
 	var pr Parser
-	if len(base) == 0 {
-		// parseBases' first line, without its call: one call fewer
-		// between Parse's worker and the fast paths, which perf-ada
-		// sees on file URLs.
-		if err := pr.road(u, input, nil, "parse", roadCheck{}); err != nil {
+	if len(base) == 0 && uint64(len(input)) <= hrefLimit {
+		// The road (route.go) for the zero Parser, its step 1 here
+		// and the rest in declined: a call to road between this
+		// worker and parseNormalized cost URLs in normal form 8-10%
+		// (docs/parser-route-timings.md).
+		stop, ok := parseNormalized(input, &u.components)
+		if ok {
+			u.href = input
+			u.assertInvariants("parse")
+			return u, nil
+		}
+		if err := pr.declined(u, input, nil, "parse", roadCheck{}, stop); err != nil {
 			return nil, err
 		}
 		return u, nil

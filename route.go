@@ -64,6 +64,15 @@ func (pr *Parser) road(u *URL, input string, base *record, op string, check road
 		}
 		return u.built(op, check)
 	}
+	return pr.declined(u, input, base, op, check, stop)
+}
+
+// declined is the road from step 2 on, once parseNormalized declined
+// input, leaving u's components and stop as it found them. Parse without
+// a base enters the road here, after taking step 1 itself (parseURL).
+func (pr *Parser) declined(u *URL, input string, base *record, op string, check roadCheck, stop int) error {
+	limit := pr.limit()
+	c := &u.components
 	h := handOver{in: int(c.pathStart), stop: stop}
 	if h.in == 0 {
 		// 2. A scheme and a domain, and nothing after them.
