@@ -11,6 +11,9 @@ import (
 // ParseRef, (*URL).Parse, the base of each, Validate and the setters'
 // SetHref take it to build a URL, and CanParse takes it with check set
 // to learn only whether there is one (docs/parser-route.md draws it).
+// It takes step 1 below and leaves the rest to declined; Parse without a
+// base takes step 1 in its worker (parseURL) and then declined, which
+// spares URLs in normal form a call.
 // It parses input against base (nil for none) and stores the URL in u,
 // a URL nobody else has yet: on failure u's href is unchanged but its
 // components may not be (the fast paths write them in place), and the
