@@ -34,9 +34,10 @@ import "unicode/utf8"
 // points to): no copy there would take the states before the path
 // reading past tabs and newlines themselves.
 
-// canParse is CanParse. It reads the base argument as parseBaseArg
-// (url.go) does for the others, but parses the base into a stand-in,
-// which allocates nothing.
+// canParse is CanParse: the road (route.go) with check on, against a
+// stand-in for the base (baseStandIn), which allocates nothing. It takes
+// the road's step 1 itself, as parseURL does. It reads
+// the base argument as parseBaseArg (parse.go) does for the others.
 func canParse(input string, base []string) bool {
 	var b record
 	var extra uint64
@@ -52,61 +53,31 @@ func canParse(input string, base []string) bool {
 	default:
 		return false
 	}
-	var c components
-	if _, ok := parseNormalized(input, &c); ok && uint64(len(input)) <= hrefLimit {
-		return true // an absolute URL in normal form (fastpath.go)
+	var pr Parser
+	var u URL // scratch: the road with check stores no href
+	check := roadCheck{on: true, extra: extra}
+	var err error
+	if uint64(len(input)) <= hrefLimit {
+		// The road for the zero Parser, its step 1 here, as parseURL
+		// takes it: a call to road first cost CanParse 4-9%
+		// (docs/parser-route-timings.md).
+		stop, ok := parseNormalized(input, &u.components)
+		if ok {
+			return true
+		}
+		err = pr.declined(&u, input, &b, "", check, stop)
+	} else {
+		err = pr.road(&u, input, &b, "", check)
 	}
-	// (Only for an input that may be absolute: a relative reference
-	// starting with "/", ".", "?" or "#" skips the call.)
-	if (c.scheme != schemeOther || c.pathStart != 0 || len(input) > 0 && 'a' <= input[0]|0x20 && input[0]|0x20 <= 'z') &&
-		canParseDeclined(input, &c) {
+	switch err {
+	case nil:
 		return true
-	}
-	p := parser{noStore: true, extra: extra}
-	p.base, p.hasBase = b, b.href != ""
-	switch p.parseInput(input) {
-	case outcomeOK:
-		return true
-	case outcomeTooLong:
-		// The length is an upper bound: parse again, keeping the
-		// output, to know.
+	case ErrTooLong:
+		// The no-store parser's length is an upper bound: parse again,
+		// keeping the output, to know.
 		return canParseExactly(input, base)
 	}
 	return false
-}
-
-// canParseDeclined is CanParse's part of Parse's parseDeclined (route.go):
-// it reports true when the fast paths that take over from
-// parseNormalized, which declined input leaving c, vouch for input up to
-// its path, for an absolute URL with a special scheme other than file:
-// either parseNormalized got there (c.pathStart is set) or lowerAuthority
-// does (upper case, an internationalized domain, a default port), and
-// the base does not matter. What follows the path's start never fails
-// (resume) unless the href would be too long: at most nine bytes
-// for each byte of input left ("%EF%BF%BD" for an invalid one) must fit
-// under the limit. Otherwise it reports false and the no-store parser
-// decides.
-func canParseDeclined(input string, c *components) bool {
-	in := int(c.pathStart)
-	if in == 0 && bareAuthority(input, c, hrefLimit) {
-		return true // "http://example.com" (fastpath.go)
-	}
-	if in == 0 && mayLowerAuthority(input, c) && (c.scheme != schemeOther || schemeAndSlashes(input)) {
-		// (The buffer costs a clear of its size at each call: not for
-		// a relative reference, which lowerAuthority turns down.)
-		var idn [2 * punyShortDomain]byte
-		in, _, _, _ = lowerAuthority(input, c, idn[:0])
-	}
-	if in == 0 {
-		k := rootPathAt(input)
-		if k < 0 {
-			return false
-		}
-		var buf [rootPathMax]byte
-		n, ok := withRootPath(input, k, &buf, c)
-		return ok && uint64(n) <= hrefLimit
-	}
-	return c.scheme != schemeFile && uint64(c.pathStart)+9*uint64(len(input)-in) <= hrefLimit
 }
 
 // canParseExactly parses input against base keeping the output, for

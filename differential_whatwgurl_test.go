@@ -275,7 +275,7 @@ func validationErrorNames(input string, base *string) []string {
 	var b URL
 	if base != nil {
 		var plain Parser
-		if err := plain.parseInto(&b, *base, nil, "parse base"); err != nil {
+		if err := plain.road(&b, *base, nil, "parse base", roadCheck{}); err != nil {
 			return []string{"base: " + err.Error()}
 		}
 	}

@@ -1,10 +1,13 @@
 package url
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/weburl/url/internal/ascii"
 )
 
 // The single-pass fast path: an absolute special URL already in normal
@@ -15,7 +18,7 @@ import (
 // Giving up costs the bytes scanned so far and allocates nothing.
 //
 // The fast path runs only when nobody listens for validation errors and
-// no query encoding is set (see parseInto): a Parser with an
+// no query encoding is set (see road, route.go): a Parser with an
 // OnValidationError callback is the test hook that forces the general
 // path, and FuzzFastPath checks that both agree.
 
@@ -532,10 +535,17 @@ func resolveDotSegments(base *record, ref string) (keep int, rest string) {
 	return int(base.pathStart) + dir, rest
 }
 
-// schemeAndSlashes reports whether s starts with a scheme and "://", as
-// lowerAuthority wants of an input whose scheme parseNormalized did not
-// match. An input without is a relative reference (or a URL such as
-// "mailto:x"), which parseRootPath and lowerAuthority decline.
+// hasSchemeAndSlashes is the road's one test of "could input be
+// absolute, with an authority?", for an input that parseNormalized
+// declined before the path, leaving c: whether it starts with a scheme
+// and "://" (the scheme matched, or schemeAndSlashes). An input without
+// is a relative reference (or a URL such as "mailto:x"), which only
+// resolveNormalized and the state machine take.
+func hasSchemeAndSlashes(s string, c *components) bool {
+	return c.scheme != schemeOther || schemeAndSlashes(s)
+}
+
+// schemeAndSlashes reports whether s starts with a scheme and "://".
 func schemeAndSlashes(s string) bool {
 	i := 0
 	for i < len(s) && isSchemeByte(s[i]) {
@@ -752,13 +762,16 @@ func fastIDNHost(dst []byte, domain string) []byte {
 // path, a scheme and a domain and nothing after them
 // ("http://example.com"), which parseNormalized declines at the end of
 // the host, leaving c: when bareAuthority vouches for s, it stores the
-// URL in u and reports true; otherwise it reports false, leaving u's
-// href as it was. Its one allocation is the href, which holds a byte
-// that s does not: no string handed out may change, so it cannot be s,
-// nor a buffer that a later parse writes.
-func parseBareAuthority(u *URL, s string, c *components, limit uint64) bool {
+// URL in u (unless check) and reports true; otherwise it reports false,
+// leaving u's href as it was. Its one allocation is the href, which
+// holds a byte that s does not: no string handed out may change, so it
+// cannot be s, nor a buffer that a later parse writes.
+func parseBareAuthority(u *URL, s string, c *components, limit uint64, check bool) bool {
 	if !bareAuthority(s, c, limit) {
 		return false
+	}
+	if check {
+		return true
 	}
 	n := len(s)
 	buf := make([]byte, n+1)
@@ -840,9 +853,10 @@ func withRootPath(s string, k int, buf *[rootPathMax]byte, c *components) (n int
 	return n, true
 }
 
-// parseRootPath stores in u the URL withRootPath vouches for, and
-// reports whether it did: its href is the one allocation.
-func parseRootPath(u *URL, input string, limit uint64) bool {
+// parseRootPath stores in u the URL withRootPath vouches for (unless
+// check), and reports whether it vouched: its href is the one
+// allocation.
+func parseRootPath(u *URL, input string, limit uint64, check bool) bool {
 	k := rootPathAt(input)
 	if k < 0 {
 		return false
@@ -853,7 +867,41 @@ func parseRootPath(u *URL, input string, limit uint64) bool {
 	if !ok || uint64(n) > limit {
 		return false
 	}
+	if check {
+		return true
+	}
 	u.href = string(buf[:n])
 	u.components = c
 	return true
+}
+
+// lowerInto fills dst with the first len(dst) bytes of s, ASCII upper
+// alphas lowercased: eight bytes at a time (the last eight bytes
+// overlapping the word before), each word with 0x20 or'ed into its
+// bytes "A" to "Z", without a branch per byte, which a host such as
+// "Example.COM" mispredicts.
+func lowerInto(dst []byte, s string) {
+	n := len(dst)
+	s = s[:n]
+	if n < 8 {
+		for k := range dst {
+			dst[k] = ascii.LowerByte(s[k])
+		}
+		return
+	}
+	for k := 0; k < n; k += 8 {
+		k = min(k, n-8)
+		binary.LittleEndian.PutUint64(dst[k:], lowerWord(load64(s[k:])))
+	}
+}
+
+// lowerWord returns w with 0x20 or'ed into each of its bytes that is an
+// ASCII upper alpha.
+func lowerWord(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	h := w &^ highs
+	// The high bit of each byte that is at least "A", and of each that
+	// is past "Z" (no carry: h's bytes are below 0x80).
+	ge, gt := h+(0x80-'A')*ones, h+(0x80-'Z'-1)*ones
+	return w | (ge&^gt&^w&highs)>>2
 }

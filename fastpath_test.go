@@ -451,11 +451,11 @@ func TestBareAuthority(t *testing.T) {
 			var u URL
 			_, _ = parseNormalized(in, &u.components)
 			c := u.components
-			taken := parseBareAuthority(&u, in, &c, hrefLimit)
+			taken := parseBareAuthority(&u, in, &c, hrefLimit, false)
 			if want := slices.Contains(bareTaken, in); taken != want {
 				t.Errorf("parseBareAuthority took it: %v, want %v", taken, want)
 			}
-			if taken && (parseBareAuthority(&URL{}, in, &c, uint64(len(in))) || !parseBareAuthority(&URL{}, in, &c, uint64(len(in))+1)) {
+			if taken && (parseBareAuthority(&URL{}, in, &c, uint64(len(in)), false) || !parseBareAuthority(&URL{}, in, &c, uint64(len(in))+1, false)) {
 				t.Errorf("parseBareAuthority does not keep to a limit of %d bytes", len(in)+1)
 			}
 			checkAgainstGeneral(t, in)

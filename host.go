@@ -105,39 +105,68 @@ var idnaProfile = idna.New(
 
 // parseHost is the host parser. It writes the serialized host to the output
 // and returns its kind, or outcomeFailure after a fatal validation error.
-// offset is where input starts in p.input, for reporting.
+// offset is where input starts in p.input, for reporting. Its steps are
+// the standard's, each in a function that names them: 1 hostIPv6, 2
+// parseOpaqueHost, 4-7 (the domain in ASCII) writePlainDomain for an
+// ASCII domain without percent-encoded bytes, the common case, or
+// writeDomain for any other, and 8-9 domainOrIPv4.
 // https://url.spec.whatwg.org/#concept-host-parser
 func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, outcome) {
 	if input != "" && input[0] == '[' {
-		if input[len(input)-1] != ']' || len(input) < 2 {
-			return 0, p.fail(IPv6Unclosed, offset)
-		}
-		addr, r := p.parseIPv6(input[1:len(input)-1], offset)
-		if r != outcomeOK {
-			return 0, r
-		}
-		var tmp [41]byte
-		b := append(tmp[:0], '[')
-		b = appendIPv6(b, &addr)
-		p.writeBytes(append(b, ']'))
-		return HostIPv6, outcomeOK
+		return p.hostIPv6(input, offset)
 	}
 	if isOpaque {
 		return p.parseOpaqueHost(input, offset)
 	}
-	// The common case: an ASCII domain with no percent-encoded bytes. The
-	// percent-decoding and UTF-8 decoding are then the identity, and
-	// the domain parser (beStrict false) lowercases it (its step 5).
 	start := p.outLen()
-	plain, forbidden, upper := true, -1, false
+	domain, nonASCII := input, false
+	if forbidden, upper, plain := plainDomain(input); plain {
+		if r := p.writePlainDomain(input, offset, forbidden, upper); r != outcomeOK {
+			return 0, r
+		}
+	} else {
+		var r outcome
+		if domain, nonASCII, r = p.writeDomain(input, offset, start); r != outcomeOK {
+			return 0, r
+		}
+	}
+	return p.domainOrIPv4(domain, nonASCII, start, offset)
+}
+
+// hostIPv6 is the host parser's step 1, for input starting with "[":
+// it writes the IPv6 address in brackets, serialized.
+func (p *parser) hostIPv6(input string, offset int) (HostKind, outcome) {
+	// 1.1. If input does not end with "]", IPv6-unclosed validation
+	// error, return failure.
+	if input[len(input)-1] != ']' || len(input) < 2 {
+		return 0, p.fail(IPv6Unclosed, offset)
+	}
+	// 1.2. Return the result of IPv6 parsing input without its brackets.
+	addr, r := p.parseIPv6(input[1:len(input)-1], offset)
+	if r != outcomeOK {
+		return 0, r
+	}
+	var tmp [41]byte
+	b := append(tmp[:0], '[')
+	b = appendIPv6(b, &addr)
+	p.writeBytes(append(b, ']'))
+	return HostIPv6, outcomeOK
+}
+
+// plainDomain reports whether input, a domain for the host parser, is
+// plain: ASCII with no percent-encoded byte (no "%"), for which steps 4
+// to 7 are writePlainDomain's. For a plain input it also returns the
+// offset of the first forbidden domain code point (-1 for none) and
+// whether it holds an ASCII upper alpha.
+func plainDomain(input string) (forbidden int, upper, plain bool) {
+	forbidden = -1
 	// The bytes before the first one of interest, eight at a time.
 	for i := scan(input, 0, &byteClass, classForbiddenDomain|classUpper|classNonASCII); i < len(input); i++ {
 		c := input[i]
 		if c >= utf8.RuneSelf || c == '%' {
 			// Mapping may turn what follows (or precedes) into something
 			// else entirely: "<" + U+0338 is "≮".
-			plain = false
-			break
+			return -1, false, false
 		}
 		if byteClass[c]&(classForbiddenDomain|classUpper) != 0 {
 			if byteClass[c]&classUpper != 0 {
@@ -147,101 +176,118 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 			}
 		}
 	}
-	domain, nonASCII := input, false
-	switch {
-	case plain && forbidden >= 0:
+	return forbidden, upper, true
+}
+
+// writePlainDomain is the host parser's steps 4 to 7 for a plain domain
+// (plainDomain): the percent-decoding and UTF-8 decoding are then the
+// identity, and the domain parser (beStrict false) lowercases it (its
+// step 5) or fails on the forbidden domain code point at forbidden. It
+// writes the domain, lowercased.
+func (p *parser) writePlainDomain(input string, offset, forbidden int, upper bool) outcome {
+	if forbidden >= 0 {
 		// The domain parser returns failure: the result holds a
 		// forbidden domain code point. The strict ToASCII has failed
 		// too (UseSTD3ASCIIRules), so this is its domain-to-ASCII
 		// validation error, reported once, as fatal, at that code point.
-		return 0, p.fail(DomainToASCII, offset+forbidden)
-	case plain:
-		// The domain parser's strict ToASCII, for its domain-to-ASCII
-		// validation error only (a plain ASCII domain never fails).
-		if p.report != nil {
-			if _, ok := uts46ToASCIIStrict(input); !ok {
-				p.warn(DomainToASCII, offset)
-			}
-		}
-		if upper {
-			p.writeLower(input)
-		} else {
-			p.writeString(input)
-		}
-	default:
-		// 4. If input contains a percent-encoded byte,
-		// domain-percent-encoded validation error.
-		if p.report != nil {
-			if k := percentEncodedByteIndex(input); k >= 0 {
-				p.warn(DomainPercentEncoded, offset+k)
-			}
-		}
-		if p.noStore && !utf8.ValidString(input) {
-			// Read in place, an invalid byte stands for U+FFFD, which
-			// fails the domain parser (canparse.go).
-			return 0, p.fail(DomainToASCII, offset)
-		}
-		// 5. Let domain be the result of running UTF-8 decode without
-		// BOM on the percent-decoding of input.
-		decoded := PercentDecodeString(input)
-		nonASCII = !isASCII(decoded)
-		// 6-7. The domain parser, beStrict false.
-		if nonASCII && len(decoded) <= punyShortDomain {
-			var buf [2 * punyShortDomain]byte
-			if b, r := p.fastDomainToASCII(buf[:0], decoded, offset); r != outcomeOK {
-				return 0, r
-			} else if b != nil {
-				p.reserveHost(len(b), offset+len(input))
-				p.writeBytes(b)
-				if p.noStore {
-					// CanParse keeps no output: the ASCII form is read
-					// from the stack (for step 8 below only).
-					domain = unsafe.String(unsafe.SliceData(b), len(b))
-				} else {
-					domain = p.outString()[start:]
-				}
-				break
-			}
-		}
-		e := punyEncoder{deferCount: !p.noStore}
-		u, n, r := p.checkDomainToASCII(decoded, offset, &e)
-		if r != outcomeOK {
-			return 0, r
-		}
-		if n < 0 {
-			// A short domain: encoded once, on the stack, then written.
-			var buf [2 * punyShortDomain]byte
-			if b, ok := appendShortASCIIForm(buf[:0], u); ok {
-				p.reserveHost(len(b), offset+len(input))
-				p.writeBytes(b)
-				domain = p.outString()[start:]
-				break
-			}
-			e.count, e.n = true, 0
-			if !e.asciiForm(u) {
-				return 0, p.fail(DomainToASCII, offset)
-			}
-			n = e.n
-		}
-		if p.noStore || isASCII(u) {
-			domain = e.asciiFormString(u, n)
-			p.writeString(domain)
-			break
-		}
-		// Punycode labels: encoded straight into the output, sized
-		// exactly.
-		p.reserveHost(n, offset+len(input))
-		p.out = e.appendASCIIForm(p.out, u)
-		domain = p.outString()[start:]
+		return p.fail(DomainToASCII, offset+forbidden)
 	}
+	// The domain parser's strict ToASCII, for its domain-to-ASCII
+	// validation error only (a plain ASCII domain never fails).
+	if p.report != nil {
+		if _, ok := uts46ToASCIIStrict(input); !ok {
+			p.warn(DomainToASCII, offset)
+		}
+	}
+	if upper {
+		p.writeLower(input)
+	} else {
+		p.writeString(input)
+	}
+	return outcomeOK
+}
+
+// writeDomain is the host parser's steps 4 to 7 for a domain that is not
+// plain (plainDomain): it writes asciiDomain, the domain parser's result,
+// at the output's offset start, and returns it with whether the decoded
+// domain was not ASCII (for step 8).
+func (p *parser) writeDomain(input string, offset, start int) (asciiDomain string, nonASCII bool, r outcome) {
+	// 4. If input contains a percent-encoded byte,
+	// domain-percent-encoded validation error.
+	if p.report != nil {
+		if k := percentEncodedByteIndex(input); k >= 0 {
+			p.warn(DomainPercentEncoded, offset+k)
+		}
+	}
+	if p.noStore && !utf8.ValidString(input) {
+		// Read in place, an invalid byte stands for U+FFFD, which
+		// fails the domain parser (canparse.go).
+		return "", false, p.fail(DomainToASCII, offset)
+	}
+	// 5. Let domain be the result of running UTF-8 decode without
+	// BOM on the percent-decoding of input.
+	decoded := PercentDecodeString(input)
+	nonASCII = !isASCII(decoded)
+	// 6-7. The domain parser, beStrict false; failure fails.
+	if nonASCII && len(decoded) <= punyShortDomain {
+		var buf [2 * punyShortDomain]byte
+		if b, r := p.fastDomainToASCII(buf[:0], decoded, offset); r != outcomeOK {
+			return "", false, r
+		} else if b != nil {
+			p.reserveHost(len(b), offset+len(input))
+			p.writeBytes(b)
+			if p.noStore {
+				// CanParse keeps no output: the ASCII form is read
+				// from the stack (for step 8 only).
+				return unsafe.String(unsafe.SliceData(b), len(b)), true, outcomeOK
+			}
+			return p.outString()[start:], true, outcomeOK
+		}
+	}
+	e := punyEncoder{deferCount: !p.noStore}
+	u, n, r := p.checkDomainToASCII(decoded, offset, &e)
+	if r != outcomeOK {
+		return "", false, r
+	}
+	if n < 0 {
+		// A short domain: encoded once, on the stack, then written.
+		var buf [2 * punyShortDomain]byte
+		if b, ok := appendShortASCIIForm(buf[:0], u); ok {
+			p.reserveHost(len(b), offset+len(input))
+			p.writeBytes(b)
+			return p.outString()[start:], nonASCII, outcomeOK
+		}
+		e.count, e.n = true, 0
+		if !e.asciiForm(u) {
+			return "", false, p.fail(DomainToASCII, offset)
+		}
+		n = e.n
+	}
+	if p.noStore || isASCII(u) {
+		asciiDomain = e.asciiFormString(u, n)
+		p.writeString(asciiDomain)
+		return asciiDomain, nonASCII, outcomeOK
+	}
+	// Punycode labels: encoded straight into the output, sized
+	// exactly.
+	p.reserveHost(n, offset+len(input))
+	p.out = e.appendASCIIForm(p.out, u)
+	return p.outString()[start:], nonASCII, outcomeOK
+}
+
+// domainOrIPv4 is the host parser's steps 8 and 9: asciiDomain, written
+// at the output's offset start, is the host, unless it ends in a number,
+// when the IPv4 address it parses to replaces it. nonASCII reports
+// whether the domain before domain to ASCII was not ASCII.
+func (p *parser) domainOrIPv4(asciiDomain string, nonASCII bool, start, offset int) (HostKind, outcome) {
 	// 8. If asciiDomain ends in a number, return the result of IPv4
 	// parsing asciiDomain; IPv4-non-ASCII-input validation error first
 	// when domain is not ASCII (whatwg/url#925, newer than url.bs).
-	if endsInANumber(domain) {
+	if endsInANumber(asciiDomain) {
 		if nonASCII {
 			p.warn(IPv4NonASCIIInput, offset)
 		}
-		addr, r := p.parseIPv4(domain, offset)
+		addr, r := p.parseIPv4(asciiDomain, offset)
 		if r != outcomeOK {
 			return 0, r
 		}
@@ -250,6 +296,7 @@ func (p *parser) parseHost(input string, isOpaque bool, offset int) (HostKind, o
 		p.writeBytes(appendIPv4(tmp[:0], addr))
 		return HostIPv4, outcomeOK
 	}
+	// 9. Return asciiDomain.
 	return HostDomain, outcomeOK
 }
 

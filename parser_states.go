@@ -77,10 +77,10 @@ const (
 	outcomeTooLong
 )
 
-// setBase makes u, unless nil or empty, the parser's base URL.
-func (p *parser) setBase(u *URL) {
-	if u != nil && u.href != "" {
-		p.base, p.hasBase = u.record, true
+// setBase makes b, unless nil or empty, the parser's base URL.
+func (p *parser) setBase(b *record) {
+	if b != nil && b.href != "" {
+		p.base, p.hasBase = *b, true
 	}
 }
 

@@ -1,94 +1,112 @@
 package url
 
 import (
+	"errors"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
 
-// The route from Parse to a URL (docs/parser-route.md draws and counts
-// it). parseInto is its one entry: Parse without a base takes its first
-// step in parseURL and then parseDeclined, sparing a call that perf-ada
-// measured on file URLs. With nobody listening for validation errors
-// and UTF-8 queries, it tries the fast paths (fastpath.go) in this
-// order, each for inputs of one shape, each of which vouches for a URL
-// or declines:
+// road is the one road from an input to a URL: Parse, (*Parser).Parse,
+// ParseRef, (*URL).Parse, the base of each, Validate and the setters'
+// SetHref take it to build a URL, and CanParse takes it with check set
+// to learn only whether there is one (docs/parser-route.md draws it).
+// It takes step 1 below and leaves the rest to declined; Parse without a
+// base takes step 1 in its worker (parseURL) and then declined, which
+// spares URLs in normal form a call.
+// It parses input against base (nil for none) and stores the URL in u,
+// a URL nobody else has yet: on failure u's href is unchanged but its
+// components may not be (the fast paths write them in place), and the
+// caller drops u. With check on (roadCheck), it stores no href (u's
+// components are scratch), and its error is errNoURL, or ErrTooLong
+// when the no-store parser's upper bound on the href passed the limit
+// (the input may still parse), never an *Error.
+//
+// With nobody listening for validation errors and UTF-8 queries, it
+// tries the fast paths (fastpath.go) in this order, each for inputs of
+// one shape, each vouching for the whole URL or declining, but for
+// 1 and 4, which may hand over a URL they vouched for up to its path:
 //
 //  1. parseNormalized, for any input: an absolute special URL in normal
-//     form is its own href;
-//  2. resolveNormalized, for an input without a scheme and "://" (a
-//     relative reference) and a base: the base's prefix and the
-//     reference, in normal form;
-//  3. lowerAuthority, for an input with a scheme and "://": in normal
-//     form up to the path but for case, an internationalized domain or a
-//     default port;
-//  4. parseBareAuthority, then parseRootPath, for the same: an absolute
-//     special URL in normal form but for the path it lacks
-//     ("http://example.com"). parseBareAuthority takes the commonest
-//     such URL, a scheme and a domain with nothing after them, from what
-//     parseNormalized found, without a second scan; it is tried first,
-//     as no other fast path takes what it takes (its scheme matched, and
-//     nothing follows the host for lowerAuthority to rewrite).
-//
-// Where 1 or 3 reached the path, they leave a handOver, the one record
-// with which a fast path passes partial work on: the rest is written in
-// one pass (finishTail and tail.go) or, where that declines, by the state
-// machine from there (resume). Every other decline, and every parse
-// with validation errors or a query encoding, starts the state machine
-// from the beginning of the input (parseGeneral), as ada's parser does
-// when its fast path declines.
-
-// parseInto parses input against base (which may be nil) and stores the
-// URL in u, a URL nobody else has yet: on failure its href is unchanged
-// but its components may not be (the fast path writes them in place),
-// and the caller drops u. It is the route's one entry.
-func (pr *Parser) parseInto(u *URL, input string, base *URL, op string) error {
-	if pr.OnValidationError != nil || pr.Encoding != nil || uint64(len(input)) > pr.limit() {
-		return pr.parseGeneral(u, input, base, op)
+//     form is its own href.
+//  2. parseBareAuthority, for what 1 declined at the end of the host: a
+//     special URL of a scheme and a domain and nothing after them
+//     ("http://example.com"), whose href is input and "/".
+//  3. resolveNormalized, for an input without a scheme and "://" (a
+//     relative reference, hasSchemeAndSlashes) and a base: the base's
+//     prefix and the reference, in normal form. Such an input takes no
+//     other fast path: the state machine parses it when this declines.
+//  4. lowerAuthority, for an input with a scheme and "://" that 1
+//     declined before the path: in normal form up to the path but for
+//     case, an internationalized domain or a default port.
+//  5. The hand-over, where 1 or 4 reached the path of a URL other than
+//     a file URL: they leave a handOver, the one record with which a fast
+//     path passes partial work on; the rest is written in one pass
+//     (finishTail and tail.go) or, where that declines, by the state
+//     machine from there (resume). With check, nothing after the path
+//     fails but a length past the limit (fitsEncoded).
+//  6. parseRootPath, for an input with a scheme and "://" that neither
+//     1 nor 4 took to its path: in normal form but for the path it lacks
+//     ("https://h?q").
+//  7. Every other input, and every parse with validation errors, a
+//     query encoding or an input past the limit, goes to the state
+//     machine from the beginning of the input (general), as ada's
+//     parser does when its fast path declines.
+func (pr *Parser) road(u *URL, input string, base *record, op string, check roadCheck) error {
+	limit := pr.limit()
+	if pr.OnValidationError != nil || pr.Encoding != nil || uint64(len(input)) > limit {
+		return pr.general(u, input, base, op, check)
 	}
+	c := &u.components
 	// 1. An absolute URL in normal form is its own href, whatever the
 	// base.
-	stop, ok := parseNormalized(input, &u.components)
+	stop, ok := parseNormalized(input, c)
 	if ok {
-		u.href = input
-		u.assertInvariants(op)
-		return nil
+		if !check.on {
+			u.href = input
+		}
+		return u.built(op, check)
 	}
-	return pr.parseDeclined(u, input, base, op, stop)
+	return pr.declined(u, input, base, op, check, stop)
 }
 
-// parseDeclined is parseInto's route once parseNormalized declined
-// input, leaving u's components and stop as it found them: fast paths 2
-// to 4, the hand-over, or the state machine from the start.
-func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop int) error {
+// declined is the road from step 2 on, once parseNormalized declined
+// input, leaving u's components and stop as it found them. Parse without
+// a base enters the road here, after taking step 1 itself (parseURL).
+func (pr *Parser) declined(u *URL, input string, base *record, op string, check roadCheck, stop int) error {
 	limit := pr.limit()
 	c := &u.components
 	h := handOver{in: int(c.pathStart), stop: stop}
-	if h.in == 0 && int(c.hostEnd) == len(input) && parseBareAuthority(u, input, c, limit) {
-		// 4. A scheme and a domain, and nothing after them.
-		u.assertInvariants(op)
-		return nil
-	}
-	if h.in == 0 && c.scheme == schemeOther && !schemeAndSlashes(input) {
-		// 2. A relative reference in normal form?
-		if base != nil && base.href != "" && resolveNormalized(u, &base.record, input, limit) {
-			u.assertInvariants(op)
-			return nil
+	if h.in == 0 {
+		// 2. A scheme and a domain, and nothing after them.
+		if int(c.hostEnd) == len(input) && parseBareAuthority(u, input, c, limit, check.on) {
+			return u.built(op, check)
 		}
-		return pr.parseGeneral(u, input, base, op)
-	}
-	if h.in == 0 && mayLowerAuthority(input, c) {
-		// 3. In normal form but for case, an internationalized domain
-		// and a default port?
-		var idn [2 * punyShortDomain]byte
-		h.in, h.stop, h.host, h.rewrite = lowerAuthority(input, c, idn[:0])
+		if !hasSchemeAndSlashes(input, c) {
+			// 3. A relative reference in normal form?
+			if !check.on && base != nil && base.href != "" && resolveNormalized(u, base, input, limit) {
+				return u.built(op, check)
+			}
+			return pr.general(u, input, base, op, check)
+		}
+		if mayLowerAuthority(input, c) {
+			// 4. In normal form but for case, an internationalized
+			// domain and a default port?
+			var idn [2 * punyShortDomain]byte
+			h.in, h.stop, h.host, h.rewrite = lowerAuthority(input, c, idn[:0])
+		}
 	}
 	if h.in != 0 && c.scheme != schemeFile {
-		// 1 or 3 reached the path: the hand-over.
+		// 5. 1 or 4 reached the path: the hand-over.
+		if check.on {
+			if fitsEncoded(uint64(c.pathStart), len(input)-h.in, limit) {
+				return nil
+			}
+			return pr.general(u, input, base, op, check)
+		}
 		h.c = c
 		if finishTail(u, input, &h, limit) {
-			u.assertInvariants(op)
-			return nil
+			return u.built(op, check)
 		}
 		p := parser{limit: limit}
 		if r := p.resume(input, &h); r != outcomeOK {
@@ -96,20 +114,52 @@ func (pr *Parser) parseDeclined(u *URL, input string, base *URL, op string, stop
 		}
 		u.href = p.result()
 		u.components = p.components
-		u.assertInvariants(op)
-		return nil
+		return u.built(op, check)
 	}
-	if h.in == 0 && parseRootPath(u, input, limit) {
-		// 4. In normal form but for the path it lacks.
-		u.assertInvariants(op)
-		return nil
+	// 6. In normal form but for the path it lacks.
+	if h.in == 0 && parseRootPath(u, input, limit, check.on) {
+		return u.built(op, check)
 	}
-	return pr.parseGeneral(u, input, base, op)
+	return pr.general(u, input, base, op, check)
 }
 
-// parseGeneral is parseInto by the state machine alone, from the start
-// of the input.
-func (pr *Parser) parseGeneral(u *URL, input string, base *URL, op string) error {
+// roadCheck is the road's flag: zero for a parse that builds the URL;
+// for CanParse, which stores nothing, on, with extra, what CanParse's
+// stand-in base may add to the length of the href (baseStandIn).
+type roadCheck struct {
+	on    bool
+	extra uint64
+}
+
+// built ends the road where a step built the URL in u (or, with check
+// on, vouched for one): it checks u's invariants (invariants.go).
+func (u *URL) built(op string, check roadCheck) error {
+	if !check.on {
+		u.assertInvariants(op)
+	}
+	return nil
+}
+
+// errNoURL is the road's error with check when input does not parse:
+// CanParse wants no more, and an *Error would cost an allocation.
+var errNoURL = errors.New("url: not a URL")
+
+// general is the road's step 7: the state machine alone, from the start
+// of the input. With check on, it runs the no-store parser
+// (canparse.go), which keeps no output, against base, CanParse's
+// stand-in (baseStandIn).
+func (pr *Parser) general(u *URL, input string, base *record, op string, check roadCheck) error {
+	if check.on {
+		p := parser{noStore: true, extra: check.extra, limit: pr.limit()}
+		p.setBase(base)
+		switch p.parseInput(input) {
+		case outcomeOK:
+			return nil
+		case outcomeTooLong:
+			return ErrTooLong
+		}
+		return errNoURL
+	}
 	p := parser{enc: pr.Encoding, report: pr.OnValidationError, limit: pr.limit()}
 	p.setBase(base)
 	if r := p.parseInput(input); r != outcomeOK {
@@ -119,6 +169,14 @@ func (pr *Parser) parseGeneral(u *URL, input string, base *URL, op string) error
 	u.components = p.components
 	u.assertInvariants(op)
 	return nil
+}
+
+// fitsEncoded is the one bound on what the path, query and fragment can
+// add: it reports whether an href of n bytes so far, with rest bytes of
+// input still to come, stays within limit whatever they are, at most
+// nine bytes for each byte (an invalid one is "%EF%BF%BD").
+func fitsEncoded(n uint64, rest int, limit uint64) bool {
+	return n+9*uint64(rest) <= limit
 }
 
 // parseError returns the *Error of a parse that ended with r.
@@ -176,54 +234,48 @@ func (p *parser) finishWithin() outcome {
 // handOver is the one record with which a fast path passes partial
 // work on: an absolute URL with a special scheme other than file that
 // parseNormalized, or lowerAuthority, found in normal form up to input
-// offset stop, which is in its path, query or fragment. Both what takes
-// over, finishTail (tail.go) and the state machine (resume), read it.
+// offset stop, which is in its path, query or fragment. What takes over,
+// finishTail (tail.go) and, where it declines, the state machine
+// (resume), reads it; both start where resumePoint says.
 type handOver struct {
-	// What the fast path found. c is the URL's components, in place (a
-	// copy would read them back with wide loads from the narrow stores
-	// that wrote them): in href offsets, up to the path, and the offsets
-	// of the query and fragment its scan reached. The path starts at
-	// input offset in (its "/" or "\\"). With rewrite, the href up to
-	// there is input's with the scheme and host lowercased (or, when
-	// host is not nil, the host replaced by host, the ASCII form of an
+	// c is the URL's components, in place (a copy would read them back
+	// with wide loads from the narrow stores that wrote them): in href
+	// offsets, up to the path, and the offsets of the query and fragment
+	// the fast path's scan reached.
+	c *components
+	// in is the input offset where the path starts (its "/" or "\");
+	// stop is where the fast path's scan of the path, query and
+	// fragment stopped.
+	in, stop int
+	// rewrite is set by lowerAuthority: the href up to the path is
+	// input's with the scheme and host lowercased (or, when host is not
+	// nil, the host replaced by host, the ASCII form of an
 	// internationalized domain) and the default port dropped
-	// (appendRewritten); without it, the href is input up to stop.
-	c       *components
-	in      int
-	stop    int
+	// (appendRewritten). Without it (parseNormalized), the href is input
+	// up to stop.
 	rewrite bool
 	host    []byte
-
-	// Where the rest takes over (at; stateNone until then): the state
-	// st at input offset i, and done, the input offset up to which the
-	// href holds input (rewritten). st is the query or fragment state
-	// after the "?" or "#" of the query or fragment that holds stop, or
-	// the path state at the start of the segment that holds stop.
-	st   state
-	i    int
-	done int
 }
 
-// at sets h.st, h.i and h.done from what the fast path found, unless
-// they are set.
-func (h *handOver) at(input string) {
-	if h.st != stateNone {
-		return
-	}
+// resumePoint returns where the rest takes over from what the fast path
+// found: the state st at input offset i, and done, the input offset up
+// to which the href holds input (rewritten). st is the query or fragment
+// state after the "?" or "#" of the query or fragment that holds h.stop,
+// or the path state at the start of the segment that holds it.
+func (h *handOver) resumePoint(input string) (st state, i, done int) {
 	shift := h.in - int(h.c.pathStart) // input offset less href offset
 	switch {
 	case h.c.fragmentStart != 0:
-		h.i = int(h.c.fragmentStart) + shift + 1
-		h.st, h.done = stateFragment, h.i
+		i = int(h.c.fragmentStart) + shift + 1
+		return stateFragment, i, i
 	case h.c.queryStart != 0:
-		h.i = int(h.c.queryStart) + shift + 1
-		h.st, h.done = stateQuery, h.i
-	default:
-		// The "/" before the segment (or the path's first, which may be
-		// "\\"): the path state appends it with the segment.
-		h.i = max(strings.LastIndexByte(input[:h.stop], '/'), h.in) + 1
-		h.st, h.done = statePath, h.i-1
+		i = int(h.c.queryStart) + shift + 1
+		return stateQuery, i, i
 	}
+	// The "/" before the segment (or the path's first, which may be
+	// "\\"): the path state appends it with the segment.
+	i = max(strings.LastIndexByte(input[:h.stop], '/'), h.in) + 1
+	return statePath, i, i - 1
 }
 
 // tailMaxInput is the longest input finishTail takes: its buffer is
@@ -234,8 +286,8 @@ const tailMaxInput = 4096
 
 // finishTail takes over from a fast path at h: when the fast path
 // vouched for all of input but its scheme and authority, the href is
-// input with those rewritten; otherwise it writes the href up to h.done,
-// then the rest by appendTail (tail.go), into one buffer. It stores the
+// input with those rewritten; otherwise it writes the href up to done
+// (resumePoint), then the rest by appendTail (tail.go), into one buffer. It stores the
 // URL in u and reports true, or reports false, leaving u as it was, when
 // the state machine must decide: the href might pass limit, or
 // appendTail declined.
@@ -253,12 +305,12 @@ func finishTail(u *URL, input string, h *handOver, limit uint64) bool {
 		return true
 	}
 	c := *h.c
-	// At most nine bytes for each byte still to come (an invalid one is
-	// "%EF%BF%BD"), so that appendTail needs no check of the limit; and
-	// a buffer sized for the input is at most tailMaxInput bytes
-	// larger than the href (dot segments shorten it).
-	h.at(input)
-	if len(input) > tailMaxInput || uint64(h.done-shift)+9*uint64(len(input)-h.done) > limit {
+	// Within the limit whatever comes (fitsEncoded), so that appendTail
+	// needs no check of the limit; and a buffer sized for the input is
+	// at most tailMaxInput bytes larger than the href (dot segments
+	// shorten it).
+	st, i, done := h.resumePoint(input)
+	if len(input) > tailMaxInput || !fitsEncoded(uint64(done-shift), len(input)-done, limit) {
 		return false
 	}
 	// Room for the href as long as the input, and 16 bytes more; when
@@ -272,11 +324,11 @@ func finishTail(u *URL, input string, h *handOver, limit uint64) bool {
 	}
 	buf := make([]byte, 0, n)
 	if h.rewrite {
-		buf = appendRewritten(buf, input, &c, h.in, h.done, h.host)
+		buf = appendRewritten(buf, input, &c, h.in, done, h.host)
 	} else {
-		buf = append(buf, input[:h.done]...)
+		buf = append(buf, input[:done]...)
 	}
-	buf, ok := appendTail(buf, input, h.i, h.st, &c)
+	buf, ok := appendTail(buf, input, i, st, &c)
 	if !ok {
 		return false
 	}
@@ -288,7 +340,7 @@ func finishTail(u *URL, input string, h *handOver, limit uint64) bool {
 // resume is the state machine taking over from a fast path at h, for
 // what finishTail declines. It does what the basic URL parser would do
 // from there, as the states before would have written input (rewritten)
-// up to h.done: it starts in h.st at h.i. The path, query and fragment
+// up to done: it starts in state st at i (resumePoint). The path, query and fragment
 // states have no failure: the result is a URL unless its href is too
 // long (outcomeTooLong).
 func (p *parser) resume(input string, h *handOver) outcome {
@@ -296,17 +348,17 @@ func (p *parser) resume(input string, h *handOver) outcome {
 	// there) and holds no tab, newline, invalid byte or trailing space
 	// before stop, so the cleaned input has the same prefix, which
 	// cleanTabs need not read.
-	h.at(input)
+	st, i, done := h.resumePoint(input)
 	p.cleanUntil = h.stop
 	p.preprocess(input)
 	p.ref = p.input
 	p.components = *h.c
 	if !h.rewrite {
-		p.n = h.done
+		p.n = done
 	} else {
 		shift := h.in - int(h.c.pathStart) // input offset less href offset
-		p.out = appendRewritten(make([]byte, 0, len(p.input)-shift+16), input, h.c, h.in, h.done, h.host)
+		p.out = appendRewritten(make([]byte, 0, len(p.input)-shift+16), input, h.c, h.in, done, h.host)
 	}
-	p.run(h.st, h.i)
+	p.run(st, i)
 	return p.finishWithin()
 }

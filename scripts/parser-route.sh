@@ -116,10 +116,10 @@ for entry in "${inputs[@]}"; do
 		sed 's|github.com/weburl/url/||' >"$work/$name.funcs"
 	nfuncs=$(wc -l <"$work/$name.funcs")
 	nfiles=$(awk '{print $1}' "$work/$name.funcs" | sort -u | wc -l)
-	# The route's landmarks, in the order the code tries them (the names
-	# before and after docs/parser-route.md's change).
+	# The road's landmarks, in the order road (route.go) tries them, and
+	# the names of earlier routes (parseTail, parseFromPath, parseGeneral).
 	route=""
-	for f in parseNormalized lowerAuthority appendRewritten parseTail finishTail parseFromPath resume resolveNormalized parseRootPath parseGeneral run; do
+	for f in parseNormalized parseBareAuthority resolveNormalized lowerAuthority appendRewritten parseTail finishTail parseFromPath resume parseRootPath parseGeneral general run; do
 		if awk -v f="$f" '$2 == f { found = 1 } END { exit !found }' "$work/$name.funcs"; then
 			route="$route $f"
 		fi

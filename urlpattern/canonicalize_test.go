@@ -29,9 +29,9 @@ func TestSpecialSchemes(t *testing.T) {
 // the root package's table, the one place that lists them (issue 28): a
 // row added there and not here fails, and so does each default port the
 // table gives that isDefaultPort does not take for the scheme's default.
-// The table is read from the root's source, url.go, as it is unexported.
+// The table is read from the root's source, scheme.go, as it is unexported.
 func TestSpecialSchemesTable(t *testing.T) {
-	f, err := parser.ParseFile(gotoken.NewFileSet(), "../url.go", nil, 0)
+	f, err := parser.ParseFile(gotoken.NewFileSet(), "../scheme.go", nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestSpecialSchemesTable(t *testing.T) {
 		}
 	}
 	if len(rows) == 0 {
-		t.Fatal("no specialSchemes table found in ../url.go")
+		t.Fatal("no specialSchemes table found in ../scheme.go")
 	}
 	for name, port := range rows {
 		if !isSpecialScheme(name) {
