@@ -60,7 +60,7 @@ func canParse(input string, base []string) bool {
 	if uint64(len(input)) <= hrefLimit {
 		// The road for the zero Parser, its step 1 here, as parseURL
 		// takes it: a call to road first cost CanParse 4-9%
-		// (docs/parser-route-timings.md).
+		// (docs/performance.md, "The parser's road").
 		stop, ok := parseNormalized(input, &u.components)
 		if ok {
 			return true

@@ -78,7 +78,7 @@ func parseURL(u *URL, input string, base []string) (*URL, error) {
 		// The road (route.go) for the zero Parser, its step 1 here
 		// and the rest in declined: a call to road between this
 		// worker and parseNormalized cost URLs in normal form 8-10%
-		// (docs/parser-route-timings.md).
+		// (docs/performance.md, "The parser's road").
 		stop, ok := parseNormalized(input, &u.components)
 		if ok {
 			u.href = input

@@ -27,7 +27,7 @@ func benchLines(b *testing.B, name string) []string {
 
 // BenchmarkRoad times the road (route.go) on perf-ada's inputs, in the
 // thread's CPU time per operation (cpu-ns/op), for an A/B of two builds
-// on a shared machine (docs/parser-route-timings.md): Parse and Href of
+// on a shared machine (docs/performance.md, "The parser's road"): Parse and Href of
 // each line of idn.txt and nonnormal.txt (perf-ada's workloads, in
 // WEBURL_WORKLOADS) and of kasztp.txt and isaacs_files.txt (the
 // datasets, in WEBURL_DATASETS); base.Parse(ref) and Href of each line
