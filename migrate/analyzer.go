@@ -24,6 +24,7 @@ import (
 	"go/token"
 	"go/types"
 	neturl "net/url"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,6 +118,14 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // already ported: a second run changes nothing
 		}
 		tf := pass.Fset.File(f.Pos())
+		if why := notEditable(pass.Fset, f); why != "" {
+			ps.refuse(spec, "%s uses net/url and %s", filepath.Base(pass.Fset.Position(f.Package).Filename), why)
+			continue
+		}
+		if name == "." || name == "_" {
+			ps.refuse(spec, "net/url is imported as %q: the tool ports named imports only", name)
+			continue
+		}
 		src, err := pass.ReadFile(tf.Name())
 		if err != nil {
 			return nil, err
@@ -124,7 +133,7 @@ func run(pass *analysis.Pass) (any, error) {
 		ps.files = append(ps.files, &fileState{ps: ps, f: f, src: src, base: tf.Base(), name: name, spec: spec,
 			repl: map[ast.Node]func() string{}})
 	}
-	if len(ps.files) == 0 {
+	if len(ps.files) == 0 || ps.refused > 0 {
 		return nil, nil
 	}
 	ps.collectForeign()
@@ -162,6 +171,19 @@ func importOf(f *ast.File, path string) (string, *ast.ImportSpec) {
 		}
 	}
 	return "", nil
+}
+
+// notEditable says why the tool must not edit f, or "" when it may: a
+// generated file (regenerating it would undo the port) or a file that
+// uses cgo (the analyzer sees cgo's output, not the file).
+func notEditable(fset *token.FileSet, f *ast.File) string {
+	if _, c := importOf(f, "C"); c != nil || fset.File(f.Pos()).Name() != fset.Position(f.Package).Filename {
+		return "uses cgo: it is not edited, so the package is not ported"
+	}
+	if ast.IsGenerated(f) {
+		return "is generated (Code generated ... DO NOT EDIT): it is not edited, so the package is not ported"
+	}
+	return ""
 }
 
 // refuse reports a site the tool cannot rewrite.
