@@ -845,7 +845,8 @@ func (fs *fileState) checkParse(sel *ast.SelectorExpr) {
 	}
 }
 
-// member rewrites x.F, x of net/url's URL becoming weburl's.
+// member rewrites x.F, x of net/url's URL becoming weburl's, with the
+// forms of forms.go.
 func (fs *fileState) member(n *ast.SelectorExpr) {
 	ps := fs.ps
 	name := n.Sel.Name
@@ -866,24 +867,27 @@ func (fs *fileState) member(n *ast.SelectorExpr) {
 	switch r.Do {
 	case keep:
 		return
-	case hostnameFix:
-		if hostLiteral(n.X) {
-			return // literal: url.HostPort(h).Hostname()
-		}
-		if call, ok := parent.(*ast.CallExpr); ok && call.Fun == n {
-			str := fs.strings()
-			fs.setf(call, func() string { return str + ".Trim(" + x() + ".Hostname(), \"[]\")" })
-			return
-		}
-		ps.refuse(n, "%s.Hostname used as a value: weburl's Hostname keeps an IPv6 address's brackets", xs)
+	case refuse:
+		ps.refuse(n, "%s", r.Why)
 		return
 	case resolveRef:
 		fs.resolveReference(n, x, r)
 		return
+	case method:
+		if hostLiteral(n.X) && name == "Hostname" {
+			return // literal: url.HostPort(h).Hostname()
+		}
+		call, ok := parent.(*ast.CallExpr)
+		if !ok || call.Fun != n || len(call.Args) != 0 {
+			ps.refuse(n, "%s.%s used as a value: weburl's %s has another meaning", xs, name, name)
+			return
+		}
+		fs.useForm(call, "URL."+name, n.X, x)
+		return
 	}
 	// A field.
 	if as, ok := parent.(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(n)) {
-		fs.write(as, n, x, xs, r)
+		fs.write(as, n, x, xs)
 		return
 	}
 	if u, ok := parent.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -895,37 +899,98 @@ func (fs *fileState) member(n *ast.SelectorExpr) {
 		return
 	}
 	switch name {
-	case "RawQuery":
+	case "RawQuery", "Opaque":
 		if be, ok := parent.(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) && isEmptyString(ps, be, n) {
-			fs.setf(n, func() string { return x() + ".Search()" })
+			fs.useForm(be, "URL."+name+be.Op.String(), n.X, x)
 			return
 		}
-	case "Opaque":
-		if be, ok := parent.(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) && isEmptyString(ps, be, n) {
-			// net/url's Opaque is non-empty exactly for a URL with an
-			// opaque path (no '/' after the scheme's ':'), unless that path is empty.
-			if be.Op == token.NEQ {
-				fs.setf(be, func() string { return "(" + x() + ".HasOpaquePath() && " + x() + ".Pathname() != \"\")" })
-			} else {
-				fs.setf(be, func() string { return "!(" + x() + ".HasOpaquePath() && " + x() + ".Pathname() != \"\")" })
-			}
-			return
-		}
-		ps.refuse(n, "%s", r.Why)
-		return
 	case "User":
 		fs.userRead(n, x, r)
 		return
 	}
-	if r.Read == "" {
-		ps.refuse(n, "%s", r.Why)
+	fs.useForm(n, "URL."+name, n.X, x)
+}
+
+// useForm replaces node with the form's text for the receiver recv.
+func (fs *fileState) useForm(node ast.Node, name string, recv ast.Expr, x func() string) {
+	f, ok := formFor(name)
+	if !ok || !f.Read {
+		fs.ps.refuse(node, "%s has no rewrite that keeps net/url's meaning", name)
 		return
 	}
-	str := "strings"
-	if strings.Contains(r.Read, "strings.") {
+	if !fs.formOK(f, node, recv) {
+		return
+	}
+	str := ""
+	if f.uses("$strings") {
 		str = fs.strings()
 	}
-	fs.setf(n, func() string { return strings.ReplaceAll(fmt.Sprintf(r.Read, x(), fs.name), "strings.", str+".") })
+	if f.uses("$neturl") {
+		fs.needNet = true
+	}
+	fs.setf(node, func() string {
+		return f.expand(formNames{x: x(), url: fs.name, strings: str, neturl: netAlias})
+	})
+}
+
+// formOK says whether f can be written at node: the names it uses must
+// mean there what they mean at the file's top (a variable named url
+// shadows the package), and a receiver it names twice must be free of
+// side effects. Else it refuses node.
+func (fs *fileState) formOK(f form, node ast.Node, recv ast.Expr) bool {
+	ps := fs.ps
+	if strings.Count(f.New, "$x") > 1 && !pure(recv) {
+		ps.refuse(node, "%s: the rewrite reads %s twice, which has side effects or costs; assign it to a variable first", f.Name, types.ExprString(recv))
+		return false
+	}
+	check := func(name, path string) bool {
+		sc := ps.pass.Pkg.Scope().Innermost(node.Pos())
+		if sc == nil {
+			return true
+		}
+		_, o := sc.LookupParent(name, node.Pos())
+		if pn, ok := o.(*types.PkgName); ok && pn.Imported().Path() == path {
+			return true
+		}
+		if o == nil && path != netURLPath {
+			return true // an import the rewrite adds
+		}
+		ps.refuse(node, "%s: the name %s, which the rewrite needs for package %s, means something else here", f.Name, name, path)
+		return false
+	}
+	if f.uses("$url") && !check(fs.name, netURLPath) {
+		return false
+	}
+	if f.uses("$strings") {
+		name := "strings"
+		if n, s := importOf(fs.f, "strings"); s != nil {
+			name = n
+		}
+		if !check(name, "strings") {
+			return false
+		}
+	}
+	return true
+}
+
+// pure says whether e can be evaluated twice with the same result and no
+// side effect: a variable, a field or an element of one.
+func pure(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.ParenExpr:
+		return pure(e.X)
+	case *ast.StarExpr:
+		return pure(e.X)
+	case *ast.SelectorExpr:
+		return pure(e.X)
+	case *ast.IndexExpr:
+		_, lit := e.Index.(*ast.BasicLit)
+		_, id := e.Index.(*ast.Ident)
+		return pure(e.X) && (lit || id)
+	}
+	return false
 }
 
 // userRead rewrites the reads of net/url's User field that keep a meaning.
@@ -936,20 +1001,14 @@ func (fs *fileState) userRead(n *ast.SelectorExpr, x func() string, r rule) {
 		if other == n {
 			other = p.X
 		}
-		if id, ok := ast.Unparen(other).(*ast.Ident); ok && id.Name == "nil" {
-			if p.Op == token.NEQ {
-				fs.setf(p, func() string { return "(" + x() + ".Username() != \"\" || " + x() + ".Password() != \"\")" })
-				return
-			}
-			if p.Op == token.EQL {
-				fs.setf(p, func() string { return "(" + x() + ".Username() == \"\" && " + x() + ".Password() == \"\")" })
-				return
-			}
+		if id, ok := ast.Unparen(other).(*ast.Ident); ok && id.Name == "nil" && (p.Op == token.NEQ || p.Op == token.EQL) {
+			fs.useForm(p, "URL.User"+p.Op.String()+"nil", n.X, x)
+			return
 		}
 	case *ast.SelectorExpr:
 		if len(fs.stack) >= 3 {
 			if call, ok := fs.stack[len(fs.stack)-3].(*ast.CallExpr); ok && call.Fun == p && p.Sel.Name == "Username" {
-				fs.setf(call, func() string { return fs.name + ".PercentDecodeString(" + x() + ".Username())" })
+				fs.useForm(call, "URL.User.Username", n.X, x)
 				return
 			}
 		}
@@ -1019,86 +1078,92 @@ func (fs *fileState) fmtPkg() string {
 	return fs.fmtName
 }
 
-// write rewrites `x.F = v` to the setter, with its error handled.
-func (fs *fileState) write(as *ast.AssignStmt, n *ast.SelectorExpr, x func() string, xs string, r rule) {
+// write rewrites `x.F = v` (or +=) with the form of the field's write:
+// a round trip through net/url (x.NetURL(), the field set as net/url sets
+// it, FromNetURL back), with the error handled.
+func (fs *fileState) write(as *ast.AssignStmt, n *ast.SelectorExpr, x func() string, xs string) {
 	ps := fs.ps
-	if (as.Tok != token.ASSIGN && (as.Tok != token.ADD_ASSIGN || r.Read == "")) || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		ps.refuse(n, "%s.%s is assigned in a compound or multiple assignment", xs, n.Sel.Name)
+	name := n.Sel.Name
+	if (as.Tok != token.ASSIGN && as.Tok != token.ADD_ASSIGN) || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		ps.refuse(n, "%s.%s is assigned in a compound or multiple assignment", xs, name)
 		return
 	}
 	if _, ok := fs.stack[len(fs.stack)-3].(*ast.BlockStmt); !ok {
 		if _, ok := fs.stack[len(fs.stack)-3].(*ast.CaseClause); !ok {
-			ps.refuse(n, "%s.%s is assigned outside a block statement", xs, n.Sel.Name)
+			ps.refuse(n, "%s.%s is assigned outside a block statement", xs, name)
 			return
 		}
 	}
 	val := as.Rhs[0]
-	v := func() string { return fs.text(val) }
-	if as.Tok == token.ADD_ASSIGN {
-		// x.F += v: x.SetF(<read of x.F> + (v)).
-		str := "strings"
-		if strings.Contains(r.Read, "strings.") {
-			str = fs.strings()
-		}
-		v = func() string {
-			read := strings.ReplaceAll(fmt.Sprintf(r.Read, x(), fs.name), "strings.", str+".")
-			return read + " + (" + fs.text(val) + ")"
-		}
-	}
-	var calls func() []string
-	switch n.Sel.Name {
-	case "Path", "Fragment":
-		// net/url's field is decoded: a '%' in it is a literal '%'.
-		if tv := ps.pass.TypesInfo.Types[val]; tv.Value == nil || as.Tok != token.ASSIGN || strings.Contains(constant.StringVal(tv.Value), "%") {
-			str := fs.strings()
-			prev := v
-			v = func() string { return str + ".ReplaceAll(" + prev() + ", \"%\", \"%25\")" }
-		}
-		calls = func() []string { return []string{x() + "." + r.Write + "(" + v() + ")"} }
-	case "User":
-		c, ok := ast.Unparen(val).(*ast.CallExpr)
-		var user, pass ast.Expr
-		switch {
-		case ok && isNetURLFunc(ps, c.Fun, "User") && len(c.Args) == 1:
-			user = c.Args[0]
-		case ok && isNetURLFunc(ps, c.Fun, "UserPassword") && len(c.Args) == 2:
-			user, pass = c.Args[0], c.Args[1]
-		case isNil(val):
-		default:
-			ps.refuse(n, "%s", r.Why)
-			return
-		}
-		enc := func(e ast.Expr) string {
-			if e == nil {
-				return `""`
-			}
-			return fs.name + ".PercentEncode(" + fs.text(e) + ", " + fs.name + ".UserinfoSet)"
-		}
-		calls = func() []string {
-			return []string{x() + ".SetUsername(" + enc(user) + ")", x() + ".SetPassword(" + enc(pass) + ")"}
-		}
-	default:
-		if r.Write == "" {
-			ps.refuse(n, "%s", r.Why)
-			return
-		}
-		calls = func() []string { return []string{x() + "." + r.Write + "(" + v() + ")"} }
-	}
-	handle, ok := fs.errHandler("set " + xs + "." + n.Sel.Name)
-	if !ok {
-		ps.refuse(n, "%s.%s = ...: the setter can fail and the enclosing function neither returns an error nor has a *testing.T", xs, n.Sel.Name)
+	if name == "Host" && (as.Tok == token.ADD_ASSIGN || addsPort(ps, val)) {
+		ps.refuse(n, "%s.Host gets a port appended: weburl drops a scheme's default port (:80 for http) that net/url keeps, and code that dials %s.Host needs it; keep this value on net/url by hand", xs, xs)
 		return
 	}
-	fs.setf(as, func() string {
-		var b strings.Builder
-		for i, c := range calls() {
-			if i > 0 {
-				b.WriteString("\n")
+	formName := "URL." + name + "="
+	if name == "User" && isNil(val) && as.Tok == token.ASSIGN {
+		formName = "URL.User=nil"
+	}
+	f, ok := formFor(formName)
+	if !ok {
+		ps.refuse(n, "%s.%s = ...: no rewrite keeps net/url's meaning", xs, name)
+		return
+	}
+	if !fs.formOK(f, as, n.X) {
+		return
+	}
+	handle, ok := fs.errHandler("set " + xs + "." + name)
+	if !ok {
+		ps.refuse(n, "%s.%s = ...: the rewrite can fail and the enclosing function neither returns an error nor has a *testing.T", xs, name)
+		return
+	}
+	// Names for the round trip that neither the receiver nor the value uses.
+	used := map[string]bool{}
+	for _, e := range []ast.Expr{n.X, val} {
+		ast.Inspect(e, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				used[id.Name] = true
 			}
-			fmt.Fprintf(&b, "if err := %s; err != nil {\n%s\n}", c, handle)
+			return true
+		})
+	}
+	fresh := func(base string) string {
+		for i := 1; ; i++ {
+			s := base
+			if i > 1 {
+				s = fmt.Sprint(base, i)
+			}
+			if !used[s] {
+				used[s] = true
+				return s
+			}
 		}
-		return b.String()
+	}
+	nu, wu := fresh("nu"), fresh("wu")
+	deref := func() string { return "*" + x() }
+	if _, ptr := ps.pass.TypesInfo.TypeOf(n.X).Underlying().(*types.Pointer); !ptr {
+		deref = func() string { return fs.text(n.X) }
+	}
+	op := as.Tok.String()
+	fs.setf(as, func() string {
+		return f.expand(formNames{x: x(), v: fs.text(val), url: fs.name, err: handle, nu: nu, wu: wu, deref: deref(), op: op})
 	})
+}
+
+// addsPort says whether e builds a host with a port: a + whose operands
+// include a constant that starts with ':'.
+func addsPort(ps *pkgState, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(m ast.Node) bool {
+		if be, ok := m.(*ast.BinaryExpr); ok && be.Op == token.ADD {
+			for _, o := range []ast.Expr{be.X, be.Y} {
+				if tv := ps.pass.TypesInfo.Types[o]; tv.Value != nil && tv.Value.Kind() == constant.String && strings.HasPrefix(constant.StringVal(tv.Value), ":") {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func isNil(e ast.Expr) bool {
