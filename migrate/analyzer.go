@@ -25,6 +25,7 @@ import (
 	"go/types"
 	neturl "net/url"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,6 +69,11 @@ type pkgState struct {
 	webMemo  map[types.Object]webness       // memo of objWeb
 	files    []*fileState
 	refused  int
+
+	// A dry walk finds the parses whose value flows into net/url (toNet);
+	// they stay net/url's parses (netParse), and the walk is run again.
+	dry   bool
+	toNet []*ast.CallExpr
 }
 
 type declOf struct {
@@ -147,7 +153,27 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	ps.propagate()
 	ps.keepNetParses()
+	// Port per value: a parse whose value only goes into net/url (a
+	// field of net/http, an exported signature kept on net/url) stays
+	// net/url's parse, with no weburl round trip.
+	for range 8 {
+		ps.dry, ps.toNet = true, nil
+		for _, fs := range ps.files {
+			fs.reset()
+			fs.walk()
+		}
+		if len(ps.toNet) == 0 {
+			break
+		}
+		for _, c := range ps.toNet {
+			ps.netParse[c] = true
+		}
+		clear(ps.webMemo)
+	}
+	ps.dry = false
+	ps.refused = 0
 	for _, fs := range ps.files {
+		fs.reset()
 		fs.walk()
 	}
 	if ps.refused > 0 {
@@ -173,6 +199,33 @@ func importOf(f *ast.File, path string) (string, *ast.ImportSpec) {
 	return "", nil
 }
 
+// reset forgets the rewrites of a walk.
+func (fs *fileState) reset() {
+	fs.repl = map[ast.Node]func() string{}
+	fs.needNet, fs.needStr, fs.needFmt = false, false, false
+	fs.fmtName, fs.strName = "", ""
+	fs.stack = nil
+}
+
+// parseCallOf returns the url.Parse or url.ParseRequestURI call whose
+// value e is: the call itself, or a variable it initialized.
+func (ps *pkgState) parseCallOf(e ast.Expr) *ast.CallExpr {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		o := ps.pass.TypesInfo.Uses[id]
+		d, ok := ps.decl[o]
+		if !ok || d.init == nil || d.index > 0 {
+			return nil
+		}
+		e = ast.Unparen(d.init)
+	}
+	c, ok := e.(*ast.CallExpr)
+	if !ok || !(isNetURLFunc(ps, c.Fun, "Parse") || isNetURLFunc(ps, c.Fun, "ParseRequestURI")) {
+		return nil
+	}
+	return c
+}
+
 // notEditable says why the tool must not edit f, or "" when it may: a
 // generated file (regenerating it would undo the port) or a file that
 // uses cgo (the analyzer sees cgo's output, not the file).
@@ -189,6 +242,9 @@ func notEditable(fset *token.FileSet, f *ast.File) string {
 // refuse reports a site the tool cannot rewrite.
 func (ps *pkgState) refuse(n ast.Node, format string, args ...any) {
 	ps.refused++
+	if ps.dry {
+		return
+	}
 	ps.pass.Reportf(n.Pos(), "weburl-migrate: "+format+"; the package is left unchanged", args...)
 }
 
@@ -576,6 +632,9 @@ func (ps *pkgState) exprWeb(e ast.Expr) webness {
 			return isWeb
 		}
 	case *ast.CallExpr:
+		if ps.netParse[e] {
+			return isNet
+		}
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			return unknown
 		}
@@ -788,6 +847,14 @@ func (fs *fileState) visit(n ast.Node) bool {
 				fs.flow(n.Rhs[i], n.Lhs[i])
 			}
 		}
+		if n.Tok == token.ASSIGN && len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+			// u, err = url.Parse(s)
+			if c := ps.parseCallOf(n.Rhs[0]); c != nil {
+				if t := info.TypeOf(n.Lhs[0]); t != nil && isNetURLPtr(t) {
+					fs.flowTo(c, ps.exprWeb(n.Lhs[0]))
+				}
+			}
+		}
 	case *ast.ReturnStmt:
 		fs.returns(n)
 	case *ast.TypeAssertExpr:
@@ -828,6 +895,11 @@ func (fs *fileState) visit(n ast.Node) bool {
 func (fs *fileState) checkParse(sel *ast.SelectorExpr) {
 	call, ok := fs.parent().(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
+		return
+	}
+	if fs.ps.netParse[call] {
+		fs.set(sel, netAlias+"."+sel.Sel.Name)
+		fs.needNet = true
 		return
 	}
 	tv := fs.ps.pass.TypesInfo.Types[call.Args[0]]
@@ -1492,10 +1564,21 @@ func (fs *fileState) returns(ret *ast.ReturnStmt) {
 		if ft == nil {
 			continue
 		}
+		res := resultTypes(ft)
+		if sig != nil && len(ret.Results) == 1 && sig.Results().Len() == 2 && len(res) == 2 && mentionsNetURL(sig.Results().At(0).Type()) {
+			// return url.Parse(s), in a func returning (*url.URL, error)
+			if c := fs.ps.parseCallOf(ret.Results[0]); c != nil {
+				dest := isWeb
+				if fs.ps.inKept(res[0]) {
+					dest = isNet
+				}
+				fs.flowTo(c, dest)
+			}
+			return
+		}
 		if sig == nil || sig.Results().Len() != len(ret.Results) {
 			return
 		}
-		res := resultTypes(ft)
 		for j, r := range ret.Results {
 			if j < len(res) && mentionsNetURL(sig.Results().At(j).Type()) {
 				dest := isWeb
@@ -1525,6 +1608,12 @@ func (fs *fileState) flow(src, dst ast.Expr) {
 // weburl to net/url; the other way is refused.
 func (fs *fileState) flowTo(src ast.Expr, dest webness) {
 	ps := fs.ps
+	if dest == isNet {
+		if c := ps.parseCallOf(src); c != nil && !ps.netParse[c] && ps.dry {
+			ps.toNet = append(ps.toNet, c)
+			return
+		}
+	}
 	t := ps.pass.TypesInfo.TypeOf(src)
 	if t == nil || !mentionsNetURL(t) || isNil(src) {
 		return
@@ -1589,6 +1678,9 @@ func (fs *fileState) report() {
 	for _, n := range outer {
 		edits = append(edits, analysis.TextEdit{Pos: n.Pos(), End: n.End(), NewText: []byte(fs.text(n))})
 	}
+	if !fs.needsWeb(outer, edits) {
+		return // every URL of the file stays net/url's: the file is left as it is
+	}
 	// The import.
 	var imp bytes.Buffer
 	fmt.Fprintf(&imp, "%s %q", fs.name, webURLPath)
@@ -1632,6 +1724,34 @@ func (fs *fileState) report() {
 			TextEdits: edits,
 		}},
 	})
+}
+
+// needsWeb says whether the rewritten file uses weburl: a rewrite that
+// names it, or a use of the import that no rewrite replaces.
+func (fs *fileState) needsWeb(outer []ast.Node, edits []analysis.TextEdit) bool {
+	word := regexp.MustCompile(`(^|[^\pL\pN_])` + regexp.QuoteMeta(fs.name) + `\.`)
+	for _, e := range edits {
+		if word.Match(e.NewText) {
+			return true
+		}
+	}
+	for id, o := range fs.ps.pass.TypesInfo.Uses {
+		pn, ok := o.(*types.PkgName)
+		if !ok || pn.Imported().Path() != netURLPath || id.Pos() < fs.f.Pos() || id.End() > fs.f.End() {
+			continue
+		}
+		covered := false
+		for _, n := range outer {
+			if n.Pos() <= id.Pos() && id.End() <= n.End() {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			return true
+		}
+	}
+	return false
 }
 
 func importDecl(f *ast.File, spec *ast.ImportSpec) *ast.GenDecl {
