@@ -1679,7 +1679,10 @@ func (fs *fileState) report() {
 		edits = append(edits, analysis.TextEdit{Pos: n.Pos(), End: n.End(), NewText: []byte(fs.text(n))})
 	}
 	if !fs.needsWeb(outer, edits) {
-		return // every URL of the file stays net/url's: the file is left as it is
+		// Every URL of the file goes into net/url: it is left as it is.
+		ps.pass.Reportf(fs.spec.Pos(), "weburl-migrate: kept: every URL of %s goes into net/url (net/http, an API kept on net/url): the file stays on net/url",
+			filepath.Base(ps.pass.Fset.Position(fs.f.Package).Filename))
+		return
 	}
 	// The import.
 	var imp bytes.Buffer

@@ -185,6 +185,10 @@ func analyse(fset *token.FileSet, pkgs []*packages.Package, out io.Writer) ([]*u
 		}
 		fixes := map[string][]analysis.TextEdit{}
 		for _, d := range act.Diagnostics {
+			if msg, ok := strings.CutPrefix(d.Message, "weburl-migrate: kept: "); ok {
+				u.notes = append(u.notes, fmt.Sprintf("%s: %s", relPos(fset, d.Pos), msg))
+				continue
+			}
 			if len(d.SuggestedFixes) == 0 {
 				u.refusals = append(u.refusals, fmt.Sprintf("%s: %s", relPos(fset, d.Pos), strings.TrimPrefix(d.Message, "weburl-migrate: ")))
 				continue
@@ -290,11 +294,14 @@ func apply(fset *token.FileSet, src []byte, edits []analysis.TextEdit) ([]byte, 
 // summary prints what was (or would be) ported and what was not, and
 // returns the exit code.
 func summary(out io.Writer, units []*unit, fix bool) int {
-	var ported, partly, left []*unit
+	var ported, partly, left, kept []*unit
 	for _, u := range units {
+		u.notes = slices.Compact(slices.Sorted(slices.Values(u.notes)))
 		switch {
 		case len(u.refusals) > 0:
 			left = append(left, u)
+		case len(u.edits) == 0 && len(u.notes) > 0:
+			kept = append(kept, u)
 		case len(u.edits) > 0 && len(u.notes) > 0:
 			partly = append(partly, u)
 		case len(u.edits) > 0:
@@ -305,12 +312,18 @@ func summary(out io.Writer, units []*unit, fix bool) int {
 	if fix {
 		verb = "ported"
 	}
-	fmt.Fprintf(out, "weburl-migrate: %s %d packages fully, %d partly; %d left unchanged\n", verb, len(ported), len(partly), len(left))
+	fmt.Fprintf(out, "weburl-migrate: %s %d packages fully, %d partly; %d kept on net/url, %d left unchanged\n", verb, len(ported), len(partly), len(kept), len(left))
 	for _, u := range ported {
 		fmt.Fprintf(out, "ported: %s (%d files)\n", u.path, len(u.edits))
 	}
 	for _, u := range partly {
 		fmt.Fprintf(out, "partly ported: %s (%d files)\n", u.path, len(u.edits))
+		for _, n := range u.notes {
+			fmt.Fprintf(out, "\t%s\n", n)
+		}
+	}
+	for _, u := range kept {
+		fmt.Fprintf(out, "kept on net/url: %s\n", u.path)
 		for _, n := range u.notes {
 			fmt.Fprintf(out, "\t%s\n", n)
 		}
@@ -321,7 +334,7 @@ func summary(out io.Writer, units []*unit, fix bool) int {
 			fmt.Fprintf(out, "\t%s\n", r)
 		}
 	}
-	if len(left)+len(partly) > 0 {
+	if len(left)+len(partly)+len(kept) > 0 {
 		return ExitLeftOver
 	}
 	return ExitOK
