@@ -17,6 +17,7 @@
 package migrate
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -66,8 +67,9 @@ type pkgState struct {
 
 	// A dry walk finds the parses whose value flows into net/url (toNet);
 	// they stay net/url's parses (netParse), and the walk is run again.
-	dry   bool
-	toNet []*ast.CallExpr
+	dry     bool
+	toNet   []*ast.CallExpr
+	keptWhy map[*ast.CallExpr]string // the parses kept on net/url for a site the port refused, and why
 }
 
 type declOf struct {
@@ -108,6 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 		netParse: map[*ast.CallExpr]bool{},
 		decl:     map[types.Object]declOf{},
 		webMemo:  map[types.Object]webness{},
+		keptWhy:  map[*ast.CallExpr]string{},
 	}
 	for _, f := range pass.Files {
 		name, spec := importOf(f, netURLPath)
@@ -176,6 +179,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fs := range ps.files {
 		fs.report()
 	}
+	for c, why := range ps.keptWhy {
+		pass.Reportf(c.Pos(), "weburl-migrate: kept: this parse stays net/url's, for a use of its value the port cannot keep: %s", why)
+	}
 	return nil, nil
 }
 
@@ -212,6 +218,20 @@ func notEditable(fset *token.FileSet, f *ast.File) string {
 		return "is generated (Code generated ... DO NOT EDIT): it is not edited, so the package is not ported"
 	}
 	return ""
+}
+
+// refuseValue refuses a site on the value recv, unless recv is the value
+// of a url.Parse: then, in a dry walk, that parse stays net/url's, so the
+// site keeps net/url's meaning and the rest of the package is ported.
+func (ps *pkgState) refuseValue(recv ast.Expr, n ast.Node, format string, args ...any) {
+	if c := ps.parseCallOf(recv); c != nil && ps.dry && !ps.netParse[c] {
+		ps.toNet = append(ps.toNet, c)
+		if _, ok := ps.keptWhy[c]; !ok {
+			ps.keptWhy[c] = fmt.Sprintf(format, args...)
+		}
+		return
+	}
+	ps.refuse(n, format, args...)
 }
 
 // refuse reports a site the tool cannot rewrite.

@@ -392,5 +392,5 @@ func (fs *fileState) toForeignInterface(c *ast.CallExpr, sig *types.Signature, i
 	if ps.exprWeb(a) != isWeb {
 		return
 	}
-	ps.refuse(a, "%s is passed as an interface value to %s.%s, which may test for *net/url.URL; pass %s.NetURL() or its String() by hand", types.ExprString(a), callee.Pkg().Name(), callee.Name(), types.ExprString(a))
+	ps.refuseValue(a, a, "%s is passed as an interface value to %s.%s, which may test for *net/url.URL; pass %s.NetURL() or its String() by hand", types.ExprString(a), callee.Pkg().Name(), callee.Name(), types.ExprString(a))
 }

@@ -19,7 +19,7 @@ func (fs *fileState) member(n *ast.SelectorExpr) {
 	name := n.Sel.Name
 	r, ok := ruleFor("URL." + name)
 	if !ok {
-		ps.refuse(n, "(*net/url.URL).%s has no rule", name)
+		ps.refuseValue(n.X, n, "(*net/url.URL).%s has no rule", name)
 		return
 	}
 	x := func() string {
@@ -35,7 +35,7 @@ func (fs *fileState) member(n *ast.SelectorExpr) {
 	case keep:
 		return
 	case refuse:
-		ps.refuse(n, "%s", r.Why)
+		ps.refuseValue(n.X, n, "%s", r.Why)
 		return
 	case resolveRef:
 		fs.resolveReference(n, x, r)
@@ -46,7 +46,7 @@ func (fs *fileState) member(n *ast.SelectorExpr) {
 		}
 		call, ok := parent.(*ast.CallExpr)
 		if !ok || call.Fun != n || len(call.Args) != 0 {
-			ps.refuse(n, "%s.%s used as a value: weburl's %s has another meaning", xs, name, name)
+			ps.refuseValue(n.X, n, "%s.%s used as a value: weburl's %s has another meaning", xs, name, name)
 			return
 		}
 		fs.useForm(call, "URL."+name, n.X, x)
@@ -58,11 +58,11 @@ func (fs *fileState) member(n *ast.SelectorExpr) {
 		return
 	}
 	if u, ok := parent.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		ps.refuse(n, "the address of net/url's %s field has no weburl counterpart", name)
+		ps.refuseValue(n.X, n, "the address of net/url's %s field has no weburl counterpart", name)
 		return
 	}
 	if _, ok := parent.(*ast.IncDecStmt); ok {
-		ps.refuse(n, "%s.%s++: not a string field", xs, name)
+		ps.refuseValue(n.X, n, "%s.%s++: not a string field", xs, name)
 		return
 	}
 	switch name {
@@ -82,7 +82,7 @@ func (fs *fileState) member(n *ast.SelectorExpr) {
 func (fs *fileState) useForm(node ast.Node, name string, recv ast.Expr, x func() string) {
 	f, ok := formFor(name)
 	if !ok || !f.Read {
-		fs.ps.refuse(node, "%s has no rewrite that keeps net/url's meaning", name)
+		fs.ps.refuseValue(recv, node, "%s has no rewrite that keeps net/url's meaning", name)
 		return
 	}
 	if !fs.formOK(f, node, recv) {
@@ -107,7 +107,7 @@ func (fs *fileState) useForm(node ast.Node, name string, recv ast.Expr, x func()
 func (fs *fileState) formOK(f form, node ast.Node, recv ast.Expr) bool {
 	ps := fs.ps
 	if strings.Count(f.New, "$x") > 1 && !pure(recv) {
-		ps.refuse(node, "%s: the rewrite reads %s twice, which has side effects or costs; assign it to a variable first", f.Name, types.ExprString(recv))
+		ps.refuseValue(recv, node, "%s: the rewrite reads %s twice, which has side effects or costs; assign it to a variable first", f.Name, types.ExprString(recv))
 		return false
 	}
 	check := func(name, path string) bool {
@@ -122,7 +122,7 @@ func (fs *fileState) formOK(f form, node ast.Node, recv ast.Expr) bool {
 		if o == nil && path != netURLPath {
 			return true // an import the rewrite adds
 		}
-		ps.refuse(node, "%s: the name %s, which the rewrite needs for package %s, means something else here", f.Name, name, path)
+		ps.refuseValue(recv, node, "%s: the name %s, which the rewrite needs for package %s, means something else here", f.Name, name, path)
 		return false
 	}
 	if f.uses("$url") && !check(fs.name, netURLPath) {
@@ -180,7 +180,7 @@ func (fs *fileState) userRead(n *ast.SelectorExpr, x func() string, r rule) {
 			}
 		}
 	}
-	fs.ps.refuse(n, "%s", r.Why)
+	fs.ps.refuseValue(n.X, n, "%s", r.Why)
 }
 
 func isEmptyString(ps *pkgState, be *ast.BinaryExpr, n ast.Expr) bool {

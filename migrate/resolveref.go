@@ -14,23 +14,23 @@ func (fs *fileState) resolveReference(n *ast.SelectorExpr, base func() string, r
 	info := ps.pass.TypesInfo
 	call, ok := fs.parent().(*ast.CallExpr)
 	if !ok || call.Fun != n || len(call.Args) != 1 {
-		ps.refuse(n, "%s", r.Why)
+		ps.refuseValue(n.X, n, "%s", r.Why)
 		return
 	}
 	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
 	if !ok {
-		ps.refuse(n, "%s", r.Why)
+		ps.refuseValue(n.X, n, "%s", r.Why)
 		return
 	}
 	obj := info.Uses[id]
 	d, ok := ps.decl[obj]
 	if !ok || d.init == nil || d.index != 0 {
-		ps.refuse(n, "%s", r.Why)
+		ps.refuseValue(n.X, n, "%s", r.Why)
 		return
 	}
 	pc, ok := ast.Unparen(d.init).(*ast.CallExpr)
 	if !ok || !isNetURLFunc(ps, pc.Fun, "Parse") || len(pc.Args) != 1 {
-		ps.refuse(n, "%s", r.Why)
+		ps.refuseValue(n.X, n, "%s", r.Why)
 		return
 	}
 	uses := 0
@@ -41,7 +41,7 @@ func (fs *fileState) resolveReference(n *ast.SelectorExpr, base func() string, r
 	}
 	bid, ok := ast.Unparen(n.X).(*ast.Ident)
 	if uses != 1 || !ok || info.Uses[bid] == nil || info.Uses[bid].Pos() > pc.Pos() {
-		ps.refuse(n, "%s", r.Why)
+		ps.refuseValue(n.X, n, "%s", r.Why)
 		return
 	}
 	arg := pc.Args[0]

@@ -19,18 +19,18 @@ func (fs *fileState) write(as *ast.AssignStmt, n *ast.SelectorExpr, x func() str
 	ps := fs.ps
 	name := n.Sel.Name
 	if (as.Tok != token.ASSIGN && as.Tok != token.ADD_ASSIGN) || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		ps.refuse(n, "%s.%s is assigned in a compound or multiple assignment", xs, name)
+		ps.refuseValue(n.X, n, "%s.%s is assigned in a compound or multiple assignment", xs, name)
 		return
 	}
 	if _, ok := fs.stack[len(fs.stack)-3].(*ast.BlockStmt); !ok {
 		if _, ok := fs.stack[len(fs.stack)-3].(*ast.CaseClause); !ok {
-			ps.refuse(n, "%s.%s is assigned outside a block statement", xs, name)
+			ps.refuseValue(n.X, n, "%s.%s is assigned outside a block statement", xs, name)
 			return
 		}
 	}
 	val := as.Rhs[0]
 	if name == "Host" && (as.Tok == token.ADD_ASSIGN || addsPort(ps, val)) {
-		ps.refuse(n, "%s.Host gets a port appended: weburl drops a scheme's default port (:80 for http) that net/url keeps, and code that dials %s.Host needs it; keep this value on net/url by hand", xs, xs)
+		ps.refuseValue(n.X, n, "%s.Host gets a port appended: weburl drops a scheme's default port (:80 for http) that net/url keeps, and code that dials %s.Host needs it; keep this value on net/url by hand", xs, xs)
 		return
 	}
 	formName := "URL." + name + "="
@@ -39,7 +39,7 @@ func (fs *fileState) write(as *ast.AssignStmt, n *ast.SelectorExpr, x func() str
 	}
 	f, ok := formFor(formName)
 	if !ok {
-		ps.refuse(n, "%s.%s = ...: no rewrite keeps net/url's meaning", xs, name)
+		ps.refuseValue(n.X, n, "%s.%s = ...: no rewrite keeps net/url's meaning", xs, name)
 		return
 	}
 	if !fs.formOK(f, as, n.X) {
@@ -47,7 +47,7 @@ func (fs *fileState) write(as *ast.AssignStmt, n *ast.SelectorExpr, x func() str
 	}
 	handle, ok := fs.errHandler("set " + xs + "." + name)
 	if !ok {
-		ps.refuse(n, "%s.%s = ...: the rewrite can fail and the enclosing function neither returns an error nor has a *testing.T", xs, name)
+		ps.refuseValue(n.X, n, "%s.%s = ...: the rewrite can fail and the enclosing function neither returns an error nor has a *testing.T", xs, name)
 		return
 	}
 	// Names for the round trip that neither the receiver nor the value uses.
