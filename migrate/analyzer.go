@@ -150,6 +150,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	ps.propagate()
 	ps.keepNetParses()
+	ps.keepSerializedParses()
 	// Port per value: a parse whose value only goes into net/url (a
 	// field of net/http, an exported signature kept on net/url) stays
 	// net/url's parse, with no weburl round trip.

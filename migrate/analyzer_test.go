@@ -20,7 +20,7 @@ import (
 
 // The packages under testdata/src whose files the tool rewrites: each .go
 // file with a .golden beside it must become exactly the golden file.
-var fixed = []string{"importswap", "reads", "writes", "literals", "hostport", "boundary", "methodvalue", "keepvalue"}
+var fixed = []string{"importswap", "reads", "writes", "literals", "hostport", "boundary", "methodvalue", "keepvalue", "serialized"}
 
 // The packages the tool must refuse: each refused site carries a `want`
 // comment, and no file changes.

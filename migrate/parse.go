@@ -6,6 +6,7 @@ package migrate
 import (
 	"go/ast"
 	"go/constant"
+	"go/types"
 	neturl "net/url"
 
 	weburl "github.com/weburl/url"
@@ -119,4 +120,57 @@ func (ps *pkgState) parseCallOf(e ast.Expr) *ast.CallExpr {
 		return nil
 	}
 	return c
+}
+
+// keepSerializedParses keeps on net/url each parse whose variable is only
+// serialized (every use is v.String()): the string is all the program
+// takes from it, and net/url's parse gives it as before, where weburl's
+// would normalize it or fail on a relative or empty input (a request
+// built from u.String(), as sling builds one).
+func (ps *pkgState) keepSerializedParses() {
+	info := ps.pass.TypesInfo
+	serialized := map[types.Object]int{}
+	for _, f := range ps.pass.Files {
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			stack = append(stack, n)
+			id, ok := n.(*ast.Ident)
+			if !ok || len(stack) < 3 {
+				return true
+			}
+			sel, ok := stack[len(stack)-2].(*ast.SelectorExpr)
+			if !ok || sel.X != id || sel.Sel.Name != "String" {
+				return true
+			}
+			if call, ok := stack[len(stack)-3].(*ast.CallExpr); ok && call.Fun == sel && len(call.Args) == 0 {
+				if o := info.Uses[id]; o != nil {
+					serialized[o]++
+				}
+			}
+			return true
+		})
+	}
+	for o, d := range ps.decl {
+		if d.init == nil || d.index > 0 || serialized[o] == 0 || o.Parent() == ps.pass.Pkg.Scope() {
+			continue
+		}
+		c := ps.parseCallOf(ast.Unparen(d.init))
+		if c == nil || ps.netParse[c] {
+			continue
+		}
+		uses := 0
+		for _, u := range info.Uses {
+			if u == o {
+				uses++
+			}
+		}
+		if uses == serialized[o] {
+			ps.netParse[c] = true
+			clear(ps.webMemo)
+		}
+	}
 }
