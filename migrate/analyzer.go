@@ -70,6 +70,19 @@ type pkgState struct {
 	dry     bool
 	toNet   []*ast.CallExpr
 	keptWhy map[*ast.CallExpr]string // the parses kept on net/url for a site the port refused, and why
+
+	// The uses of the type net/url.Error, and how many sites of the port
+	// make weburl's errors (a weburl parse, FromNetURL): with none, every
+	// error of the package is still net/url's, and url.Error stays
+	// neturl.Error.
+	errorUses []errorUse
+	webErrs   int
+}
+
+type errorUse struct {
+	fs *fileState
+	n  *ast.SelectorExpr
+	r  rule
 }
 
 type declOf struct {
@@ -170,9 +183,18 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	ps.dry = false
 	ps.refused = 0
+	ps.errorUses, ps.webErrs = nil, 0
 	for _, fs := range ps.files {
 		fs.reset()
 		fs.walk()
+	}
+	for _, e := range ps.errorUses {
+		if ps.webErrs == 0 {
+			e.fs.set(e.n, netAlias+".Error")
+			e.fs.needNet = true
+			continue
+		}
+		ps.refuse(e.n, "%s (this package makes weburl's errors: %d sites parse with weburl or call FromNetURL)", e.r.Why, ps.webErrs)
 	}
 	if ps.refused > 0 {
 		return nil, nil
@@ -384,7 +406,9 @@ func (fs *fileState) visit(n ast.Node) bool {
 					// &url.Error{...}: the program's own error keeps its type.
 					fs.set(n, netAlias+".Error")
 					fs.needNet = true
-				case r.Do == errorType || r.Do == refuse:
+				case r.Do == errorType:
+					ps.errorUses = append(ps.errorUses, errorUse{fs, n, r})
+				case r.Do == refuse:
 					ps.refuse(n, "%s", r.Why)
 				case n.Sel.Name == "URL" && ps.inKept(n):
 					fs.set(n, netAlias+".URL")

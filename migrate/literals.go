@@ -45,6 +45,7 @@ func (fs *fileState) literal(lit *ast.CompositeLit) {
 				handle, ok := fs.errHandler("url.FromNetURL")
 				if ok {
 					fs.needNet = true
+					ps.webErrs++
 					fs.setf(as, func() string { return id.Name + ", err := " + conv() + "\nif err != nil {\n" + handle + "\n}" })
 					return
 				}
@@ -54,6 +55,7 @@ func (fs *fileState) literal(lit *ast.CompositeLit) {
 		if ret, ok := fs.parent2(u).(*ast.ReturnStmt); ok && len(ret.Results) == 2 && ret.Results[0] == u && isNil(ret.Results[1]) {
 			if fs.returnsWebAndError() {
 				fs.needNet = true
+				ps.webErrs++
 				fs.setf(ret, func() string { return "return " + conv() })
 				return
 			}

@@ -18,6 +18,7 @@ import (
 func (fs *fileState) checkParse(sel *ast.SelectorExpr) {
 	call, ok := fs.parent().(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
+		fs.ps.webErrs++ // url.Parse as a value: weburl's
 		return
 	}
 	if fs.ps.netParse[call] {
@@ -25,6 +26,7 @@ func (fs *fileState) checkParse(sel *ast.SelectorExpr) {
 		fs.needNet = true
 		return
 	}
+	fs.ps.webErrs++
 	tv := fs.ps.pass.TypesInfo.Types[call.Args[0]]
 	if tv.Value == nil || tv.Value.Kind() != constant.String {
 		return

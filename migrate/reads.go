@@ -33,6 +33,9 @@ func (fs *fileState) member(n *ast.SelectorExpr) {
 	parent := fs.parent()
 	switch r.Do {
 	case keep:
+		if name == "Parse" {
+			ps.webErrs++ // (*URL).Parse: weburl's errors
+		}
 		return
 	case refuse:
 		ps.refuseValue(n.X, n, "%s", r.Why)

@@ -78,6 +78,7 @@ func (fs *fileState) write(as *ast.AssignStmt, n *ast.SelectorExpr, x func() str
 		deref = func() string { return fs.text(n.X) }
 	}
 	op := as.Tok.String()
+	ps.webErrs++ // FromNetURL
 	fs.setf(as, func() string {
 		return f.expand(formNames{x: x(), v: fs.text(val), url: fs.name, err: handle, nu: nu, wu: wu, deref: deref(), op: op})
 	})
