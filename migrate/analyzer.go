@@ -57,7 +57,7 @@ type pkgState struct {
 	pass     *analysis.Pass
 	kept     []ast.Node                     // function types that keep *net/url.URL
 	funcs    map[types.Object]*ast.FuncType // the declared type of each func of the package
-	netParse map[*ast.CallExpr]bool         // url.Parse calls that stay net/url's
+	netParse map[ast.Expr]bool              // url.Parse calls and url.URL literals that stay net/url's
 	keptFunc map[types.Object]bool          // funcs whose signature is kept
 	foreign  []*types.Signature             // func types of other packages that mention net/url
 	decl     map[types.Object]declOf        // how each local variable got its type
@@ -68,8 +68,8 @@ type pkgState struct {
 	// A dry walk finds the parses whose value flows into net/url (toNet);
 	// they stay net/url's parses (netParse), and the walk is run again.
 	dry     bool
-	toNet   []*ast.CallExpr
-	keptWhy map[*ast.CallExpr]string // the parses kept on net/url for a site the port refused, and why
+	toNet   []ast.Expr
+	keptWhy map[ast.Expr]string // the values kept on net/url for a site the port refused, and why
 
 	// The uses of the type net/url.Error, and how many sites of the port
 	// make weburl's errors (a weburl parse, FromNetURL): with none, every
@@ -120,10 +120,10 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:     pass,
 		keptFunc: map[types.Object]bool{},
 		funcs:    map[types.Object]*ast.FuncType{},
-		netParse: map[*ast.CallExpr]bool{},
+		netParse: map[ast.Expr]bool{},
 		decl:     map[types.Object]declOf{},
 		webMemo:  map[types.Object]webness{},
-		keptWhy:  map[*ast.CallExpr]string{},
+		keptWhy:  map[ast.Expr]string{},
 	}
 	for _, f := range pass.Files {
 		name, spec := importOf(f, netURLPath)
@@ -203,7 +203,7 @@ func run(pass *analysis.Pass) (any, error) {
 		fs.report()
 	}
 	for c, why := range ps.keptWhy {
-		pass.Reportf(c.Pos(), "weburl-migrate: kept: this parse stays net/url's, for a use of its value the port cannot keep: %s", why)
+		pass.Reportf(c.Pos(), "weburl-migrate: kept: this value stays net/url's, for a use of it the port cannot keep: %s", why)
 	}
 	return nil, nil
 }
@@ -247,7 +247,10 @@ func notEditable(fset *token.FileSet, f *ast.File) string {
 // of a url.Parse: then, in a dry walk, that parse stays net/url's, so the
 // site keeps net/url's meaning and the rest of the package is ported.
 func (ps *pkgState) refuseValue(recv ast.Expr, n ast.Node, format string, args ...any) {
-	if c := ps.parseCallOf(recv); c != nil && ps.dry && !ps.netParse[c] {
+	if c := ps.sourceOf(recv); c != nil && ps.dry && !ps.netParse[c] {
+		if slices.Contains(ps.toNet, c) {
+			return // it goes into net/url: kept for that already
+		}
 		ps.toNet = append(ps.toNet, c)
 		if _, ok := ps.keptWhy[c]; !ok {
 			ps.keptWhy[c] = fmt.Sprintf(format, args...)

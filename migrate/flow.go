@@ -19,7 +19,7 @@ func (ps *pkgState) objWeb(o types.Object) webness {
 		return isNet
 	}
 	if d, ok := ps.decl[o]; ok && d.init != nil {
-		if c, ok := ast.Unparen(d.init).(*ast.CallExpr); ok && ps.netParse[c] {
+		if ps.netParse[unwrapSource(d.init)] {
 			return isNet
 		}
 	}
@@ -100,6 +100,9 @@ func (ps *pkgState) exprWeb(e ast.Expr) webness {
 		}
 		return ps.objWeb(info.Uses[e.Sel])
 	case *ast.CompositeLit:
+		if ps.netParse[e] {
+			return isNet
+		}
 		if t := info.TypeOf(e); isNetURL(t) || isNetURLPtr(t) {
 			return isWeb // rule 4 rewrites it, or refuses
 		}
@@ -304,7 +307,7 @@ func (fs *fileState) flow(src, dst ast.Expr) {
 func (fs *fileState) flowTo(src ast.Expr, dest webness) {
 	ps := fs.ps
 	if dest == isNet {
-		if c := ps.parseCallOf(src); c != nil && !ps.netParse[c] && ps.dry {
+		if c := ps.sourceOf(src); c != nil && !ps.netParse[c] && ps.dry {
 			ps.toNet = append(ps.toNet, c)
 			return
 		}

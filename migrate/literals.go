@@ -11,6 +11,12 @@ import (
 // literal ports a composite literal of net/url's URL.
 func (fs *fileState) literal(lit *ast.CompositeLit) {
 	ps := fs.ps
+	if ps.netParse[lit] {
+		// Its value stays net/url's: the literal keeps net/url's type.
+		fs.set(lit.Type, netAlias+".URL")
+		fs.needNet = true
+		return
+	}
 	// (&url.URL{Host: h}).Hostname() and .Port(): url.HostPort(h).
 	var outer ast.Node = lit
 	i := len(fs.stack) - 2
@@ -61,7 +67,7 @@ func (fs *fileState) literal(lit *ast.CompositeLit) {
 			}
 		}
 	}
-	ps.refuse(lit, "a net/url.URL literal here has no weburl form that keeps its meaning: write url.FromNetURL(&neturl.URL{...}) and handle its error, or url.Parse")
+	ps.refuseValue(lit, lit, "a net/url.URL literal here has no weburl form that keeps its meaning: write url.FromNetURL(&neturl.URL{...}) and handle its error, or url.Parse")
 }
 
 // returnsWebAndError says whether the innermost function returns

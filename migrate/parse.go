@@ -6,6 +6,7 @@ package migrate
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	neturl "net/url"
 
@@ -175,4 +176,36 @@ func (ps *pkgState) keepSerializedParses() {
 			clear(ps.webMemo)
 		}
 	}
+}
+
+// unwrapSource is e without parentheses and a leading &.
+func unwrapSource(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	return e
+}
+
+// sourceOf returns where the URL value e comes from, when the port can
+// keep it on net/url by itself: a url.Parse call (parseCallOf), or a
+// literal of net/url's URL with its type written (&url.URL{...}), itself
+// or through the variable it initialized.
+func (ps *pkgState) sourceOf(e ast.Expr) ast.Expr {
+	if c := ps.parseCallOf(e); c != nil {
+		return c
+	}
+	e = unwrapSource(e)
+	if id, ok := e.(*ast.Ident); ok {
+		d, ok := ps.decl[ps.pass.TypesInfo.Uses[id]]
+		if !ok || d.init == nil || d.index >= 0 {
+			return nil
+		}
+		e = unwrapSource(d.init)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok || lit.Type == nil || !isNetURL(ps.pass.TypesInfo.TypeOf(lit)) {
+		return nil
+	}
+	return lit
 }

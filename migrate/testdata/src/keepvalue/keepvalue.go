@@ -10,7 +10,7 @@ import (
 // abs resolves a reference that is also printed: ResolveReference has no
 // weburl form here, so both parses stay net/url's.
 func abs(baseStr, ref string) (string, error) {
-	base, err := url.Parse(baseStr) // want `kept: this parse stays net/url's, for a use of its value the port cannot keep: ResolveReference`
+	base, err := url.Parse(baseStr) // want `kept: this value stays net/url's, for a use of it the port cannot keep: ResolveReference`
 	if err != nil {
 		return "", err
 	}
@@ -25,7 +25,7 @@ func abs(baseStr, ref string) (string, error) {
 // dialAddr appends a default port, which weburl would drop: u stays
 // net/url's.
 func dialAddr(s string) (string, error) {
-	u, err := url.Parse(s) // want `kept: this parse stays net/url's, for a use of its value the port cannot keep: u.Host gets a port appended`
+	u, err := url.Parse(s) // want `kept: this value stays net/url's, for a use of it the port cannot keep: u.Host gets a port appended`
 	if err != nil {
 		return "", err
 	}
@@ -42,4 +42,10 @@ func host(s string) (string, error) {
 		return "", err
 	}
 	return u.Scheme + " " + u.Hostname(), nil
+}
+
+// Build is exported: its result keeps *net/url.URL, and so does its
+// literal (gorilla/mux's Route.URL).
+func Build(host string) (*url.URL, error) {
+	return &url.URL{Scheme: "https", Host: host}, nil
 }
