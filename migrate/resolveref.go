@@ -4,6 +4,7 @@ package migrate
 
 import (
 	"go/ast"
+	"go/token"
 )
 
 // resolveReference ports base.ResolveReference(ref) where ref was set by
@@ -40,11 +41,51 @@ func (fs *fileState) resolveReference(n *ast.SelectorExpr, base func() string, r
 		}
 	}
 	bid, ok := ast.Unparen(n.X).(*ast.Ident)
-	if uses != 1 || !ok || info.Uses[bid] == nil || info.Uses[bid].Pos() > pc.Pos() {
+	if !ok || info.Uses[bid] == nil || info.Uses[bid].Pos() > pc.Pos() || info.Uses[bid] == obj {
 		ps.refuseValue(n.X, n, "%s", r.Why)
 		return
 	}
 	arg := pc.Args[0]
+	if uses == 1 {
+		fs.setf(pc, func() string { return base() + ".Parse(" + fs.text(arg) + ")" })
+		fs.set(call, id.Name)
+		return
+	}
+	// ref = base.ResolveReference(ref), with ref read nowhere between its
+	// parse and this line and base not assigned there (muffet's link
+	// finder): the parse becomes base.Parse(s) and the line goes.
+	as, ok := fs.stack[len(fs.stack)-3].(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != call {
+		ps.refuseValue(n.X, n, "%s", r.Why)
+		return
+	}
+	if lhs, ok := as.Lhs[0].(*ast.Ident); !ok || info.Uses[lhs] != obj {
+		ps.refuseValue(n.X, n, "%s", r.Why)
+		return
+	}
+	for u, o := range info.Uses {
+		inside := as.Pos() <= u.Pos() && u.End() <= as.End()
+		if (o == obj && !inside && u.Pos() < as.Pos()) || (o == info.Uses[bid] && !inside && pc.End() < u.Pos() && u.Pos() < as.Pos() && assigned(fs.f, u)) {
+			ps.refuseValue(n.X, n, "%s", r.Why)
+			return
+		}
+	}
 	fs.setf(pc, func() string { return base() + ".Parse(" + fs.text(arg) + ")" })
-	fs.set(call, id.Name)
+	fs.set(as, "")
+}
+
+// assigned says whether the identifier id is assigned to in f.
+func assigned(f *ast.File, id *ast.Ident) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if l == ast.Expr(id) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
