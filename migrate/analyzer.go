@@ -17,18 +17,15 @@
 package migrate
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
-	neturl "net/url"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
-	weburl "github.com/weburl/url"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -60,13 +57,32 @@ type pkgState struct {
 	pass     *analysis.Pass
 	kept     []ast.Node                     // function types that keep *net/url.URL
 	funcs    map[types.Object]*ast.FuncType // the declared type of each func of the package
-	netParse map[*ast.CallExpr]bool         // url.Parse calls that stay net/url's
+	netParse map[ast.Expr]bool              // url.Parse calls and url.URL literals that stay net/url's
 	keptFunc map[types.Object]bool          // funcs whose signature is kept
 	foreign  []*types.Signature             // func types of other packages that mention net/url
 	decl     map[types.Object]declOf        // how each local variable got its type
 	webMemo  map[types.Object]webness       // memo of objWeb
 	files    []*fileState
 	refused  int
+
+	// A dry walk finds the parses whose value flows into net/url (toNet);
+	// they stay net/url's parses (netParse), and the walk is run again.
+	dry     bool
+	toNet   []ast.Expr
+	keptWhy map[ast.Expr]string // the values kept on net/url for a site the port refused, and why
+
+	// The uses of the type net/url.Error, and how many sites of the port
+	// make weburl's errors (a weburl parse, FromNetURL): with none, every
+	// error of the package is still net/url's, and url.Error stays
+	// neturl.Error.
+	errorUses []errorUse
+	webErrs   int
+}
+
+type errorUse struct {
+	fs *fileState
+	n  *ast.SelectorExpr
+	r  rule
 }
 
 type declOf struct {
@@ -104,9 +120,10 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:     pass,
 		keptFunc: map[types.Object]bool{},
 		funcs:    map[types.Object]*ast.FuncType{},
-		netParse: map[*ast.CallExpr]bool{},
+		netParse: map[ast.Expr]bool{},
 		decl:     map[types.Object]declOf{},
 		webMemo:  map[types.Object]webness{},
+		keptWhy:  map[ast.Expr]string{},
 	}
 	for _, f := range pass.Files {
 		name, spec := importOf(f, netURLPath)
@@ -117,6 +134,14 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // already ported: a second run changes nothing
 		}
 		tf := pass.Fset.File(f.Pos())
+		if why := notEditable(pass.Fset, f); why != "" {
+			ps.refuse(spec, "%s uses net/url and %s", filepath.Base(pass.Fset.Position(f.Package).Filename), why)
+			continue
+		}
+		if name == "." || name == "_" {
+			ps.refuse(spec, "net/url is imported as %q: the tool ports named imports only", name)
+			continue
+		}
 		src, err := pass.ReadFile(tf.Name())
 		if err != nil {
 			return nil, err
@@ -124,7 +149,7 @@ func run(pass *analysis.Pass) (any, error) {
 		ps.files = append(ps.files, &fileState{ps: ps, f: f, src: src, base: tf.Base(), name: name, spec: spec,
 			repl: map[ast.Node]func() string{}})
 	}
-	if len(ps.files) == 0 {
+	if len(ps.files) == 0 || ps.refused > 0 {
 		return nil, nil
 	}
 	ps.collectForeign()
@@ -138,14 +163,47 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	ps.propagate()
 	ps.keepNetParses()
+	ps.keepSerializedParses()
+	// Port per value: a parse whose value only goes into net/url (a
+	// field of net/http, an exported signature kept on net/url) stays
+	// net/url's parse, with no weburl round trip.
+	for range 8 {
+		ps.dry, ps.toNet = true, nil
+		for _, fs := range ps.files {
+			fs.reset()
+			fs.walk()
+		}
+		if len(ps.toNet) == 0 {
+			break
+		}
+		for _, c := range ps.toNet {
+			ps.netParse[c] = true
+		}
+		clear(ps.webMemo)
+	}
+	ps.dry = false
+	ps.refused = 0
+	ps.errorUses, ps.webErrs = nil, 0
 	for _, fs := range ps.files {
+		fs.reset()
 		fs.walk()
+	}
+	for _, e := range ps.errorUses {
+		if ps.webErrs == 0 {
+			e.fs.set(e.n, netAlias+".Error")
+			e.fs.needNet = true
+			continue
+		}
+		ps.refuse(e.n, "%s (this package makes weburl's errors: %d sites parse with weburl or call FromNetURL)", e.r.Why, ps.webErrs)
 	}
 	if ps.refused > 0 {
 		return nil, nil
 	}
 	for _, fs := range ps.files {
 		fs.report()
+	}
+	for c, why := range ps.keptWhy {
+		pass.Reportf(c.Pos(), "weburl-migrate: kept: this value stays net/url's, for a use of it the port cannot keep: %s", why)
 	}
 	return nil, nil
 }
@@ -164,9 +222,50 @@ func importOf(f *ast.File, path string) (string, *ast.ImportSpec) {
 	return "", nil
 }
 
+// reset forgets the rewrites of a walk.
+func (fs *fileState) reset() {
+	fs.repl = map[ast.Node]func() string{}
+	fs.needNet, fs.needStr, fs.needFmt = false, false, false
+	fs.fmtName, fs.strName = "", ""
+	fs.stack = nil
+}
+
+// notEditable says why the tool must not edit f, or "" when it may: a
+// generated file (regenerating it would undo the port) or a file that
+// uses cgo (the analyzer sees cgo's output, not the file).
+func notEditable(fset *token.FileSet, f *ast.File) string {
+	if _, c := importOf(f, "C"); c != nil || fset.File(f.Pos()).Name() != fset.Position(f.Package).Filename {
+		return "uses cgo: it is not edited, so the package is not ported"
+	}
+	if ast.IsGenerated(f) {
+		return "is generated (Code generated ... DO NOT EDIT): it is not edited, so the package is not ported"
+	}
+	return ""
+}
+
+// refuseValue refuses a site on the value recv, unless recv is the value
+// of a url.Parse: then, in a dry walk, that parse stays net/url's, so the
+// site keeps net/url's meaning and the rest of the package is ported.
+func (ps *pkgState) refuseValue(recv ast.Expr, n ast.Node, format string, args ...any) {
+	if c := ps.sourceOf(recv); c != nil && ps.dry && !ps.netParse[c] {
+		if slices.Contains(ps.toNet, c) {
+			return // it goes into net/url: kept for that already
+		}
+		ps.toNet = append(ps.toNet, c)
+		if _, ok := ps.keptWhy[c]; !ok {
+			ps.keptWhy[c] = fmt.Sprintf(format, args...)
+		}
+		return
+	}
+	ps.refuse(n, format, args...)
+}
+
 // refuse reports a site the tool cannot rewrite.
 func (ps *pkgState) refuse(n ast.Node, format string, args ...any) {
 	ps.refused++
+	if ps.dry {
+		return
+	}
 	ps.pass.Reportf(n.Pos(), "weburl-migrate: "+format+"; the package is left unchanged", args...)
 }
 
@@ -216,411 +315,6 @@ func isNetURLPtr(t types.Type) bool {
 func isNetURL(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == netURLPath && n.Obj().Name() == "URL"
-}
-
-// collectForeign gathers the func types and interfaces of imported packages
-// that mention net/url's URL: a declaration of this package matching one of
-// them keeps *net/url.URL.
-func (ps *pkgState) collectForeign() {
-	seen := map[*types.Package]bool{}
-	var add func(t types.Type)
-	add = func(t types.Type) {
-		if s, ok := t.Underlying().(*types.Signature); ok && mentionsNetURL(s) {
-			ps.foreign = append(ps.foreign, s)
-		}
-	}
-	for _, imp := range ps.pass.Pkg.Imports() {
-		if seen[imp] || imp.Path() == netURLPath {
-			continue
-		}
-		seen[imp] = true
-		sc := imp.Scope()
-		for _, n := range sc.Names() {
-			o := sc.Lookup(n)
-			if !o.Exported() {
-				continue
-			}
-			switch o := o.(type) {
-			case *types.TypeName:
-				switch u := o.Type().Underlying().(type) {
-				case *types.Struct:
-					for i := range u.NumFields() {
-						add(u.Field(i).Type())
-					}
-				case *types.Signature:
-					add(u)
-				case *types.Interface:
-					for i := range u.NumMethods() {
-						add(u.Method(i).Type())
-					}
-				}
-			case *types.Func:
-				s := o.Signature()
-				for v := range s.Params().Variables() {
-					add(v.Type())
-				}
-			}
-		}
-	}
-}
-
-// matchesForeign says whether sig (with no receiver) is identical to a func
-// type of another package.
-func (ps *pkgState) matchesForeign(sig *types.Signature) bool {
-	plain := types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
-	for _, f := range ps.foreign {
-		g := types.NewSignatureType(nil, nil, nil, f.Params(), f.Results(), f.Variadic())
-		if types.Identical(plain, g) {
-			return true
-		}
-	}
-	return false
-}
-
-// collectDecls records, for every variable of f, how it got its type, and
-// finds the signatures that must keep *net/url.URL.
-func (ps *pkgState) collectDecls(f *ast.File) {
-	info := ps.pass.TypesInfo
-	fields := func(fl *ast.FieldList) {
-		if fl == nil {
-			return
-		}
-		for _, fd := range fl.List {
-			for _, n := range fd.Names {
-				if o := info.Defs[n]; o != nil {
-					ps.decl[o] = declOf{typ: fd.Type}
-				}
-			}
-		}
-	}
-	// Funcs used other than by a call.
-	called := map[*ast.Ident]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			switch fn := ast.Unparen(c.Fun).(type) {
-			case *ast.Ident:
-				called[fn] = true
-			case *ast.SelectorExpr:
-				called[fn.Sel] = true
-			}
-		}
-		return true
-	})
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			obj := info.Defs[n.Name]
-			if obj == nil {
-				return true
-			}
-			ps.funcs[obj] = n.Type
-			sig := obj.Type().(*types.Signature)
-			if !mentionsNetURL(sig) {
-				break
-			}
-			keep := false
-			if n.Recv != nil {
-				keep = ps.implementsForeign(obj.(*types.Func))
-			}
-			if !keep && ps.usedAsValue(obj, called) && ps.matchesForeign(sig) {
-				keep = true
-			}
-			if keep {
-				ps.keptFunc[obj] = true
-				ps.kept = append(ps.kept, n.Type)
-				if n.Recv != nil {
-					ps.kept = append(ps.kept, n.Recv)
-				}
-			}
-		case *ast.FuncLit:
-			if sig, ok := info.TypeOf(n).(*types.Signature); ok && mentionsNetURL(sig) && ps.matchesForeign(sig) {
-				ps.kept = append(ps.kept, n.Type)
-			}
-		case *ast.TypeSpec:
-			if ft, ok := n.Type.(*ast.FuncType); ok {
-				if sig, ok := info.TypeOf(ft).(*types.Signature); ok && mentionsNetURL(sig) && ps.matchesForeign(sig) {
-					ps.kept = append(ps.kept, ft)
-				}
-			}
-		case *ast.FuncType:
-			fields(n.Params)
-			fields(n.Results)
-		case *ast.StructType:
-			fields(n.Fields)
-		case *ast.InterfaceType:
-			for _, m := range n.Methods.List {
-				if ft, ok := m.Type.(*ast.FuncType); ok && len(m.Names) == 1 {
-					if o := info.Defs[m.Names[0]]; o != nil {
-						ps.funcs[o] = ft
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				o := info.Defs[id]
-				if o == nil {
-					continue
-				}
-				switch {
-				case n.Type != nil:
-					ps.decl[o] = declOf{typ: n.Type}
-				case len(n.Values) == len(n.Names):
-					ps.decl[o] = declOf{init: n.Values[i], index: -1}
-				case len(n.Values) == 1:
-					ps.decl[o] = declOf{init: n.Values[0], index: i}
-				}
-			}
-		case *ast.AssignStmt:
-			if n.Tok != token.DEFINE {
-				break
-			}
-			for i, l := range n.Lhs {
-				id, ok := l.(*ast.Ident)
-				if !ok || info.Defs[id] == nil {
-					continue
-				}
-				o := info.Defs[id]
-				if len(n.Rhs) == len(n.Lhs) {
-					ps.decl[o] = declOf{init: n.Rhs[i], index: -1}
-				} else if len(n.Rhs) == 1 {
-					ps.decl[o] = declOf{init: n.Rhs[0], index: i}
-				}
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE {
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if id, ok := e.(*ast.Ident); ok && info.Defs[id] != nil {
-						ps.decl[info.Defs[id]] = declOf{rng: n.X}
-					}
-				}
-			}
-		}
-		return true
-	})
-}
-
-// usedAsValue says whether the function obj is referred to other than by
-// being called.
-func (ps *pkgState) usedAsValue(obj types.Object, called map[*ast.Ident]bool) bool {
-	for id, o := range ps.pass.TypesInfo.Uses {
-		if o == obj && !called[id] {
-			return true
-		}
-	}
-	return false
-}
-
-// implementsForeign says whether method m of a type of this package is a
-// method of an interface another package defines (http.CookieJar's
-// SetCookies, say) with the same signature.
-func (ps *pkgState) implementsForeign(m *types.Func) bool {
-	for _, imp := range ps.pass.Pkg.Imports() {
-		sc := imp.Scope()
-		for _, n := range sc.Names() {
-			tn, ok := sc.Lookup(n).(*types.TypeName)
-			if !ok || !tn.Exported() {
-				continue
-			}
-			it, ok := tn.Type().Underlying().(*types.Interface)
-			if !ok {
-				continue
-			}
-			for i := range it.NumMethods() {
-				im := it.Method(i)
-				if im.Name() == m.Name() && ps.matchesSig(im.Signature(), m.Signature()) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-func (ps *pkgState) matchesSig(a, b *types.Signature) bool {
-	pa := types.NewSignatureType(nil, nil, nil, a.Params(), a.Results(), a.Variadic())
-	pb := types.NewSignatureType(nil, nil, nil, b.Params(), b.Results(), b.Variadic())
-	return types.Identical(pa, pb)
-}
-
-// inKept says whether n lies in a declaration that keeps *net/url.URL.
-func (ps *pkgState) inKept(n ast.Node) bool {
-	for _, k := range ps.kept {
-		if k.Pos() <= n.Pos() && n.End() <= k.End() {
-			return true
-		}
-	}
-	return false
-}
-
-// objWeb says whether a variable, field or func of this package holds (or
-// returns) a weburl value after the port.
-func (ps *pkgState) objWeb(o types.Object) webness {
-	if o == nil {
-		return unknown
-	}
-	if o.Pkg() != ps.pass.Pkg {
-		return isNet
-	}
-	if d, ok := ps.decl[o]; ok && d.init != nil {
-		if c, ok := ast.Unparen(d.init).(*ast.CallExpr); ok && ps.netParse[c] {
-			return isNet
-		}
-	}
-	if w, ok := ps.webMemo[o]; ok {
-		return w
-	}
-	ps.webMemo[o] = unknown // cycles stay unknown
-	var w webness
-	switch o := o.(type) {
-	case *types.Func:
-		w = isWeb
-		if ps.keptFunc[o] {
-			w = isNet
-		} else if ft := ps.funcs[o]; ft != nil {
-			if res := resultTypes(ft); len(res) > 0 && ps.inKept(res[0]) {
-				w = isNet
-			}
-		}
-	case *types.Var:
-		d, ok := ps.decl[o]
-		switch {
-		case !ok:
-			w = unknown
-		case d.typ != nil:
-			if ps.inKept(d.typ) {
-				w = isNet
-			} else {
-				w = isWeb
-			}
-		case d.rng != nil:
-			w = ps.exprWeb(d.rng)
-		case d.init != nil && d.index < 0:
-			w = ps.exprWeb(d.init)
-		case d.init != nil:
-			if c, ok := ast.Unparen(d.init).(*ast.CallExpr); ok {
-				if ft := ps.calleeType(c.Fun); ft != nil {
-					if res := resultTypes(ft); d.index < len(res) {
-						w = isWeb
-						if ps.inKept(res[d.index]) {
-							w = isNet
-						}
-					}
-				} else {
-					w = ps.exprWeb(c) // the *URL of a (*URL, error) call
-				}
-			} else if ta, ok := ast.Unparen(d.init).(*ast.TypeAssertExpr); ok && d.index == 0 {
-				w = ps.exprWeb(ta) // u, ok := x.(*url.URL)
-			}
-		}
-	}
-	ps.webMemo[o] = w
-	return w
-}
-
-// exprWeb says whether the value of e (whose type mentions net/url's URL)
-// is a weburl value after the port.
-func (ps *pkgState) exprWeb(e ast.Expr) webness {
-	info := ps.pass.TypesInfo
-	switch e := e.(type) {
-	case *ast.ParenExpr:
-		return ps.exprWeb(e.X)
-	case *ast.StarExpr:
-		return ps.exprWeb(e.X)
-	case *ast.UnaryExpr:
-		return ps.exprWeb(e.X)
-	case *ast.IndexExpr:
-		return ps.exprWeb(e.X)
-	case *ast.SliceExpr:
-		return ps.exprWeb(e.X)
-	case *ast.Ident:
-		if e.Name == "nil" {
-			return unknown
-		}
-		return ps.objWeb(info.Uses[e])
-	case *ast.SelectorExpr:
-		if sel := info.Selections[e]; sel != nil {
-			return ps.objWeb(sel.Obj())
-		}
-		return ps.objWeb(info.Uses[e.Sel])
-	case *ast.CompositeLit:
-		if t := info.TypeOf(e); isNetURL(t) || isNetURLPtr(t) {
-			return isWeb // rule 4 rewrites it, or refuses
-		}
-		if e.Type != nil && !ps.inKept(e.Type) {
-			return isWeb
-		}
-	case *ast.TypeAssertExpr:
-		if e.Type != nil && !ps.inKept(e.Type) {
-			return isWeb
-		}
-	case *ast.CallExpr:
-		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
-			return unknown
-		}
-		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) > 0 {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "make" || b.Name() == "new") {
-				if ps.inKept(e.Args[0]) {
-					return isNet
-				}
-				return isWeb
-			}
-		}
-		if ft := ps.calleeType(e.Fun); ft != nil {
-			if res := resultTypes(ft); len(res) > 0 {
-				if ps.inKept(res[0]) {
-					return isNet
-				}
-				return isWeb
-			}
-		}
-		switch fn := ast.Unparen(e.Fun).(type) {
-		case *ast.SelectorExpr:
-			if o := info.Uses[fn.Sel]; o != nil && o.Pkg() != nil && o.Pkg().Path() == netURLPath {
-				if sel := info.Selections[fn]; sel != nil {
-					return ps.exprWeb(fn.X) // (*URL).Parse, JoinPath, ResolveReference
-				}
-				return isWeb // url.Parse, url.ParseRequestURI
-			}
-			if sel := info.Selections[fn]; sel != nil {
-				return ps.objWeb(sel.Obj())
-			}
-			return ps.objWeb(info.Uses[fn.Sel])
-		case *ast.Ident:
-			o := info.Uses[fn]
-			if _, ok := o.(*types.Func); ok {
-				return ps.objWeb(o)
-			}
-			if v, ok := o.(*types.Var); ok && v.Pkg() == ps.pass.Pkg {
-				if d, ok := ps.decl[v]; ok && d.typ != nil {
-					if ps.inKept(d.typ) || ps.namedKept(info.TypeOf(d.typ)) {
-						return isNet
-					}
-					return isWeb
-				}
-			}
-		case *ast.FuncLit:
-			if ps.inKept(fn.Type) {
-				return isNet
-			}
-			return isWeb
-		}
-	}
-	return unknown
-}
-
-// namedKept says whether t is a func type of this package that keeps
-// *net/url.URL.
-func (ps *pkgState) namedKept(t types.Type) bool {
-	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() != ps.pass.Pkg {
-		return false
-	}
-	for _, k := range ps.kept {
-		if kt := ps.pass.TypesInfo.TypeOf(k.(ast.Expr)); kt != nil && types.Identical(kt, n.Underlying()) {
-			return true
-		}
-	}
-	return false
 }
 
 // walk visits every node of the file.
@@ -715,7 +409,9 @@ func (fs *fileState) visit(n ast.Node) bool {
 					// &url.Error{...}: the program's own error keeps its type.
 					fs.set(n, netAlias+".Error")
 					fs.needNet = true
-				case r.Do == errorType || r.Do == refuse:
+				case r.Do == errorType:
+					ps.errorUses = append(ps.errorUses, errorUse{fs, n, r})
+				case r.Do == refuse:
 					ps.refuse(n, "%s", r.Why)
 				case n.Sel.Name == "URL" && ps.inKept(n):
 					fs.set(n, netAlias+".URL")
@@ -766,6 +462,14 @@ func (fs *fileState) visit(n ast.Node) bool {
 				fs.flow(n.Rhs[i], n.Lhs[i])
 			}
 		}
+		if n.Tok == token.ASSIGN && len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+			// u, err = url.Parse(s)
+			if c := ps.parseCallOf(n.Rhs[0]); c != nil {
+				if t := info.TypeOf(n.Lhs[0]); t != nil && isNetURLPtr(t) {
+					fs.flowTo(c, ps.exprWeb(n.Lhs[0]))
+				}
+			}
+		}
 	case *ast.ReturnStmt:
 		fs.returns(n)
 	case *ast.TypeAssertExpr:
@@ -798,170 +502,6 @@ func (fs *fileState) visit(n ast.Node) bool {
 		}
 	}
 	return true
-}
-
-// checkParse refuses url.Parse of a constant that net/url accepts and
-// weburl refuses (a relative reference): the port would turn success into
-// an error.
-func (fs *fileState) checkParse(sel *ast.SelectorExpr) {
-	call, ok := fs.parent().(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return
-	}
-	tv := fs.ps.pass.TypesInfo.Types[call.Args[0]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return
-	}
-	s := constant.StringVal(tv.Value)
-	if fs.ps.netParse[call] {
-		fs.set(sel, netAlias+"."+sel.Sel.Name)
-		fs.needNet = true
-		return
-	}
-	if !weburl.CanParse(s) && netParses(sel.Sel.Name, s) {
-		fs.ps.refuse(call, "url.Parse(%q): net/url accepts this relative reference and weburl refuses it without a base; write Parse(ref, base)", s)
-	}
-}
-
-// member rewrites x.F, x of net/url's URL becoming weburl's.
-func (fs *fileState) member(n *ast.SelectorExpr) {
-	ps := fs.ps
-	name := n.Sel.Name
-	r, ok := ruleFor("URL." + name)
-	if !ok {
-		ps.refuse(n, "(*net/url.URL).%s has no rule", name)
-		return
-	}
-	x := func() string {
-		x := fs.text(n.X)
-		if needsParens(n.X) {
-			x = "(" + x + ")"
-		}
-		return x
-	}
-	xs := types.ExprString(n.X) // for messages
-	parent := fs.parent()
-	switch r.Do {
-	case keep:
-		return
-	case hostnameFix:
-		if hostLiteral(n.X) {
-			return // literal: url.HostPort(h).Hostname()
-		}
-		if call, ok := parent.(*ast.CallExpr); ok && call.Fun == n {
-			str := fs.strings()
-			fs.setf(call, func() string { return str + ".Trim(" + x() + ".Hostname(), \"[]\")" })
-			return
-		}
-		ps.refuse(n, "%s.Hostname used as a value: weburl's Hostname keeps an IPv6 address's brackets", xs)
-		return
-	case resolveRef:
-		fs.resolveReference(n, x, r)
-		return
-	}
-	// A field.
-	if as, ok := parent.(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(n)) {
-		fs.write(as, n, x, xs, r)
-		return
-	}
-	if u, ok := parent.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		ps.refuse(n, "the address of net/url's %s field has no weburl counterpart", name)
-		return
-	}
-	if _, ok := parent.(*ast.IncDecStmt); ok {
-		ps.refuse(n, "%s.%s++: not a string field", xs, name)
-		return
-	}
-	switch name {
-	case "RawQuery":
-		if be, ok := parent.(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) && isEmptyString(ps, be, n) {
-			fs.setf(n, func() string { return x() + ".Search()" })
-			return
-		}
-	case "Opaque":
-		if be, ok := parent.(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) && isEmptyString(ps, be, n) {
-			// net/url's Opaque is non-empty exactly for a URL with an
-			// opaque path (no '/' after the scheme's ':'), unless that path is empty.
-			if be.Op == token.NEQ {
-				fs.setf(be, func() string { return "(" + x() + ".HasOpaquePath() && " + x() + ".Pathname() != \"\")" })
-			} else {
-				fs.setf(be, func() string { return "!(" + x() + ".HasOpaquePath() && " + x() + ".Pathname() != \"\")" })
-			}
-			return
-		}
-		ps.refuse(n, "%s", r.Why)
-		return
-	case "User":
-		fs.userRead(n, x, r)
-		return
-	}
-	if r.Read == "" {
-		ps.refuse(n, "%s", r.Why)
-		return
-	}
-	str := "strings"
-	if strings.Contains(r.Read, "strings.") {
-		str = fs.strings()
-	}
-	fs.setf(n, func() string { return strings.ReplaceAll(fmt.Sprintf(r.Read, x(), fs.name), "strings.", str+".") })
-}
-
-// userRead rewrites the reads of net/url's User field that keep a meaning.
-func (fs *fileState) userRead(n *ast.SelectorExpr, x func() string, r rule) {
-	switch p := fs.parent().(type) {
-	case *ast.BinaryExpr:
-		other := p.Y
-		if other == n {
-			other = p.X
-		}
-		if id, ok := ast.Unparen(other).(*ast.Ident); ok && id.Name == "nil" {
-			if p.Op == token.NEQ {
-				fs.setf(p, func() string { return "(" + x() + ".Username() != \"\" || " + x() + ".Password() != \"\")" })
-				return
-			}
-			if p.Op == token.EQL {
-				fs.setf(p, func() string { return "(" + x() + ".Username() == \"\" && " + x() + ".Password() == \"\")" })
-				return
-			}
-		}
-	case *ast.SelectorExpr:
-		if len(fs.stack) >= 3 {
-			if call, ok := fs.stack[len(fs.stack)-3].(*ast.CallExpr); ok && call.Fun == p && p.Sel.Name == "Username" {
-				fs.setf(call, func() string { return fs.name + ".PercentDecodeString(" + x() + ".Username())" })
-				return
-			}
-		}
-	}
-	fs.ps.refuse(n, "%s", r.Why)
-}
-
-// isLitType says whether n is the type of the composite literal p.
-func isLitType(p ast.Node, n ast.Expr) bool {
-	lit, ok := p.(*ast.CompositeLit)
-	return ok && lit.Type == n
-}
-
-// hostLiteral says whether e is &url.URL{Host: h}.
-func hostLiteral(e ast.Expr) bool {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	lit, ok := e.(*ast.CompositeLit)
-	if !ok || len(lit.Elts) != 1 {
-		return false
-	}
-	kv, ok := lit.Elts[0].(*ast.KeyValueExpr)
-	return ok && kv.Key.(*ast.Ident).Name == "Host"
-}
-
-func isEmptyString(ps *pkgState, be *ast.BinaryExpr, n ast.Expr) bool {
-	other := be.Y
-	if other == n {
-		other = be.X
-	}
-	tv := ps.pass.TypesInfo.Types[other]
-	return tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == ""
 }
 
 func needsParens(e ast.Expr) bool {
@@ -997,88 +537,6 @@ func (fs *fileState) fmtPkg() string {
 	return fs.fmtName
 }
 
-// write rewrites `x.F = v` to the setter, with its error handled.
-func (fs *fileState) write(as *ast.AssignStmt, n *ast.SelectorExpr, x func() string, xs string, r rule) {
-	ps := fs.ps
-	if (as.Tok != token.ASSIGN && (as.Tok != token.ADD_ASSIGN || r.Read == "")) || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		ps.refuse(n, "%s.%s is assigned in a compound or multiple assignment", xs, n.Sel.Name)
-		return
-	}
-	if _, ok := fs.stack[len(fs.stack)-3].(*ast.BlockStmt); !ok {
-		if _, ok := fs.stack[len(fs.stack)-3].(*ast.CaseClause); !ok {
-			ps.refuse(n, "%s.%s is assigned outside a block statement", xs, n.Sel.Name)
-			return
-		}
-	}
-	val := as.Rhs[0]
-	v := func() string { return fs.text(val) }
-	if as.Tok == token.ADD_ASSIGN {
-		// x.F += v: x.SetF(<read of x.F> + (v)).
-		str := "strings"
-		if strings.Contains(r.Read, "strings.") {
-			str = fs.strings()
-		}
-		v = func() string {
-			read := strings.ReplaceAll(fmt.Sprintf(r.Read, x(), fs.name), "strings.", str+".")
-			return read + " + (" + fs.text(val) + ")"
-		}
-	}
-	var calls func() []string
-	switch n.Sel.Name {
-	case "Path", "Fragment":
-		// net/url's field is decoded: a '%' in it is a literal '%'.
-		if tv := ps.pass.TypesInfo.Types[val]; tv.Value == nil || as.Tok != token.ASSIGN || strings.Contains(constant.StringVal(tv.Value), "%") {
-			str := fs.strings()
-			prev := v
-			v = func() string { return str + ".ReplaceAll(" + prev() + ", \"%\", \"%25\")" }
-		}
-		calls = func() []string { return []string{x() + "." + r.Write + "(" + v() + ")"} }
-	case "User":
-		c, ok := ast.Unparen(val).(*ast.CallExpr)
-		var user, pass ast.Expr
-		switch {
-		case ok && isNetURLFunc(ps, c.Fun, "User") && len(c.Args) == 1:
-			user = c.Args[0]
-		case ok && isNetURLFunc(ps, c.Fun, "UserPassword") && len(c.Args) == 2:
-			user, pass = c.Args[0], c.Args[1]
-		case isNil(val):
-		default:
-			ps.refuse(n, "%s", r.Why)
-			return
-		}
-		enc := func(e ast.Expr) string {
-			if e == nil {
-				return `""`
-			}
-			return fs.name + ".PercentEncode(" + fs.text(e) + ", " + fs.name + ".UserinfoSet)"
-		}
-		calls = func() []string {
-			return []string{x() + ".SetUsername(" + enc(user) + ")", x() + ".SetPassword(" + enc(pass) + ")"}
-		}
-	default:
-		if r.Write == "" {
-			ps.refuse(n, "%s", r.Why)
-			return
-		}
-		calls = func() []string { return []string{x() + "." + r.Write + "(" + v() + ")"} }
-	}
-	handle, ok := fs.errHandler("set " + xs + "." + n.Sel.Name)
-	if !ok {
-		ps.refuse(n, "%s.%s = ...: the setter can fail and the enclosing function neither returns an error nor has a *testing.T", xs, n.Sel.Name)
-		return
-	}
-	fs.setf(as, func() string {
-		var b strings.Builder
-		for i, c := range calls() {
-			if i > 0 {
-				b.WriteString("\n")
-			}
-			fmt.Fprintf(&b, "if err := %s; err != nil {\n%s\n}", c, handle)
-		}
-		return b.String()
-	})
-}
-
 func isNil(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && id.Name == "nil"
@@ -1091,41 +549,6 @@ func isNetURLFunc(ps *pkgState, fun ast.Expr, name string) bool {
 	}
 	o := ps.pass.TypesInfo.Uses[sel.Sel]
 	return o != nil && o.Pkg() != nil && o.Pkg().Path() == netURLPath
-}
-
-// errHandler is the statement that handles err in the innermost function:
-// a return of the error, wrapped, or t.Fatal in a test.
-func (fs *fileState) errHandler(what string) (string, bool) {
-	info := fs.ps.pass.TypesInfo
-	for i := len(fs.stack) - 1; i >= 0; i-- {
-		ft, sig := funcOf(info, fs.stack[i])
-		if ft == nil {
-			continue
-		}
-		if sig == nil {
-			return "", false
-		}
-		res := sig.Results()
-		if res.Len() > 0 && types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
-			var vals []string
-			for j := range res.Len() - 1 {
-				z, ok := zeroValue(res.At(j).Type())
-				if !ok {
-					return "", false
-				}
-				vals = append(vals, z)
-			}
-			vals = append(vals, fs.fmtPkg()+".Errorf(\""+strings.ReplaceAll(what, `"`, `\"`)+": %w\", err)")
-			return "return " + strings.Join(vals, ", "), true
-		}
-		for v := range sig.Params().Variables() {
-			if isTestingT(v.Type()) && v.Name() != "" && v.Name() != "_" {
-				return v.Name() + ".Fatal(err)", true
-			}
-		}
-		return "", false
-	}
-	return "", false
 }
 
 // funcOf returns the type and signature of a FuncDecl or FuncLit; nil for
@@ -1144,152 +567,6 @@ func funcOf(info *types.Info, n ast.Node) (*ast.FuncType, *types.Signature) {
 	return nil, nil
 }
 
-func isTestingT(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" {
-		return false
-	}
-	switch n.Obj().Name() {
-	case "T", "B", "F", "TB":
-		return true
-	}
-	return false
-}
-
-func zeroValue(t types.Type) (string, bool) {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return "false", true
-		case u.Info()&types.IsString != 0:
-			return `""`, true
-		case u.Info()&types.IsNumeric != 0:
-			return "0", true
-		}
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-		return "nil", true
-	}
-	return "", false
-}
-
-// resolveReference ports base.ResolveReference(ref) where ref was set by
-// `ref, err := url.Parse(s)` and is used only there: the parse becomes
-// base.Parse(s) and the call becomes ref.
-func (fs *fileState) resolveReference(n *ast.SelectorExpr, base func() string, r rule) {
-	ps := fs.ps
-	info := ps.pass.TypesInfo
-	call, ok := fs.parent().(*ast.CallExpr)
-	if !ok || call.Fun != n || len(call.Args) != 1 {
-		ps.refuse(n, "%s", r.Why)
-		return
-	}
-	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
-	if !ok {
-		ps.refuse(n, "%s", r.Why)
-		return
-	}
-	obj := info.Uses[id]
-	d, ok := ps.decl[obj]
-	if !ok || d.init == nil || d.index != 0 {
-		ps.refuse(n, "%s", r.Why)
-		return
-	}
-	pc, ok := ast.Unparen(d.init).(*ast.CallExpr)
-	if !ok || !isNetURLFunc(ps, pc.Fun, "Parse") || len(pc.Args) != 1 {
-		ps.refuse(n, "%s", r.Why)
-		return
-	}
-	uses := 0
-	for _, o := range info.Uses {
-		if o == obj {
-			uses++
-		}
-	}
-	bid, ok := ast.Unparen(n.X).(*ast.Ident)
-	if uses != 1 || !ok || info.Uses[bid] == nil || info.Uses[bid].Pos() > pc.Pos() {
-		ps.refuse(n, "%s", r.Why)
-		return
-	}
-	arg := pc.Args[0]
-	fs.setf(pc, func() string { return base() + ".Parse(" + fs.text(arg) + ")" })
-	fs.set(call, id.Name)
-}
-
-// literal ports a composite literal of net/url's URL.
-func (fs *fileState) literal(lit *ast.CompositeLit) {
-	ps := fs.ps
-	// (&url.URL{Host: h}).Hostname() and .Port(): url.HostPort(h).
-	var outer ast.Node = lit
-	i := len(fs.stack) - 2
-	if u, ok := fs.stack[i].(*ast.UnaryExpr); ok && u.Op == token.AND {
-		outer = u
-		i--
-	}
-	for i >= 0 {
-		if _, ok := fs.stack[i].(*ast.ParenExpr); !ok {
-			break
-		}
-		i--
-	}
-	if len(lit.Elts) == 1 && i >= 1 {
-		if kv, ok := lit.Elts[0].(*ast.KeyValueExpr); ok && kv.Key.(*ast.Ident).Name == "Host" {
-			if sel, ok := fs.stack[i].(*ast.SelectorExpr); ok && (sel.Sel.Name == "Hostname" || sel.Sel.Name == "Port") {
-				if call, ok := fs.stack[i-1].(*ast.CallExpr); ok && call.Fun == sel {
-					fs.setf(call, func() string { return fs.name + ".HostPort(" + fs.text(kv.Value) + ")." + sel.Sel.Name + "()" })
-					return
-				}
-			}
-		}
-	}
-	conv := func() string {
-		return fs.name + ".FromNetURL(&" + netAlias + ".URL" + fs.textRange(lit, lit.Lbrace, lit.End()) + ")"
-	}
-	if u, ok := outer.(*ast.UnaryExpr); ok {
-		// x := &url.URL{...}
-		if as, ok := fs.parent2(u).(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
-			id, ok := as.Lhs[0].(*ast.Ident)
-			if ok && ps.pass.TypesInfo.Defs[id] != nil && fs.errFree(as) {
-				handle, ok := fs.errHandler("url.FromNetURL")
-				if ok {
-					fs.needNet = true
-					fs.setf(as, func() string { return id.Name + ", err := " + conv() + "\nif err != nil {\n" + handle + "\n}" })
-					return
-				}
-			}
-		}
-		// return &url.URL{...}, nil in a func returning (*url.URL, error)
-		if ret, ok := fs.parent2(u).(*ast.ReturnStmt); ok && len(ret.Results) == 2 && ret.Results[0] == u && isNil(ret.Results[1]) {
-			if fs.returnsWebAndError() {
-				fs.needNet = true
-				fs.setf(ret, func() string { return "return " + conv() })
-				return
-			}
-		}
-	}
-	ps.refuse(lit, "a net/url.URL literal here has no weburl form that keeps its meaning: write url.FromNetURL(&neturl.URL{...}) and handle its error, or url.Parse")
-}
-
-// returnsWebAndError says whether the innermost function returns
-// (*url.URL, error) and is ported.
-func (fs *fileState) returnsWebAndError() bool {
-	info := fs.ps.pass.TypesInfo
-	for i := len(fs.stack) - 1; i >= 0; i-- {
-		ft, sig := funcOf(info, fs.stack[i])
-		if ft == nil {
-			continue
-		}
-		if sig == nil || fs.ps.inKept(ft) || sig.Results().Len() != 2 {
-			return false
-		}
-		return isNetURLPtr(sig.Results().At(0).Type()) && types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
-	}
-	return false
-}
-
 // parent2 is the parent of n, n on the stack.
 func (fs *fileState) parent2(n ast.Node) ast.Node {
 	for i := len(fs.stack) - 1; i > 0; i-- {
@@ -1298,600 +575,4 @@ func (fs *fileState) parent2(n ast.Node) ast.Node {
 		}
 	}
 	return nil
-}
-
-// errFree says whether the scope of as has no variable err of a type other
-// than error, so that `x, err :=` declares or reuses an error.
-func (fs *fileState) errFree(as *ast.AssignStmt) bool {
-	sc := fs.ps.pass.Pkg.Scope().Innermost(as.Pos())
-	if sc == nil {
-		return false
-	}
-	_, o := sc.LookupParent("err", as.Pos())
-	if o == nil {
-		return true
-	}
-	return types.Identical(o.Type(), types.Universe.Lookup("error").Type())
-}
-
-// callArgs checks the *URL arguments of a call against its parameters.
-func (fs *fileState) callArgs(c *ast.CallExpr) {
-	info := fs.ps.pass.TypesInfo
-	if tv, ok := info.Types[c.Fun]; ok && tv.IsType() {
-		return
-	}
-	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok {
-			if b.Name() == "append" && len(c.Args) > 1 && !c.Ellipsis.IsValid() {
-				dest := fs.ps.exprWeb(c.Args[0])
-				for _, a := range c.Args[1:] {
-					fs.flowTo(a, dest)
-				}
-			}
-			return
-		}
-	}
-	ft := info.TypeOf(c.Fun)
-	if ft == nil {
-		return
-	}
-	sig, ok := ft.Underlying().(*types.Signature)
-	if !ok {
-		return
-	}
-	dest := fs.calleeWeb(c.Fun)
-	var params []ast.Expr
-	if ft := fs.ps.calleeType(c.Fun); ft != nil {
-		params = resultTypes(&ast.FuncType{Results: ft.Params})
-	}
-	for i, a := range c.Args {
-		if len(params) > 0 {
-			dest = isWeb
-			if fs.ps.inKept(params[min(i, len(params)-1)]) {
-				dest = isNet
-			}
-		}
-		fs.toForeignInterface(c, sig, i, a)
-		if i >= sig.Params().Len() {
-			break
-		}
-		pt := sig.Params().At(i).Type()
-		if !mentionsNetURL(pt) {
-			continue
-		}
-		if _, ok := pt.(*types.Interface); ok {
-			continue
-		}
-		fs.flowTo(a, dest)
-	}
-}
-
-// calleeWeb says whether the parameters of the callee become weburl's.
-func (fs *fileState) calleeWeb(fun ast.Expr) webness {
-	ps := fs.ps
-	info := ps.pass.TypesInfo
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		o := info.Uses[f]
-		if o == nil {
-			return unknown
-		}
-		if _, ok := o.(*types.Func); ok {
-			return ps.objWeb(o)
-		}
-		return ps.exprWeb(&ast.CallExpr{Fun: f})
-	case *ast.SelectorExpr:
-		if sel := info.Selections[f]; sel != nil {
-			if o := sel.Obj(); o.Pkg() != nil && o.Pkg().Path() == netURLPath {
-				return ps.exprWeb(f.X) // ResolveReference takes what its receiver is
-			}
-			return ps.objWeb(sel.Obj())
-		}
-		return ps.objWeb(info.Uses[f.Sel])
-	case *ast.FuncLit:
-		if ps.inKept(f.Type) {
-			return isNet
-		}
-		return isWeb
-	}
-	return unknown
-}
-
-// returns checks the *URL results of a return statement.
-func (fs *fileState) returns(ret *ast.ReturnStmt) {
-	info := fs.ps.pass.TypesInfo
-	for i := len(fs.stack) - 1; i >= 0; i-- {
-		ft, sig := funcOf(info, fs.stack[i])
-		if ft == nil {
-			continue
-		}
-		if sig == nil || sig.Results().Len() != len(ret.Results) {
-			return
-		}
-		res := resultTypes(ft)
-		for j, r := range ret.Results {
-			if j < len(res) && mentionsNetURL(sig.Results().At(j).Type()) {
-				dest := isWeb
-				if fs.ps.inKept(res[j]) {
-					dest = isNet
-				}
-				fs.flowTo(r, dest)
-			}
-		}
-		return
-	}
-}
-
-// flow checks an assignment of src to dst.
-func (fs *fileState) flow(src, dst ast.Expr) {
-	t := fs.ps.pass.TypesInfo.TypeOf(dst)
-	if t == nil || !mentionsNetURL(t) {
-		return
-	}
-	if id, ok := dst.(*ast.Ident); ok && id.Name == "_" {
-		return
-	}
-	fs.flowTo(src, fs.ps.exprWeb(dst))
-}
-
-// flowTo converts src at a destination of the given webness: .NetURL() from
-// weburl to net/url; the other way is refused.
-func (fs *fileState) flowTo(src ast.Expr, dest webness) {
-	ps := fs.ps
-	t := ps.pass.TypesInfo.TypeOf(src)
-	if t == nil || !mentionsNetURL(t) || isNil(src) {
-		return
-	}
-	if _, ok := ast.Unparen(src).(*ast.CompositeLit); ok && isNetURL(t) {
-		return
-	}
-	if u, ok := ast.Unparen(src).(*ast.UnaryExpr); ok {
-		if _, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok && u.Op == token.AND {
-			return // literal ports or refuses it
-		}
-	}
-	if _, ok := ast.Unparen(src).(*ast.FuncLit); ok {
-		return
-	}
-	from := ps.exprWeb(src)
-	if dest == unknown || from == unknown {
-		if dest != from {
-			ps.refuse(src, "cannot tell whether %s is a net/url value or one this port turns into weburl", types.ExprString(src))
-		}
-		return
-	}
-	if dest == from {
-		return
-	}
-	if !isNetURLPtr(t) {
-		ps.refuse(src, "%s: a value of type %s would change between net/url and weburl here", types.ExprString(src), t)
-		return
-	}
-	if from == isWeb {
-		inner := func() string { return fs.textRange(src, src.Pos(), src.End()) }
-		fs.setf(src, func() string {
-			s := inner()
-			if needsParens(src) {
-				s = "(" + s + ")"
-			}
-			return s + ".NetURL()"
-		})
-		return
-	}
-	ps.refuse(src, "%s is a *net/url.URL where the port expects a weburl *url.URL: convert it with url.FromNetURL and handle the error", types.ExprString(src))
-}
-
-// report emits the file's fix: the import swap and every rewrite.
-func (fs *fileState) report() {
-	ps := fs.ps
-	var edits []analysis.TextEdit
-	// Outermost rewritten nodes only.
-	var outer []ast.Node
-	for n := range fs.repl {
-		inside := false
-		for m := range fs.repl {
-			if m != n && m.Pos() <= n.Pos() && n.End() <= m.End() && (m.Pos() != n.Pos() || m.End() != n.End()) {
-				inside = true
-				break
-			}
-		}
-		if !inside {
-			outer = append(outer, n)
-		}
-	}
-	for _, n := range outer {
-		edits = append(edits, analysis.TextEdit{Pos: n.Pos(), End: n.End(), NewText: []byte(fs.text(n))})
-	}
-	// The import.
-	var imp bytes.Buffer
-	fmt.Fprintf(&imp, "%s %q", fs.name, webURLPath)
-	var extra []string
-	if fs.needNet {
-		if fs.name == netAlias || ps.pass.TypesInfo.Scopes[fs.f].Lookup(netAlias) != nil || ps.pass.Pkg.Scope().Lookup(netAlias) != nil {
-			ps.refuse(fs.spec, "the name %s, under which net/url is kept, is taken", netAlias)
-			return
-		}
-		extra = append(extra, fmt.Sprintf("%s %q", netAlias, netURLPath))
-	}
-	if fs.needStr && fs.strName == "strings" {
-		if _, s := importOf(fs.f, "strings"); s == nil {
-			extra = append(extra, `"strings"`)
-		}
-	}
-	if fs.needFmt && fs.fmtName == "fmt" {
-		if _, s := importOf(fs.f, "fmt"); s == nil {
-			extra = append(extra, `"fmt"`)
-		}
-	}
-	gd := importDecl(fs.f, fs.spec)
-	if gd != nil && gd.Lparen.IsValid() {
-		var pre strings.Builder
-		for _, e := range extra {
-			pre.WriteString(e + "\n\t")
-		}
-		edits = append(edits, analysis.TextEdit{Pos: fs.spec.Pos(), End: fs.spec.End(), NewText: append([]byte(pre.String()), imp.Bytes()...)})
-	} else {
-		edits = append(edits, analysis.TextEdit{Pos: fs.spec.Pos(), End: fs.spec.End(), NewText: imp.Bytes()})
-		if len(extra) > 0 && gd != nil {
-			edits = append(edits, analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport (\n\t" + strings.Join(extra, "\n\t") + "\n)")})
-		}
-	}
-	ps.pass.Report(analysis.Diagnostic{
-		Pos:     fs.spec.Pos(),
-		End:     fs.spec.End(),
-		Message: fmt.Sprintf("weburl-migrate: port this file from net/url to %s (%d rewrites)", webURLPath, len(outer)),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "port to " + webURLPath,
-			TextEdits: edits,
-		}},
-	})
-}
-
-func importDecl(f *ast.File, spec *ast.ImportSpec) *ast.GenDecl {
-	for _, d := range f.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT && slices.Contains(gd.Specs, ast.Spec(spec)) {
-			return gd
-		}
-	}
-	return nil
-}
-
-// netParses says whether net/url's function name (Parse or
-// ParseRequestURI) accepts s.
-func netParses(name, s string) bool {
-	var err error
-	if name == "ParseRequestURI" {
-		_, err = neturl.ParseRequestURI(s)
-	} else {
-		_, err = neturl.Parse(s)
-	}
-	return err == nil
-}
-
-// keepAPI keeps *net/url.URL in the exported declarations of a package
-// other than main: other packages, which this pass cannot see (some
-// outside the module), compile against them.
-func (ps *pkgState) keepAPI(f *ast.File) {
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if !d.Name.IsExported() {
-				continue
-			}
-			if d.Recv != nil && len(d.Recv.List) == 1 && !recvExported(d.Recv.List[0].Type) {
-				continue
-			}
-			ps.kept = append(ps.kept, d.Type)
-		case *ast.GenDecl:
-			for _, sp := range d.Specs {
-				switch sp := sp.(type) {
-				case *ast.TypeSpec:
-					if sp.Name.IsExported() {
-						ps.kept = append(ps.kept, sp.Type)
-					}
-				case *ast.ValueSpec:
-					for _, n := range sp.Names {
-						if n.IsExported() && sp.Type != nil {
-							ps.kept = append(ps.kept, sp.Type)
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-func recvExported(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.StarExpr:
-		return recvExported(e.X)
-	case *ast.IndexExpr:
-		return recvExported(e.X)
-	case *ast.IndexListExpr:
-		return recvExported(e.X)
-	case *ast.Ident:
-		return e.IsExported()
-	}
-	return false
-}
-
-// propagate keeps *net/url.URL in every declaration of the package that
-// receives a net/url value (a request's URL, a value from another
-// package): such a declaration, and so everything it flows into, stays
-// net/url, and nothing there changes meaning.
-func (ps *pkgState) propagate() {
-	info := ps.pass.TypesInfo
-	for changed := true; changed; {
-		changed = false
-		mark := func(src ast.Expr, dst ast.Expr) {
-			if dst == nil || ps.inKept(dst) {
-				return
-			}
-			t := info.TypeOf(src)
-			if t == nil || !mentionsNetURL(t) || isNil(src) {
-				return
-			}
-			if ps.exprWeb(src) == isNet {
-				ps.kept = append(ps.kept, dst)
-				clear(ps.webMemo)
-				changed = true
-			}
-		}
-		for _, f := range ps.pass.Files {
-			var funcStack []*ast.FuncType
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case nil:
-					return false
-				case *ast.FuncDecl:
-					if n.Body != nil {
-						funcStack = append(funcStack, n.Type)
-						ast.Inspect(n.Body, func(m ast.Node) bool { return ps.propNode(m, &funcStack, mark) })
-						funcStack = funcStack[:len(funcStack)-1]
-					}
-					return false
-				}
-				return ps.propNode(n, &funcStack, mark)
-			})
-		}
-	}
-}
-
-func (ps *pkgState) propNode(n ast.Node, funcStack *[]*ast.FuncType, mark func(src, dst ast.Expr)) bool {
-	info := ps.pass.TypesInfo
-	switch n := n.(type) {
-	case *ast.FuncLit:
-		*funcStack = append(*funcStack, n.Type)
-		ast.Inspect(n.Body, func(m ast.Node) bool { return ps.propNode(m, funcStack, mark) })
-		*funcStack = (*funcStack)[:len(*funcStack)-1]
-		return false
-	case *ast.AssignStmt:
-		if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
-			for i := range n.Lhs {
-				mark(n.Rhs[i], ps.declTypeOf(n.Lhs[i]))
-			}
-		}
-	case *ast.ValueSpec:
-		if n.Type != nil {
-			for _, v := range n.Values {
-				mark(v, n.Type)
-			}
-		}
-	case *ast.KeyValueExpr:
-		if id, ok := n.Key.(*ast.Ident); ok {
-			if o, ok := info.Uses[id].(*types.Var); ok && o.IsField() && o.Pkg() == ps.pass.Pkg {
-				mark(n.Value, ps.decl[o].typ)
-			}
-		}
-	case *ast.CompositeLit:
-		for _, el := range positional(info, n) {
-			if el.field.Pkg() == ps.pass.Pkg {
-				mark(el.value, ps.decl[el.field].typ)
-			}
-		}
-	case *ast.ReturnStmt:
-		if len(*funcStack) > 0 {
-			ft := (*funcStack)[len(*funcStack)-1]
-			res := resultTypes(ft)
-			if len(res) == len(n.Results) {
-				for i, r := range n.Results {
-					mark(r, res[i])
-				}
-			}
-		}
-	case *ast.CallExpr:
-		if ft := ps.calleeType(n.Fun); ft != nil {
-			params := resultTypes(&ast.FuncType{Results: ft.Params})
-			for i, a := range n.Args {
-				if i < len(params) {
-					mark(a, params[i])
-				}
-			}
-		}
-		if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) > 1 {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
-				for _, a := range n.Args[1:] {
-					mark(a, ps.declTypeOf(n.Args[0]))
-				}
-			}
-		}
-	}
-	return true
-}
-
-// resultTypes lists the type expression of each result of ft, one per value.
-func resultTypes(ft *ast.FuncType) []ast.Expr {
-	var out []ast.Expr
-	if ft.Results == nil {
-		return nil
-	}
-	for _, f := range ft.Results.List {
-		k := len(f.Names)
-		if k == 0 {
-			k = 1
-		}
-		for range k {
-			out = append(out, f.Type)
-		}
-	}
-	return out
-}
-
-// calleeType is the declared type of a function of this package, or nil.
-func (ps *pkgState) calleeType(fun ast.Expr) *ast.FuncType {
-	info := ps.pass.TypesInfo
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		return ps.funcs[info.Uses[f]]
-	case *ast.SelectorExpr:
-		if sel := info.Selections[f]; sel != nil {
-			return ps.funcs[sel.Obj()]
-		}
-		return ps.funcs[info.Uses[f.Sel]]
-	case *ast.FuncLit:
-		return f.Type
-	}
-	return nil
-}
-
-// declTypeOf is the declared type expression of the variable or field e
-// stores into, or nil.
-func (ps *pkgState) declTypeOf(e ast.Expr) ast.Expr {
-	info := ps.pass.TypesInfo
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return ps.decl[info.Uses[e]].typ
-	case *ast.SelectorExpr:
-		if sel := info.Selections[e]; sel != nil {
-			return ps.decl[sel.Obj()].typ
-		}
-		return ps.decl[info.Uses[e.Sel]].typ
-	case *ast.IndexExpr:
-		return ps.declTypeOf(e.X)
-	case *ast.StarExpr:
-		return ps.declTypeOf(e.X)
-	}
-	return nil
-}
-
-type posElt struct {
-	value ast.Expr
-	field *types.Var
-}
-
-// positional pairs the unkeyed elements of a struct literal with their fields.
-func positional(info *types.Info, lit *ast.CompositeLit) []posElt {
-	t := info.TypeOf(lit)
-	if t == nil {
-		return nil
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	var out []posElt
-	for i, e := range lit.Elts {
-		if _, ok := e.(*ast.KeyValueExpr); ok || i >= st.NumFields() {
-			return out
-		}
-		out = append(out, posElt{e, st.Field(i)})
-	}
-	return out
-}
-
-// keepNetParses finds each url.Parse of a constant relative reference that
-// net/url accepts and weburl refuses, whose variable is used only as the
-// reference of ResolveReference on a net/url receiver (fetchbot's
-// robotsTxtParsedPath): that parse stays net/url's (neturl.Parse), which
-// keeps its meaning whole.
-func (ps *pkgState) keepNetParses() {
-	info := ps.pass.TypesInfo
-	for o, d := range ps.decl {
-		c, ok := ast.Unparen(d.init).(*ast.CallExpr)
-		if d.init == nil || !ok || d.index > 0 || len(c.Args) != 1 || !isNetURLFunc(ps, c.Fun, "Parse") {
-			continue
-		}
-		tv := info.Types[c.Args[0]]
-		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			continue
-		}
-		if s := constant.StringVal(tv.Value); weburl.CanParse(s) || !netParses("Parse", s) {
-			continue
-		}
-		uses, good := 0, 0
-		for _, u := range info.Uses {
-			if u == o {
-				uses++
-			}
-		}
-		for _, f := range ps.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, isCall := n.(*ast.CallExpr)
-				if !isCall || len(call.Args) != 1 {
-					return true
-				}
-				sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-				if !isSel || sel.Sel.Name != "ResolveReference" {
-					return true
-				}
-				if m := info.Uses[sel.Sel]; m == nil || m.Pkg() == nil || m.Pkg().Path() != netURLPath {
-					return true
-				}
-				if id, isID := ast.Unparen(call.Args[0]).(*ast.Ident); isID && info.Uses[id] == o && ps.exprWeb(sel.X) == isNet {
-					good++
-				}
-				return true
-			})
-		}
-		if uses > 0 && uses == good {
-			ps.netParse[c] = true
-			clear(ps.webMemo)
-		}
-	}
-}
-
-// printPkgs are the packages whose functions take a URL as an interface
-// value only to print it (with its String method, the href in both
-// packages).
-var printPkgs = map[string]bool{"fmt": true, "log": true, "log/slog": true, "testing": true, "errors": true}
-
-// toForeignInterface refuses a weburl value passed as an interface value
-// to another package's function: that code may switch on *net/url.URL
-// (gocrawl's Enqueue does) and would no longer match.
-func (fs *fileState) toForeignInterface(c *ast.CallExpr, sig *types.Signature, i int, a ast.Expr) {
-	ps := fs.ps
-	info := ps.pass.TypesInfo
-	t := info.TypeOf(a)
-	if t == nil || !isNetURLPtr(t) || c.Ellipsis.IsValid() {
-		return
-	}
-	var pt types.Type
-	switch {
-	case sig.Variadic() && i >= sig.Params().Len()-1:
-		pt = sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice).Elem()
-	case i < sig.Params().Len():
-		pt = sig.Params().At(i).Type()
-	default:
-		return
-	}
-	if _, ok := pt.Underlying().(*types.Interface); !ok {
-		return
-	}
-	var callee types.Object
-	switch f := ast.Unparen(c.Fun).(type) {
-	case *ast.Ident:
-		callee = info.Uses[f]
-	case *ast.SelectorExpr:
-		callee = info.Uses[f.Sel]
-	}
-	if callee == nil || callee.Pkg() == nil || callee.Pkg() == ps.pass.Pkg || printPkgs[callee.Pkg().Path()] {
-		return
-	}
-	if ps.exprWeb(a) != isWeb {
-		return
-	}
-	ps.refuse(a, "%s is passed as an interface value to %s.%s, which may test for *net/url.URL; pass %s.NetURL() or its String() by hand", types.ExprString(a), callee.Pkg().Name(), callee.Name(), types.ExprString(a))
 }

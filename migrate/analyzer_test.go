@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"bufio"
+	"flag"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -13,22 +14,27 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // The packages under testdata/src whose files the tool rewrites: each .go
 // file with a .golden beside it must become exactly the golden file.
-var fixed = []string{"importswap", "reads", "writes", "literals", "hostport", "boundary", "methodvalue"}
+var fixed = []string{"importswap", "reads", "writes", "literals", "hostport", "boundary", "methodvalue", "keepvalue", "serialized"}
 
 // The packages the tool must refuse: each refused site carries a `want`
 // comment, and no file changes.
-var refused = []string{"refusewrite", "refuseliteral", "refuseerror", "refuseparse", "refuseflow", "refuseopaque", "refuseany"}
+var refused = []string{"refusewrite", "refuseliteral", "refuseerror", "refuseparse", "refuseflow", "refuseopaque", "refuseany", "errorkept"}
 
 // TestRules runs the analyzer once over every package of testdata/src (one
 // load: each load type-checks net/http from source). A fixed package's files
 // must become their .golden files; a refused package must get a diagnostic
 // at each "want" comment and no fix.
 func TestRules(t *testing.T) {
+	if *updateGoldens {
+		writeGoldens(t)
+		return
+	}
 	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), Analyzer, append(slices.Clone(fixed), refused...)...)
 	n := map[string]int{}
 	for _, r := range results {
@@ -43,6 +49,40 @@ func TestRules(t *testing.T) {
 	for _, pkg := range append(slices.Clone(fixed), refused...) {
 		if n[pkg] == 0 {
 			t.Errorf("%s: no diagnostic", pkg)
+		}
+	}
+}
+
+var updateGoldens = flag.Bool("update-goldens", false, "rewrite the .golden files of testdata/src with the analyzer's fixes")
+
+// writeGoldens writes each fixed package's files, with the analyzer's
+// fixes applied, to their .golden files (the "want" comments are kept).
+func writeGoldens(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), Analyzer, fixed...)
+	edits := map[string][]analysis.TextEdit{}
+	var fset *token.FileSet
+	for _, r := range results {
+		fset = r.Action.Package.Fset
+		for _, d := range r.Diagnostics {
+			for _, f := range d.SuggestedFixes {
+				for _, e := range f.TextEdits {
+					name := fset.File(e.Pos).Name()
+					edits[name] = append(edits[name], e)
+				}
+			}
+		}
+	}
+	for name, es := range edits {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := apply(fset, src, es)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := os.WriteFile(name+".golden", out, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -74,7 +74,8 @@ func direct(r *http.Request) (*url.URL, error) { return nil, nil }
 func Direct() *http.Transport { return &http.Transport{Proxy: direct} }
 
 // Exported keeps *net/url.URL in the package's API, which other packages
-// compile against: the value of the program's own parse is converted.
+// compile against: the program's own parse, which only goes there, stays
+// net/url's.
 func Exported(s string) (*url.URL, error) {
 	u, err := url.Parse(s)
 	if err != nil {

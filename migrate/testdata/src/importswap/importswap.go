@@ -6,7 +6,8 @@ import (
 	"net/url" // want `port this file from net/url`
 )
 
-// Link parses s and prints it: Parse, String and Values keep their names.
+// Link parses s and prints it: Parse, String, Port and Values keep their
+// names.
 func Link(s string) (string, error) {
 	u, err := url.Parse(s)
 	if err != nil {
@@ -14,5 +15,5 @@ func Link(s string) (string, error) {
 	}
 	q := url.Values{}
 	q.Set("a", "b")
-	return fmt.Sprint(u.String(), " ", q.Encode(), " ", url.QueryEscape("a b")), nil
+	return fmt.Sprint(u.String(), " ", u.Port(), " ", q.Encode(), " ", url.QueryEscape("a b")), nil
 }

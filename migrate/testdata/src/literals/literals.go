@@ -34,3 +34,18 @@ func resolve(page, link string) (string, error) {
 	}
 	return base.ResolveReference(ref).String(), nil
 }
+
+// links resolves each href against base (muffet's link finder): the
+// reference is only checked through err before it is resolved.
+func links(base *url.URL, hrefs []string) []string {
+	var out []string
+	for _, s := range hrefs {
+		u, err := url.Parse(s)
+		if err != nil {
+			continue
+		}
+		u = base.ResolveReference(u)
+		out = append(out, u.String())
+	}
+	return out
+}

@@ -18,11 +18,9 @@ func show(x any) string {
 	return fmt.Sprint(x)
 }
 
-func encode(s string) ([]byte, error) {
-	u, err := url.Parse(s)
-	if err != nil {
-		return nil, err
-	}
+// encode's u is a parameter: a parse's value would stay net/url's
+// instead (keepvalue).
+func encode(u *url.URL) ([]byte, error) {
 	fmt.Println(u)         // printing is fine: String is the href in both packages
 	return json.Marshal(u) // want `u is passed as an interface value to json.Marshal`
 }

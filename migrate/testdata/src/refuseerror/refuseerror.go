@@ -14,3 +14,13 @@ func Timeout(err error) bool {
 }
 
 var _ = http.Get
+
+// host parses with weburl once ported: its errors are weburl's, so the
+// package's url.Error could mean either.
+func host(s string) (string, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", err
+	}
+	return u.Host, nil
+}

@@ -13,7 +13,6 @@ func rewrite(s, path string) (*url.URL, error) {
 	}
 	u.Scheme = "https"
 	u.Host = "example.com"
-	u.Host += ":8443"
 	u.Path += "/more"
 	u.Path = path
 	u.RawQuery = "a=1"
