@@ -21,7 +21,6 @@ package url
 import (
 	"fmt"
 	neturl "net/url"
-	"os"
 	"reflect"
 	"slices"
 	"sort"
@@ -298,33 +297,11 @@ func TestNetURLTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := migrationKeys()
-	counts := map[string]int{}
-	var unlisted []string
-	for _, c := range cases {
-		class, ok := listed[c.ID]
-		switch {
-		case c.Diff == "" && ok:
-			t.Errorf("%s passes but is listed as %s in %s: remove it", c.ID, class, netURLTablesPath)
-		case c.Diff == "":
-			counts["pass"]++
-		case !ok:
-			unlisted = append(unlisted, c.ID)
-			t.Errorf("%s: %s; not listed in %s", c.ID, c.Diff, netURLTablesPath)
-		case !keys[class]:
-			t.Errorf("%s: class %q is no key of docs/migration.md (a net/url name of its name table, or a behaviour row's key)", c.ID, class)
-		default:
-			counts[class]++
-		}
-	}
+	counts, unlisted := gourltests.Check(t, cases, listed, netURLTablesPath, keys, "docs/migration.md (a net/url name of its name table, or a behaviour row's key)")
 	if *update && len(unlisted) > 0 {
-		f, err := os.OpenFile(netURLTablesPath, os.O_APPEND|os.O_WRONLY, 0)
-		if err != nil {
+		if err := gourltests.AppendUnlisted(netURLTablesPath, unlisted); err != nil {
 			t.Fatal(err)
 		}
-		for _, id := range unlisted {
-			fmt.Fprintf(f, "%s\tUNCLASSIFIED\n", id)
-		}
-		f.Close()
 	}
 	var classes []string
 	for c := range counts {

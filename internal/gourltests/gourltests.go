@@ -489,3 +489,49 @@ func ReadList(path string) (map[string]string, error) {
 	}
 	return m, sc.Err()
 }
+
+// Reporter is the part of a *testing.T that [Check] reports through.
+type Reporter interface {
+	Errorf(format string, args ...any)
+}
+
+// Check holds cases to the list of expected differences at listPath:
+// a case that differs must be listed with a class that keys accepts, and
+// a listed case must differ. It reports every broken rule through t and
+// returns how many cases each class holds ("pass" for the passing ones)
+// and the IDs of the differing cases the list lacks (for an -update
+// flag: see [AppendUnlisted]). A listed case absent from cases is not an
+// error: a list serves several Go versions.
+func Check(t Reporter, cases []Case, listed map[string]string, listPath string, keys map[string]bool, keysDoc string) (counts map[string]int, unlisted []string) {
+	counts = map[string]int{}
+	for _, c := range cases {
+		class, ok := listed[c.ID]
+		switch {
+		case c.Diff == "" && ok:
+			t.Errorf("%s passes but is listed as %s in %s: remove it", c.ID, class, listPath)
+		case c.Diff == "":
+			counts["pass"]++
+		case !ok:
+			unlisted = append(unlisted, c.ID)
+			t.Errorf("%s: %s; not listed in %s", c.ID, c.Diff, listPath)
+		case !keys[class]:
+			t.Errorf("%s: class %q is not a key of %s", c.ID, class, keysDoc)
+		default:
+			counts[class]++
+		}
+	}
+	return counts, unlisted
+}
+
+// AppendUnlisted appends each ID to the list at listPath with the class
+// UNCLASSIFIED, for a person to classify.
+func AppendUnlisted(listPath string, ids []string) error {
+	f, err := os.OpenFile(listPath, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		fmt.Fprintf(f, "%s\tUNCLASSIFIED\n", id)
+	}
+	return f.Close()
+}

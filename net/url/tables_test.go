@@ -241,33 +241,11 @@ func TestNetURLTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := docKeys(t)
-	counts := map[string]int{}
-	var unlisted []string
-	for _, c := range gourltests.Run(tables, adapters) {
-		class, ok := listed[c.ID]
-		switch {
-		case c.Diff == "" && ok:
-			t.Errorf("%s passes but is listed as %s in %s: remove it", c.ID, class, tablesList)
-		case c.Diff == "":
-			counts["pass"]++
-		case !ok:
-			unlisted = append(unlisted, c.ID)
-			t.Errorf("%s: %s; not listed in %s", c.ID, c.Diff, tablesList)
-		case !keys[class]:
-			t.Errorf("%s: class %q is not the key of a row of docs/neturl-package.md", c.ID, class)
-		default:
-			counts[class]++
-		}
-	}
+	counts, unlisted := gourltests.Check(t, gourltests.Run(tables, adapters), listed, tablesList, keys, "docs/neturl-package.md")
 	if *update && len(unlisted) > 0 {
-		f, err := os.OpenFile(tablesList, os.O_APPEND|os.O_WRONLY, 0)
-		if err != nil {
+		if err := gourltests.AppendUnlisted(tablesList, unlisted); err != nil {
 			t.Fatal(err)
 		}
-		for _, id := range unlisted {
-			fmt.Fprintf(f, "%s\tUNCLASSIFIED\n", id)
-		}
-		f.Close()
 	}
 	var classes []string
 	for c := range counts {
