@@ -485,6 +485,12 @@ func (fs *fileState) visit(n ast.Node) bool {
 			}
 		}
 	case *ast.ValueSpec:
+		if n.Type != nil && len(n.Values) == 0 && isNetURL(info.TypeOf(n.Type)) && !ps.inKept(n.Type) {
+			// var u url.URL: net/url's empty URL, which a weburl URL (always
+			// absolute) cannot be; the fields then written into it
+			// (gorilla/mux builds a query this way) would fail.
+			ps.refuse(n, "a zero net/url.URL (var %s %s): a weburl URL is always absolute, so no weburl value keeps its meaning; keep it on net/url", n.Names[0].Name, types.ExprString(n.Type))
+		}
 		if n.Type != nil && len(n.Values) == len(n.Names) {
 			dest := isWeb
 			if ps.inKept(n.Type) {

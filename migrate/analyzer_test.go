@@ -20,11 +20,11 @@ import (
 
 // The packages under testdata/src whose files the tool rewrites: each .go
 // file with a .golden beside it must become exactly the golden file.
-var fixed = []string{"importswap", "reads", "writes", "literals", "hostport", "boundary", "methodvalue", "keepvalue", "serialized"}
+var fixed = []string{"keepliteral", "importswap", "reads", "writes", "literals", "hostport", "boundary", "methodvalue", "keepvalue", "serialized"}
 
 // The packages the tool must refuse: each refused site carries a `want`
 // comment, and no file changes.
-var refused = []string{"refusewrite", "refuseliteral", "refuseerror", "refuseparse", "refuseflow", "refuseopaque", "refuseany", "errorkept"}
+var refused = []string{"refusezero", "refusewrite", "refuseliteral", "refuseerror", "refuseparse", "refuseflow", "refuseopaque", "refuseany", "errorkept"}
 
 // TestRules runs the analyzer once over every package of testdata/src (one
 // load: each load type-checks net/http from source). A fixed package's files

@@ -40,6 +40,12 @@ func (fs *fileState) literal(lit *ast.CompositeLit) {
 			}
 		}
 	}
+	if !constScheme(ps.pass.TypesInfo, lit) {
+		// &url.URL{Path: p} is a relative reference, which FromNetURL
+		// refuses: its value stays net/url's.
+		ps.refuseValue(lit, lit, "a net/url.URL literal with no constant scheme may be a relative reference, which a weburl URL cannot hold: keep it on net/url")
+		return
+	}
 	conv := func() string {
 		return fs.name + ".FromNetURL(&" + netAlias + ".URL" + fs.textRange(lit, lit.Lbrace, lit.End()) + ")"
 	}
@@ -68,6 +74,21 @@ func (fs *fileState) literal(lit *ast.CompositeLit) {
 		}
 	}
 	ps.refuseValue(lit, lit, "a net/url.URL literal here has no weburl form that keeps its meaning: write url.FromNetURL(&neturl.URL{...}) and handle its error, or url.Parse")
+}
+
+// constScheme says whether lit sets Scheme to a non-empty constant.
+func constScheme(info *types.Info, lit *ast.CompositeLit) bool {
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return false // positional: every field given, Scheme first
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Scheme" {
+			tv := info.Types[kv.Value]
+			return tv.Value != nil && tv.Value.ExactString() != `""`
+		}
+	}
+	return false
 }
 
 // returnsWebAndError says whether the innermost function returns
