@@ -109,6 +109,30 @@ func (s *Sorter) Runs() int { return len(s.runs) }
 // Add adds a record. key is copied. An error writing a run is returned
 // here, and by every later call.
 func (s *Sorter) Add(key []byte, val uint64) error {
+	if s.opt.Sum {
+		if i, ok := s.index[string(key)]; ok && s.err == nil && !s.sorted {
+			s.vals[i] += val
+			return nil
+		}
+		return s.add(string(key), val)
+	}
+	return s.add(unsafe.String(unsafe.SliceData(key), len(key)), val)
+}
+
+// AddString adds a record whose key is a string.
+func (s *Sorter) AddString(key string, val uint64) error {
+	if s.opt.Sum {
+		if i, ok := s.index[key]; ok && s.err == nil && !s.sorted {
+			s.vals[i] += val
+			return nil
+		}
+	}
+	return s.add(key, val)
+}
+
+// add adds a record whose key, in Sum mode, is new; without Sum, key is
+// copied and not kept.
+func (s *Sorter) add(key string, val uint64) error {
 	if s.err != nil {
 		return s.err
 	}
@@ -119,13 +143,8 @@ func (s *Sorter) Add(key []byte, val uint64) error {
 		if s.index == nil {
 			s.index = map[string]int{}
 		}
-		if i, ok := s.index[string(key)]; ok {
-			s.vals[i] += val
-			return nil
-		}
-		k := string(key)
-		s.index[k] = len(s.keys)
-		s.keys = append(s.keys, k)
+		s.index[key] = len(s.keys)
+		s.keys = append(s.keys, key)
 		s.vals = append(s.vals, val)
 		s.used += len(key) + perRecordSum
 	} else {
@@ -142,17 +161,6 @@ func (s *Sorter) Add(key []byte, val uint64) error {
 		return s.spill()
 	}
 	return nil
-}
-
-// AddString adds a record whose key is a string.
-func (s *Sorter) AddString(key string, val uint64) error {
-	if s.opt.Sum && s.index != nil {
-		if i, ok := s.index[key]; ok && s.err == nil && !s.sorted {
-			s.vals[i] += val
-			return nil
-		}
-	}
-	return s.Add([]byte(key), val)
 }
 
 // memIter returns the records held in memory, sorted (and summed).
@@ -333,6 +341,16 @@ func (s *Sorter) removeRuns() {
 		os.Remove(name)
 	}
 	s.runs = nil
+}
+
+// Close removes the Sorter's run files and drops its records; an
+// Iterator of it must not be used after. It may be called more than
+// once.
+func (s *Sorter) Close() error {
+	s.removeRuns()
+	s.buf, s.recs, s.index, s.keys, s.vals = nil, nil, nil, nil, nil
+	s.sorted = true
+	return nil
 }
 
 // Iterator returns sorted records.

@@ -264,3 +264,31 @@ func BenchmarkSort(b *testing.B) {
 		})
 	}
 }
+
+func TestSpool(t *testing.T) {
+	dir := t.TempDir()
+	s := NewSpool(dir)
+	for i := range 1000 {
+		s.AddString(fmt.Sprintf("k%d", i), uint64(i))
+	}
+	for range 2 {
+		it, err := s.Iter()
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := 0
+		for it.Next() {
+			if string(it.Key()) != fmt.Sprintf("k%d", i) || it.Value() != uint64(i) {
+				t.Fatalf("record %d: %q %d", i, it.Key(), it.Value())
+			}
+			i++
+		}
+		if it.Err() != nil || i != 1000 {
+			t.Fatalf("%d records, %v", i, it.Err())
+		}
+	}
+	s.Close()
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("%d files left", len(files))
+	}
+}
