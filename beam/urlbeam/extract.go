@@ -31,8 +31,14 @@ func ExtractLinks(s beam.Scope, pages beam.PCollection) (links, failures beam.PC
 }
 
 func extractFn(ctx context.Context, p Page, emitLink func(Link), failure func(Failure)) {
-	emit := func(l Link) { counters.links.Inc(ctx, 1); emitLink(l) }
-	fail := func(f Failure) { counters.failures.Inc(ctx, 1); failure(f) }
+	extractPage(p,
+		func(l Link) { counters.links.Inc(ctx, 1); emitLink(l) },
+		func(f Failure) { counters.failures.Inc(ctx, 1); failure(f) })
+}
+
+// extractPage emits the links of p, or its failures: the per-page work
+// of ExtractLinks, which both engines run.
+func extractPage(p Page, emit func(Link), fail func(Failure)) {
 	page, err := url.Parse(p.URL)
 	if err != nil {
 		fail(Failure{Stage: "extract", Input: p.URL, Err: err.Error()})

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/weburl/url/beam/internal/extsort"
 	"github.com/xitongsys/parquet-go/parquet"
 	"github.com/xitongsys/parquet-go/writer"
 )
@@ -49,6 +50,9 @@ type WriteOptions struct {
 	// Gzip compresses: a TSV file as a whole (".tsv.gz"), a Parquet
 	// file's pages with Parquet's GZIP codec (else SNAPPY).
 	Gzip bool
+	// RowsCounter, if set, names a Beam counter (namespace "urlbeam")
+	// of the rows written.
+	RowsCounter string
 }
 
 // ErrWrite is the cause of the errors [WriteShards] returns at
@@ -85,7 +89,10 @@ func ShardName(prefix string, i, n int, opt WriteOptions) string {
 // registered Beam filesystem: gs://, s3://). Each file is written by
 // one worker from one group of rows, so the work spreads over as many
 // workers as there are shards; every shard's file is written, empty or
-// not. The construction errors wrap [ErrWrite].
+// not. The rows of a file are sorted (ids and counts as numbers, the
+// rest in byte order), in bounded memory through the worker's
+// temporary directory, so that a file's bytes do not depend on the
+// runner. The construction errors wrap [ErrWrite].
 func WriteShards(s beam.Scope, prefix string, col beam.PCollection, opt WriteOptions) error {
 	if opt.Shards <= 0 {
 		opt.Shards = 1
@@ -110,7 +117,8 @@ func WriteShards(s beam.Scope, prefix string, col beam.PCollection, opt WriteOpt
 		shardIDs[i] = i
 	}
 	all := beam.ParDo(s, shardMarker, beam.CreateList(s, shardIDs))
-	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Options: opt, Columns: cols}, beam.CoGroupByKey(s, all, keyed))
+	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Options: opt, Columns: cols, RowsCounter: opt.RowsCounter},
+		beam.CoGroupByKey(s, all, keyed))
 	return nil
 }
 
@@ -144,41 +152,94 @@ func shardOf(s string, n int) int {
 	return int(h.Sum32() % uint32(n))
 }
 
-// writeShardFn writes the rows of one shard to its file.
+// writeShardFn writes the rows of one shard to its file, sorted.
 type writeShardFn struct {
-	Prefix  string
-	Options WriteOptions
-	Columns []string
+	Prefix      string
+	Options     WriteOptions
+	Columns     []string
+	RowsCounter string
 }
 
 func (f *writeShardFn) StartBundle(ctx context.Context) {
 	counters.writeBundles.Inc(ctx, 1)
 }
 
+// ProcessElement sorts the rows of one shard (see rowKey), in bounded
+// memory through the worker's temporary directory, and writes them.
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, _ func(*int) bool, rows func(*string) bool) error {
 	name := ShardName(f.Prefix, shard, f.Options.Shards, f.Options)
-	fs, err := filesystem.New(ctx, name)
+	sorter := extsort.New(extsort.Options{})
+	numeric := numericColumns(f.Columns)
+	var row string
+	var key []byte
+	for rows(&row) {
+		key = appendRowKey(key[:0], row, numeric)
+		if err := sorter.Add(key, 0); err != nil {
+			return fmt.Errorf("urlbeam: writing %s: %w", name, err)
+		}
+	}
+	it, err := sorter.Sort()
+	if err != nil {
+		return fmt.Errorf("urlbeam: writing %s: %w", name, err)
+	}
+	defer it.Close()
+	n, err := writeShard(ctx, name, f.Options, f.Columns, sortedRows(it, numeric))
 	if err != nil {
 		return err
+	}
+	if f.RowsCounter != "" {
+		beam.NewCounter("urlbeam", f.RowsCounter).Inc(ctx, n)
+	}
+	counters.shards.Inc(ctx, 1)
+	return nil
+}
+
+// sortedRows returns the rows of the keys of it (see appendRowKey) as
+// an iterator of the kind writeTSV and writeParquet read.
+func sortedRows(it *extsort.Iterator, numeric int) func(*string) bool {
+	var line []byte
+	return func(row *string) bool {
+		if !it.Next() {
+			return false
+		}
+		line = rowOfKey(line[:0], it.Key(), numeric)
+		*row = string(line)
+		return true
+	}
+}
+
+// writeShard writes rows to the file name, as opt says, and returns how
+// many it wrote.
+func writeShard(ctx context.Context, name string, opt WriteOptions, cols []string, rows func(*string) bool) (int64, error) {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return 0, err
 	}
 	defer fs.Close()
 	w, err := fs.OpenWrite(ctx, name)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	if f.Options.Format == Parquet {
-		err = writeParquet(w, f.Columns, f.Options.Gzip, rows)
+	var n int64
+	counted := func(row *string) bool {
+		if rows(row) {
+			n++
+			return true
+		}
+		return false
+	}
+	if opt.Format == Parquet {
+		err = writeParquet(w, cols, opt.Gzip, counted)
 	} else {
-		err = writeTSV(w, f.Options.Gzip, rows)
+		err = writeTSV(w, opt.Gzip, counted)
 	}
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("urlbeam: writing %s: %w", name, err)
+		return n, fmt.Errorf("urlbeam: writing %s: %w", name, err)
 	}
-	counters.shards.Inc(ctx, 1)
-	return nil
+	return n, nil
 }
 
 func writeTSV(w io.Writer, gz bool, rows func(*string) bool) error {

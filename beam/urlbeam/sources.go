@@ -34,13 +34,20 @@ type filterSourcesFn struct {
 }
 
 func (f *filterSourcesFn) ProcessElement(l Link, emit func(Link)) {
+	if keepSource(f.Sources, l) {
+		emit(l)
+	}
+}
+
+// keepSource reports whether one of sources names l's source.
+func keepSource(sources []string, l Link) bool {
 	src := l.Source()
-	for _, s := range f.Sources {
+	for _, s := range sources {
 		if s == l.Tag || s == src {
-			emit(l)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // PageURLs returns the URLs of pages (a PCollection of [Page]), as

@@ -47,7 +47,7 @@ func TestLinkGraph(t *testing.T) {
 		"",
 	}, "\n")), 0o644)
 	out := filepath.Join(dir, "out")
-	p, err := build(config{input: in, format: "urls", output: out, maxBytes: 1 << 20})
+	p, err := build(config{job: urlbeam.Job{Input: in, Format: "urls", Output: out, MaxPageBytes: 1 << 20}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,15 +76,20 @@ func TestLinkGraph(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
-	for name, c := range map[string]config{
-		"no -input":          {format: "urls", output: "x"},
-		"-format=pdf":        {input: "x", format: "pdf", output: "x"},
-		"-output-format=csv": {input: "x", format: "urls", output: "x", write: urlbeam.WriteOptions{Format: "csv"}},
-		"s3x://bucket/x":     {input: "x", format: "urls", output: "s3x://bucket/x"},
+	for name, j := range map[string]urlbeam.Job{
+		"no -input":          {Format: "urls", Output: "x"},
+		"-format=pdf":        {Input: "x", Format: "pdf", Output: "x"},
+		"-output-format=csv": {Input: "x", Format: "urls", Output: "x", Write: urlbeam.WriteOptions{Format: "csv"}},
+		"s3x://bucket/x":     {Input: "x", Format: "urls", Output: "s3x://bucket/x"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := build(c); err == nil {
-				t.Error("accepted")
+			if _, err := build(config{job: j}); err == nil {
+				t.Error("Beam: accepted")
+			}
+			_, err := runEmbedded(context.Background(), config{job: j, memory: "64MiB"}, io.Discard, false)
+			var usage usageError
+			if !errors.As(err, &usage) {
+				t.Errorf("embedded: %v, want a usage error", err)
 			}
 		})
 	}
@@ -96,7 +101,7 @@ func TestBuildErrors(t *testing.T) {
 func TestFilesystems(t *testing.T) {
 	for _, out := range []string{"s3://bucket/graph", "gs://bucket/graph"} {
 		t.Run(out, func(t *testing.T) {
-			if _, err := build(config{input: "x", format: "urls", output: out}); err != nil {
+			if _, err := build(config{job: urlbeam.Job{Input: "x", Format: "urls", Output: out}}); err != nil {
 				t.Error(err)
 			}
 		})
