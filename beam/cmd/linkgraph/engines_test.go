@@ -90,17 +90,10 @@ func firstDiff(a, b []byte) string {
 func TestEnginesAgree(t *testing.T) {
 	dir := t.TempDir()
 	links := filepath.Join(dir, "links.txt")
-	os.WriteFile(links, []byte(strings.Join([]string{
-		"https://a.example.com/page\t/x",
-		"https://a.example.com/page\thttps://b.example.com/y?q",
-		"https://a.example.com/other\thttps://B.EXAMPLE.COM/y?q#frag",
-		"https://c.example.org/\thttps://d.example.org:8080/",
-		"https://c.example.org/\thttps://exa mple.com/",
-		"http://192.0.2.1/",
-		"not a url",
+	os.WriteFile(links, []byte(strings.Join(append(slices.Clone(sampleLinks),
 		"https://c.example.org/\thttps://c.example.org/\r",
 		"last line without a newline\thttps://x.test/",
-	}, "\n")), 0o644)
+	), "\n")), 0o644)
 	var manifest strings.Builder
 	for i := range 12 {
 		page := filepath.Join(dir, fmt.Sprintf("p%d.html", i))

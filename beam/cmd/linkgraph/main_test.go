@@ -31,21 +31,25 @@ func sortedLines(t *testing.T, path string) []string {
 	return lines
 }
 
+// sampleLinks is a small link list of every kind of line: a relative
+// link, hosts in two cases, a port, a host that fails, a page with no
+// link, a line that is no URL.
+var sampleLinks = []string{
+	"https://a.example.com/page\t/x",
+	"https://a.example.com/page\thttps://b.example.com/y?q",
+	"https://a.example.com/other\thttps://B.EXAMPLE.COM/y?q#frag",
+	"https://c.example.org/\thttps://d.example.org:8080/",
+	"https://c.example.org/\thttps://exa mple.com/",
+	"http://192.0.2.1/",
+	"not a url",
+}
+
 // TestLinkGraph runs the command's pipeline on Prism over a small link
 // list and checks the three files it writes.
 func TestLinkGraph(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "links.txt")
-	os.WriteFile(in, []byte(strings.Join([]string{
-		"https://a.example.com/page\t/x",
-		"https://a.example.com/page\thttps://b.example.com/y?q",
-		"https://a.example.com/other\thttps://B.EXAMPLE.COM/y?q#frag",
-		"https://c.example.org/\thttps://d.example.org:8080/",
-		"https://c.example.org/\thttps://exa mple.com/",
-		"http://192.0.2.1/",
-		"not a url",
-		"",
-	}, "\n")), 0o644)
+	os.WriteFile(in, []byte(strings.Join(append(slices.Clone(sampleLinks), ""), "\n")), 0o644)
 	out := filepath.Join(dir, "out")
 	p, err := build(config{job: urlbeam.Job{Input: in, Format: "urls", Output: out, MaxPageBytes: 1 << 20}})
 	if err != nil {
