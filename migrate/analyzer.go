@@ -131,7 +131,11 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if _, w := importOf(f, webURLPath); w != nil || name == netAlias {
-			continue // already ported: a second run changes nothing
+			// Already ported: a second run changes nothing, but what an
+			// earlier run kept on net/url is listed again, so that the
+			// status says the program still uses it.
+			ps.reportEarlier(f, spec)
+			continue
 		}
 		tf := pass.Fset.File(f.Pos())
 		if why := notEditable(pass.Fset, f); why != "" {
@@ -241,6 +245,27 @@ func notEditable(fset *token.FileSet, f *ast.File) string {
 		return "is generated (Code generated ... DO NOT EDIT): it is not edited, so the package is not ported"
 	}
 	return ""
+}
+
+// reportEarlier reports, at the import spec of net/url in f (a file an
+// earlier run ported), how many uses of net/url the earlier run left in
+// it, as a kept site.
+func (ps *pkgState) reportEarlier(f *ast.File, spec *ast.ImportSpec) {
+	uses := 0
+	for id, o := range ps.pass.TypesInfo.Uses {
+		if pn, ok := o.(*types.PkgName); ok && pn.Imported().Path() == netURLPath && f.Pos() <= id.Pos() && id.End() <= f.End() {
+			uses++
+		}
+	}
+	name := "url"
+	if spec.Name != nil {
+		name = spec.Name.Name
+	}
+	plural := "s"
+	if uses == 1 {
+		plural = ""
+	}
+	ps.pass.Reportf(spec.Pos(), "weburl-migrate: kept: an earlier run ported this file and left %d use%s of net/url in it (%s.)", uses, plural, name)
 }
 
 // refuseValue refuses a site on the value recv, unless recv is the value

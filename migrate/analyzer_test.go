@@ -3,6 +3,7 @@ package migrate
 import (
 	"bufio"
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -22,9 +23,10 @@ import (
 // file with a .golden beside it must become exactly the golden file.
 var fixed = []string{"keepliteral", "importswap", "reads", "writes", "literals", "hostport", "boundary", "methodvalue", "keepvalue", "serialized"}
 
-// The packages the tool must refuse: each refused site carries a `want`
-// comment, and no file changes.
-var refused = []string{"refusezero", "refusewrite", "refuseliteral", "refuseerror", "refuseparse", "refuseflow", "refuseopaque", "refuseany", "errorkept"}
+// The packages the tool must refuse or keep on net/url: each refused or
+// kept site carries a `want` comment, and no file changes (earlierrun: a
+// file an earlier run ported, with values kept on net/url).
+var refused = []string{"earlierrun", "refusezero", "refusewrite", "refuseliteral", "refuseerror", "refuseparse", "refuseflow", "refuseopaque", "refuseany", "errorkept"}
 
 // TestRules runs the analyzer once over every package of testdata/src (one
 // load: each load type-checks net/http from source). A fixed package's files
@@ -161,7 +163,7 @@ func TestGoldensCompile(t *testing.T) {
 	write("go.mod", "module example.com/golden\n\ngo 1.26.0\n\nrequire github.com/weburl/url v0.3.0\n")
 	write("go.work", "go 1.26.0\n\nuse (\n\t.\n\t"+root+"\n)\n\nreplace github.com/weburl/url v0.3.0 => "+root+"\n")
 	want := regexp.MustCompile(" *// want `[^`]*`")
-	var pkgs []string
+	var pkgs, written []string
 	for _, pkg := range fixed {
 		goldens, _ := filepath.Glob(filepath.Join("testdata", "src", pkg, "*.golden"))
 		var missing []string
@@ -186,6 +188,7 @@ func TestGoldensCompile(t *testing.T) {
 		for i, g := range goldens {
 			write(filepath.Join(pkg, strings.TrimSuffix(filepath.Base(g), ".golden")), texts[i])
 		}
+		written = append(written, texts...)
 		pkgs = append(pkgs, pkg)
 	}
 	if len(pkgs) == 0 {
@@ -198,8 +201,40 @@ func TestGoldensCompile(t *testing.T) {
 		t.Fatalf("go vet of the golden files: %v\n%s", err, out)
 	}
 	t.Logf("compiled and vetted: %v", pkgs)
-	// A second run finds nothing: no diagnostic is expected.
-	analysistest.Run(t, tmp, Analyzer, "./...")
+	// A second run changes nothing: its only diagnostics are, in each file
+	// that keeps values on net/url (imports it as neturl), the one at the
+	// import that lists them, with no fix.
+	var second errorList
+	for _, r := range analysistest.Run(&second, tmp, Analyzer, "./...") {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) != 0 {
+				t.Errorf("second run: a fix: %s: %s", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+	earlier := regexp.MustCompile(`unexpected diagnostic: weburl-migrate: kept: an earlier run ported this file and left [1-9][0-9]* uses? of net/url in it \(neturl\.\)$`)
+	keeping := 0
+	for _, text := range written {
+		if strings.Contains(text, `neturl "net/url"`) {
+			keeping++
+		}
+	}
+	for _, e := range second {
+		if !earlier.MatchString(e) {
+			t.Errorf("second run: %s", e)
+		}
+	}
+	if len(second) != keeping {
+		t.Errorf("second run: %d diagnostics, want one for each of the %d files that keep net/url", len(second), keeping)
+	}
+}
+
+// errorList collects what analysistest reports, for a run whose
+// diagnostics are checked by hand.
+type errorList []string
+
+func (l *errorList) Errorf(format string, args ...any) {
+	*l = append(*l, fmt.Sprintf(format, args...))
 }
 
 // rootNames returns the package-level names the root package declares.
