@@ -229,8 +229,9 @@ func TestDefaultPorts(t *testing.T) {
 	for _, scheme := range []string{"http", "https", "ws", "wss", "ftp", "file", "gopher", "imap"} {
 		t.Run(scheme, func(t *testing.T) {
 			want := url.DefaultPort(scheme)
-			if (want == "") != (scheme == "file" || scheme == "gopher" || scheme == "imap") {
-				t.Fatalf("url.DefaultPort(%q) = %q", scheme, want)
+			if noPort := scheme == "file" || scheme == "gopher" || scheme == "imap"; (want == "") != noPort {
+				t.Fatalf("url.DefaultPort(%q) = %q, but this test expects %s (gopher and imap as schemes that are not special: a scheme made special leaves that list)",
+					scheme, want, map[bool]string{true: "no default port", false: "a default port"}[noPort])
 			}
 			out := runCLI(t, []string{"--url", scheme + "://h/", "--get", "{default:port}"}, "", 0, "")
 			if out != want+"\n" {

@@ -193,10 +193,20 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: weburl [trurl's options] URL...  (weburl -h lists them)")
 	fmt.Fprintln(w, "       weburl SUBCOMMAND [flags] [arguments]")
 	fmt.Fprintln(w, "\nSubcommands:")
-	for _, c := range commands {
-		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
-	}
+	writeCommands(w, commands)
 	fmt.Fprintln(w, "\n'weburl SUBCOMMAND -h' prints the flags of a subcommand.")
+}
+
+// writeCommands writes a line for each of list, its name and summary,
+// the summaries in one column two spaces after the longest name.
+func writeCommands(w io.Writer, list []command) {
+	width := 0
+	for _, c := range list {
+		width = max(width, len(c.name))
+	}
+	for _, c := range list {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
+	}
 }
 
 // newFlagSet returns a flag set for the subcommand name whose usage

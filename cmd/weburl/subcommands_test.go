@@ -88,3 +88,25 @@ func TestSubcommandLists(t *testing.T) {
 		}
 	}
 }
+
+// TestSubcommandSummariesAligned: the usage's list of subcommands starts
+// every summary in one column, whatever the longest name (a name of seven
+// letters or more ran into its summary with the fixed width of six).
+func TestSubcommandSummariesAligned(t *testing.T) {
+	for _, list := range [][]command{commands, {{name: "parse", summary: "a"}, {name: "longername", summary: "b"}}} {
+		var b strings.Builder
+		writeCommands(&b, list)
+		col := -1
+		for line := range strings.Lines(b.String()) {
+			name := strings.Fields(line)[0]
+			at := strings.Index(line, name) + len(name)
+			at += len(line[at:]) - len(strings.TrimLeft(line[at:], " "))
+			if col == -1 {
+				col = at
+			}
+			if at != col || line[at-2:at] != "  " {
+				t.Errorf("%q: summary at column %d, want %d after at least two spaces", line, at, col)
+			}
+		}
+	}
+}
