@@ -9,6 +9,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"syscall"
@@ -79,22 +80,28 @@ func peakRSS() float64 {
 }
 
 // runMetrics runs run b.N times and reports per link its CPU time (user
-// and system, every thread: the garbage collector's too) and bytes
-// allocated, and the peak resident size of the process (which includes
+// and system, every thread: the garbage collector's too) and the bytes
+// it allocated, and the peak resident size of the process (which includes
 // the test binary's and what the runtime keeps), in MiB.
 func runMetrics(b *testing.B, run func() int64) {
 	b.ReportAllocs()
 	rss := resetPeakRSS()
 	var links int64
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	alloc := ms.TotalAlloc
 	cpu := cpuTime(b)
 	for b.Loop() {
 		links += run()
 	}
 	cpu = cpuTime(b) - cpu
+	runtime.ReadMemStats(&ms)
+	alloc = ms.TotalAlloc - alloc
 	if links == 0 {
 		b.Fatal("no links")
 	}
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(links), "cpu-ns/link")
+	b.ReportMetric(float64(alloc)/float64(links), "alloc-B/link")
 	b.ReportMetric(float64(links)/float64(b.N), "links/op")
 	if rss {
 		b.ReportMetric(peakRSS()/(1<<20), "peak-RSS-MiB")
