@@ -53,6 +53,11 @@ type Counts struct {
 	Failures int64
 	// Written is the rows written to each output, by name.
 	Written map[string]int64
+	// MemoryPeak is the most memory the engine's sorts held at one time
+	// (records, their indexes and hash tables, the buffers of the runs
+	// being written or merged), which RunOptions.MemoryBytes bounds;
+	// Runs is the sorted runs they wrote to disk. [Job.Run] only.
+	MemoryPeak, Runs int64
 }
 
 // Run runs the job in this process, streaming: it reads each input file
@@ -81,6 +86,7 @@ func (j Job) Run(ctx context.Context, opt RunOptions) (Counts, error) {
 		return e.counts, err
 	}
 	e.counts.Failures = e.counts.Written["failures"]
+	e.counts.MemoryPeak, e.counts.Runs = e.meter.Peak(), e.meter.Runs()
 	return e.snapshot(), nil
 }
 
@@ -103,6 +109,7 @@ type engine struct {
 	ticks    int
 	lastTick time.Time
 	sorters  []*extsort.Sorter
+	meter    extsort.Meter
 }
 
 func newEngine(ctx context.Context, j Job, opt RunOptions) *engine {
@@ -121,7 +128,7 @@ func newEngine(ctx context.Context, j Job, opt RunOptions) *engine {
 
 // sorter returns a new sort, whose run files close removes.
 func (e *engine) sorter(sum bool) *extsort.Sorter {
-	s := extsort.New(extsort.Options{Dir: e.opt.TempDir, MemoryBytes: int(e.opt.MemoryBytes / sortersAtOnce), Sum: sum})
+	s := extsort.New(extsort.Options{Dir: e.opt.TempDir, MemoryBytes: int(e.opt.MemoryBytes / sortersAtOnce), Sum: sum, Meter: &e.meter})
 	e.sorters = append(e.sorters, s)
 	return s
 }

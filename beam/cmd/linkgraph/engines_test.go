@@ -143,7 +143,11 @@ func TestEnginesAgree(t *testing.T) {
 }
 
 // TestEnginesAgreeLarge compares the engines on a generated WARC file of
-// -large-links links (2 a page): go test -run Large -large-links 100000.
+// -large-links links (2 a page):
+//
+//	go test -run TestEnginesAgreeLarge ./cmd/linkgraph -large-links 100000
+//
+// (go test takes a test's own flags after the packages).
 func TestEnginesAgreeLarge(t *testing.T) {
 	if *largeLinks == 0 {
 		t.Skip("-large-links not set")

@@ -50,8 +50,10 @@
 // -connect-timeout is an error. Beam's filesystems for local paths,
 // gs:// and s3:// are linked in. At the end it prints the job's
 // counters by stage (records read, pages, links, failures, the rows
-// written to each output) and their total; -v also prints the Beam
-// runner's INFO lines, which are off by default.
+// written to each output) and their total, and, from the embedded
+// engine, the sorted runs it wrote to disk and the most memory its sorts
+// held at one time; -v also prints the Beam runner's INFO lines, which
+// are off by default.
 package main
 
 import (
@@ -256,6 +258,10 @@ func report(w io.Writer, engine string, elapsed time.Duration, n urlbeam.Counts)
 		total += n.Written[name]
 	}
 	line("total", "rows written", total)
+	if n.MemoryPeak > 0 {
+		line("sort", "runs", n.Runs)
+		line("sort", "peak bytes held", n.MemoryPeak)
+	}
 }
 
 // checkEndpoint makes sure that a job server's endpoint (host:port), if

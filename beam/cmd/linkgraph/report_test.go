@@ -19,7 +19,7 @@ import (
 func TestReport(t *testing.T) {
 	var b bytes.Buffer
 	report(&b, "embedded engine", 1500*time.Millisecond, urlbeam.Counts{Files: 1, Bytes: 2048, Records: 30, Pages: 10, Links: 1234, Failures: 2,
-		Written: map[string]int64{"host-vertices": 5, "host-edges": 7, "failures": 2}})
+		Written: map[string]int64{"host-vertices": 5, "host-edges": 7, "failures": 2}, MemoryPeak: 1 << 20, Runs: 3})
 	got := b.String()
 	for _, want := range []string{
 		"linkgraph: done in 1.5s (embedded engine)\n",
@@ -30,6 +30,8 @@ func TestReport(t *testing.T) {
 		"  write    host-vertices                  5\n",
 		"  write    domain-edges                   0\n",
 		"  total    rows written                  14\n",
+		"  sort     runs                           3\n",
+		"  sort     peak bytes held        1,048,576\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("report lacks %q:\n%s", want, got)

@@ -72,3 +72,26 @@ func ExampleErrClosed() {
 	fmt.Println(errors.Is(s.AddString("late", 1), extsort.ErrClosed))
 	// Output: true
 }
+
+// Two sorts that run at once share a Meter, which adds up the memory
+// they hold and counts the runs they write.
+func ExampleMeter() {
+	var m extsort.Meter
+	hosts := extsort.New(extsort.Options{Sum: true, MemoryBytes: 8 << 10, Meter: &m})
+	pairs := extsort.New(extsort.Options{Sum: true, MemoryBytes: 8 << 10, Meter: &m})
+	defer hosts.Close()
+	defer pairs.Close()
+	for i := range 2000 {
+		hosts.AddString(fmt.Sprintf("h%d.example", i), 1)
+		pairs.AddString(fmt.Sprintf("h%d.example\x00h%d.example", i, i%7), 1)
+	}
+	fmt.Println("within 16 KiB:", m.Peak() <= 16<<10, "runs written:", m.Runs() > 0)
+	it, _ := hosts.Sort()
+	it.Close()
+	it, _ = pairs.Sort()
+	it.Close()
+	fmt.Println("held after:", m.Held())
+	// Output:
+	// within 16 KiB: true runs written: true
+	// held after: 0
+}

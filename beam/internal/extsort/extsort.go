@@ -11,8 +11,10 @@
 // the runs and in the merge. That is a count by key, or, ignoring the
 // value, the distinct keys.
 //
-// Memory is bounded by [Options.MemoryBytes] (record bytes plus a fixed
-// overhead per record), whatever the input's size; disk holds the runs.
+// Memory is bounded by [Options.MemoryBytes] (the records, their index
+// and hash table, the buffers of the runs being written or merged),
+// whatever the input's size; disk holds the runs. A [Meter] adds up the
+// memory of Sorters that run at once.
 // A run that cannot be written (a full disk) is an error that wraps the
 // system's (errors.Is(err, syscall.ENOSPC)) and names the directory.
 package extsort
@@ -20,11 +22,11 @@ package extsort
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"container/heap"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"slices"
@@ -39,14 +41,11 @@ const MaxFanIn = 64
 // 0.
 const DefaultMemoryBytes = 64 << 20
 
-// perRecord is what one record held in memory costs beyond its key: its
-// index entry (plain), or its hash table entry, value and index (Sum).
-const (
-	perRecordPlain = 16
-	perRecordSum   = 64
-)
+// recSize is the size of a record's index entry held in memory.
+const recSize = int(unsafe.Sizeof(rec{}))
 
-// bufSize is the size of each run file's write and read buffer.
+// bufSize is the size of each run file's write buffer, and the most of
+// each run's read buffer while merging.
 const bufSize = 64 << 10
 
 // ErrClosed is returned by [Sorter.Add] after [Sorter.Sort].
@@ -57,29 +56,61 @@ var ErrClosed = errors.New("extsort: Add after Sort")
 type Options struct {
 	// Dir is where run files are written ("" is os.TempDir()).
 	Dir string
-	// MemoryBytes bounds the records held in memory (0 is
-	// DefaultMemoryBytes).
+	// MemoryBytes bounds the memory the Sorter holds (0 is
+	// DefaultMemoryBytes): the records in memory with their index (and,
+	// with Sum, their hash table), and, while merging, the runs' read
+	// buffers. A single record larger than that is held all the same.
 	MemoryBytes int
 	// Sum makes records of equal keys one, with the sum of their
 	// values.
 	Sum bool
+	// Meter, if set, adds up the memory of the Sorters that share it.
+	Meter *Meter
+}
+
+// A Meter adds up the memory held by the Sorters that share it
+// (Options.Meter), as each accounts for it, keeps the most they held at
+// one time, and counts the run files they wrote. Its zero value is ready
+// to use. Like a Sorter, it is not safe for concurrent use.
+type Meter struct {
+	held, peak, runs int64
+}
+
+// Runs is the number of run files written (the merges' among them).
+func (m *Meter) Runs() int64 { return m.runs }
+
+// Held is the memory held now, in bytes.
+func (m *Meter) Held() int64 { return m.held }
+
+// Peak is the most memory held at one time, in bytes.
+func (m *Meter) Peak() int64 { return m.peak }
+
+func (m *Meter) add(n int) {
+	if m == nil {
+		return
+	}
+	m.held += int64(n)
+	m.peak = max(m.peak, m.held)
 }
 
 // A Sorter gathers records with Add and gives them back sorted with
 // Sort. Its zero value is a Sorter with the zero Options.
+//
+// Records held in memory are their keys, one after another in buf, and
+// an index entry for each; with Sum, an open-addressing hash table of
+// index positions finds a key already held. None of it holds pointers,
+// so that the garbage collector has nothing to scan, and what it holds
+// is the capacity of three slices, which the Sorter grows itself,
+// within its bound.
 type Sorter struct {
 	opt Options
 
-	// plain mode: keys in buf, one index entry per record.
-	buf  []byte
-	recs []rec
+	buf   []byte
+	recs  []rec
+	table []uint32 // Sum: position in recs + 1 of each slot's key, 0 if free
+	seed  maphash.Seed
 
-	// Sum mode: index of each key in keys/vals.
-	index map[string]int
-	keys  []string
-	vals  []uint64
-
-	used   int // memory accounted
+	held   int // bytes accounted to the Meter
 	runs   []string
 	sorted bool
 	err    error
@@ -103,104 +134,158 @@ func (s *Sorter) limit() int {
 	return DefaultMemoryBytes
 }
 
+// account sets the memory the Sorter holds to n bytes.
+func (s *Sorter) account(n int) {
+	s.opt.Meter.add(n - s.held)
+	s.held = n
+}
+
+// ioBufSize is the size of a run file's buffer: the records' buffers
+// and the writer of a run, or the merge of MaxFanIn runs and its
+// writer, fit in the bound.
+func (s *Sorter) ioBufSize() int {
+	return min(bufSize, max(16, s.limit()/(MaxFanIn+2)))
+}
+
+// recordBound is the most the records' buffers may hold.
+func (s *Sorter) recordBound() int { return s.limit() - s.ioBufSize() }
+
+func (s *Sorter) capacity() int {
+	return cap(s.buf) + recSize*cap(s.recs) + 4*cap(s.table)
+}
+
 // Runs returns the number of run files written so far.
 func (s *Sorter) Runs() int { return len(s.runs) }
 
 // Add adds a record. key is copied. An error writing a run is returned
 // here, and by every later call.
 func (s *Sorter) Add(key []byte, val uint64) error {
-	if s.opt.Sum {
-		if i, ok := s.index[string(key)]; ok && s.err == nil && !s.sorted {
-			s.vals[i] += val
-			return nil
-		}
-		return s.add(string(key), val)
-	}
-	return s.add(unsafe.String(unsafe.SliceData(key), len(key)), val)
+	return s.AddString(unsafe.String(unsafe.SliceData(key), len(key)), val)
 }
 
 // AddString adds a record whose key is a string.
 func (s *Sorter) AddString(key string, val uint64) error {
-	if s.opt.Sum {
-		if i, ok := s.index[key]; ok && s.err == nil && !s.sorted {
-			s.vals[i] += val
-			return nil
-		}
-	}
-	return s.add(key, val)
-}
-
-// add adds a record whose key, in Sum mode, is new; without Sum, key is
-// copied and not kept.
-func (s *Sorter) add(key string, val uint64) error {
 	if s.err != nil {
 		return s.err
 	}
 	if s.sorted {
 		return ErrClosed
 	}
-	if s.opt.Sum {
-		if s.index == nil {
-			s.index = map[string]int{}
+	if s.opt.Sum && len(s.table) > 0 {
+		if i, ok := s.find(key); ok {
+			s.recs[i].val += val
+			return nil
 		}
-		s.index[key] = len(s.keys)
-		s.keys = append(s.keys, key)
-		s.vals = append(s.vals, val)
-		s.used += len(key) + perRecordSum
-	} else {
-		if len(s.buf)+len(key) > 1<<32-1 {
-			if err := s.spill(); err != nil {
-				return err
-			}
-		}
-		s.recs = append(s.recs, rec{off: uint32(len(s.buf)), n: uint32(len(key)), val: val})
-		s.buf = append(s.buf, key...)
-		s.used += len(key) + perRecordPlain
 	}
-	if s.used >= s.limit() {
+	if err := s.room(len(key)); err != nil {
+		return err
+	}
+	s.recs = append(s.recs, rec{off: uint32(len(s.buf)), n: uint32(len(key)), val: val})
+	s.buf = append(s.buf, key...)
+	if s.opt.Sum {
+		s.insert(len(s.recs) - 1)
+	}
+	if s.capacity() > s.recordBound() { // a record larger than the bound
 		return s.spill()
 	}
 	return nil
 }
 
-// memIter returns the records held in memory, sorted (and summed).
-func (s *Sorter) memIter() *sliceIter {
-	it := &sliceIter{}
-	if s.opt.Sum {
-		order := make([]int, len(s.keys))
-		for i := range order {
-			order[i] = i
+func (s *Sorter) key(r rec) []byte { return s.buf[r.off : r.off+r.n] }
+
+// find returns the position in recs of key, if held.
+func (s *Sorter) find(key string) (int, bool) {
+	mask := len(s.table) - 1
+	for slot := int(maphash.String(s.seed, key)) & mask; ; slot = (slot + 1) & mask {
+		i := s.table[slot]
+		if i == 0 {
+			return 0, false
 		}
-		slices.SortFunc(order, func(a, b int) int { return cmp.Compare(s.keys[a], s.keys[b]) })
-		it.next = func(i int) ([]byte, uint64, bool) {
-			if i >= len(order) {
-				return nil, 0, false
-			}
-			k := s.keys[order[i]]
-			return unsafe.Slice(unsafe.StringData(k), len(k)), s.vals[order[i]], true
+		if r := s.recs[i-1]; int(r.n) == len(key) && string(s.key(r)) == key {
+			return int(i - 1), true
 		}
-		return it
 	}
-	buf := s.buf
-	slices.SortFunc(s.recs, func(a, b rec) int {
-		return bytes.Compare(buf[a.off:a.off+a.n], buf[b.off:b.off+b.n])
-	})
-	recs := s.recs
-	it.next = func(i int) ([]byte, uint64, bool) {
-		if i >= len(recs) {
-			return nil, 0, false
-		}
-		r := recs[i]
-		return buf[r.off : r.off+r.n], r.val, true
-	}
-	return it
 }
 
+// insert puts recs[i], which the table does not hold, in the table.
+func (s *Sorter) insert(i int) {
+	mask := len(s.table) - 1
+	slot := int(maphash.Bytes(s.seed, s.key(s.recs[i]))) & mask
+	for s.table[slot] != 0 {
+		slot = (slot + 1) & mask
+	}
+	s.table[slot] = uint32(i + 1)
+}
+
+// room makes room for one more record of n key bytes: it grows the
+// buffers that are full (doubling them) if they stay within the bound,
+// and otherwise spills the records held and uses the buffers again.
+func (s *Sorter) room(n int) error {
+	if len(s.buf)+n > 1<<32-1 || len(s.recs) == 1<<32-2 {
+		if err := s.spill(); err != nil {
+			return err
+		}
+	}
+	bound := s.recordBound()
+	bufCap, recCap, tableLen := cap(s.buf), cap(s.recs), len(s.table)
+	over := func() int { return bufCap + recSize*recCap + 4*tableLen - bound }
+	if s.opt.Sum && 2*(len(s.recs)+1) > tableLen {
+		tableLen = max(2*tableLen, 8)
+	}
+	if len(s.recs) == recCap { // double, or take what the bound leaves
+		recCap = max(2*recCap, 4)
+		if o := over(); o > 0 {
+			recCap = max(len(s.recs)+1, recCap-o/recSize)
+		}
+	}
+	if len(s.buf)+n > bufCap {
+		bufCap = max(2*bufCap, len(s.buf)+n, 64)
+		if o := over(); o > 0 {
+			bufCap = max(len(s.buf)+n, bufCap-o)
+		}
+	}
+	if len(s.recs) > 0 && over() > 0 {
+		if err := s.spill(); err != nil {
+			return err
+		}
+		return s.room(n)
+	}
+	if bufCap > cap(s.buf) {
+		s.buf = append(make([]byte, 0, bufCap), s.buf...)
+	}
+	if recCap > cap(s.recs) {
+		s.recs = append(make([]rec, 0, recCap), s.recs...)
+	}
+	if tableLen > len(s.table) {
+		if s.table == nil {
+			s.seed = maphash.MakeSeed()
+		}
+		s.table = make([]uint32, tableLen)
+		for i := range s.recs {
+			s.insert(i)
+		}
+	}
+	s.account(s.capacity())
+	return nil
+}
+
+// memIter returns the records held in memory, sorted (and summed: Sum
+// holds each key once).
+func (s *Sorter) memIter() *sliceIter {
+	slices.SortFunc(s.recs, func(a, b rec) int { return bytes.Compare(s.key(a), s.key(b)) })
+	return &sliceIter{s: s}
+}
+
+// reset empties the buffers, keeping their memory.
 func (s *Sorter) reset() {
 	s.buf, s.recs = s.buf[:0], s.recs[:0]
-	clear(s.index)
-	s.keys, s.vals = s.keys[:0], s.vals[:0]
-	s.used = 0
+	clear(s.table)
+}
+
+// release drops the buffers and their memory.
+func (s *Sorter) release() {
+	s.buf, s.recs, s.table = nil, nil, nil
+	s.account(0)
 }
 
 func createRun(dir string) (io.WriteCloser, string, error) {
@@ -249,12 +334,18 @@ func (s *Sorter) writeRun(it iter) (err error) {
 		return fmt.Errorf("extsort: creating a run file in %s: %w", s.dir(), err)
 	}
 	s.runs = append(s.runs, name)
+	if s.opt.Meter != nil {
+		s.opt.Meter.runs++
+	}
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("extsort: writing a run file in %s: %w", s.dir(), cerr)
 		}
 	}()
-	w := bufio.NewWriterSize(f, bufSize)
+	size := s.ioBufSize()
+	s.account(s.held + size)
+	defer s.account(s.held - size)
+	w := bufio.NewWriterSize(f, size)
 	var tmp [2 * binary.MaxVarintLen64]byte
 	emit := func(key []byte, val uint64) error {
 		n := binary.PutUvarint(tmp[:], uint64(len(key)))
@@ -296,18 +387,17 @@ func (s *Sorter) Sort() (*Iterator, error) {
 	if len(s.runs) == 0 {
 		return &Iterator{in: s.memIter(), s: s}, nil
 	}
-	if s.used > 0 {
+	if len(s.recs) > 0 {
 		if err := s.writeRun(s.memIter()); err != nil {
-			s.reset()
+			s.release()
 			s.removeRuns()
 			return nil, err
 		}
 	}
-	s.reset()
-	s.buf, s.recs, s.index, s.keys, s.vals = nil, nil, nil, nil, nil
+	s.release()
 	for len(s.runs) > MaxFanIn {
 		group := s.runs[:MaxFanIn]
-		m, err := openMerge(group)
+		m, err := s.openMerge(group)
 		if err != nil {
 			s.removeRuns()
 			return nil, err
@@ -324,7 +414,7 @@ func (s *Sorter) Sort() (*Iterator, error) {
 			return nil, err
 		}
 	}
-	m, err := openMerge(s.runs)
+	m, err := s.openMerge(s.runs)
 	if err != nil {
 		s.removeRuns()
 		return nil, err
@@ -348,7 +438,7 @@ func (s *Sorter) removeRuns() {
 // once.
 func (s *Sorter) Close() error {
 	s.removeRuns()
-	s.buf, s.recs, s.index, s.keys, s.vals = nil, nil, nil, nil, nil
+	s.release()
 	s.sorted = true
 	return nil
 }
@@ -378,29 +468,25 @@ func (it *Iterator) Close() error {
 		it.m.close()
 	}
 	it.s.removeRuns()
-	it.s.buf, it.s.recs, it.s.index, it.s.keys, it.s.vals = nil, nil, nil, nil, nil
+	it.s.release()
 	return nil
 }
 
-// sliceIter walks records held in memory.
+// sliceIter walks the records held in memory, once sorted.
 type sliceIter struct {
-	next func(i int) ([]byte, uint64, bool)
-	i    int
-	key  []byte
-	val  uint64
+	s *Sorter
+	i int // the current record is s.recs[i-1]
 }
 
 func (it *sliceIter) Next() bool {
-	k, v, ok := it.next(it.i)
-	if !ok {
+	if it.i >= len(it.s.recs) {
 		return false
 	}
 	it.i++
-	it.key, it.val = k, v
 	return true
 }
-func (it *sliceIter) Key() []byte   { return it.key }
-func (it *sliceIter) Value() uint64 { return it.val }
+func (it *sliceIter) Key() []byte   { return it.s.key(it.s.recs[it.i-1]) }
+func (it *sliceIter) Value() uint64 { return it.s.recs[it.i-1].val }
 func (it *sliceIter) Err() error    { return nil }
 
 // sumIter sums the values of consecutive equal keys.
@@ -470,21 +556,26 @@ func (r *runReader) next() bool {
 
 // merge is a k-way merge of runs through a heap.
 type merge struct {
-	h   mergeHeap
-	all []*runReader
-	cur *runReader
-	err error
+	release func() // gives back the read buffers' memory
+	h       mergeHeap
+	all     []*runReader
+	cur     *runReader
+	err     error
 }
 
-func openMerge(names []string) (*merge, error) {
-	m := &merge{}
+// openMerge opens a merge of the runs names, whose read buffers the
+// Sorter accounts for until the merge is closed.
+func (s *Sorter) openMerge(names []string) (*merge, error) {
+	size := s.ioBufSize()
+	m := &merge{release: func() { s.account(s.held - size*len(names)) }}
+	s.account(s.held + size*len(names))
 	for i, name := range names {
 		f, err := os.Open(name)
 		if err != nil {
 			m.close()
 			return nil, fmt.Errorf("extsort: %w", err)
 		}
-		r := &runReader{f: f, r: bufio.NewReaderSize(f, bufSize), name: name, seq: i}
+		r := &runReader{f: f, r: bufio.NewReaderSize(f, size), name: name, seq: i}
 		m.all = append(m.all, r)
 		if r.next() {
 			m.h = append(m.h, r)
@@ -528,6 +619,10 @@ func (m *merge) close() {
 		r.f.Close()
 	}
 	m.all, m.h = nil, nil
+	if m.release != nil {
+		m.release()
+		m.release = nil
+	}
 }
 
 type mergeHeap []*runReader
