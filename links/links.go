@@ -321,6 +321,12 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 	if r == nil {
 		r = bytes.NewReader(nil) // an empty document
 	}
+	// The document's length, when r tells it (bytes.Reader,
+	// strings.Reader, bytes.Buffer), for the window's buffer.
+	size := -1
+	if l, ok := r.(interface{ Len() int }); ok {
+		size = l.Len()
+	}
 	if x.MaxBytes > 0 {
 		r = &limitReader{r: r, n: x.MaxBytes, limit: x.MaxBytes}
 	}
@@ -341,7 +347,7 @@ func (x LinkExtractor) run(r io.Reader, documentURL string, yield func(Link) boo
 		rest = rec
 	}
 	for {
-		ex := extraction{x: x, docURL: docURL, yield: yield, enc: enc, rec: rec}
+		ex := extraction{x: x, docURL: docURL, yield: yield, enc: enc, rec: rec, size: size}
 		err := ex.run(prefix, rest)
 		if ex.restart == nil {
 			return err
@@ -401,6 +407,7 @@ type extraction struct {
 	enc     sniffed
 	rec     *recorder // what was read, while the encoding is tentative
 	restart *sniffed  // the encoding to read the document again in
+	size    int       // the document's length in bytes, or -1 if not known
 }
 
 // run extracts the links of the document whose first bytes are prefix
@@ -427,7 +434,11 @@ func (ex *extraction) run(prefix []byte, rest io.Reader) error {
 		kind = d.kind
 		src = d
 	}
-	w := newWindow(src)
+	size := -1 // the window reads decoded text, of another length
+	if enc.utf8 {
+		size = ex.size
+	}
+	w := newWindow(src, size)
 	w.lines.m = m
 	w.lines.lineStartSrc = int64(enc.bom)
 	if bom > 0 {

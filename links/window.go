@@ -13,7 +13,8 @@ const readSize = 32 << 10
 // read position are dropped on the next read, unless the tokenizer holds
 // them (the value of an attribute it wants, the text of a style element).
 // Its memory is the larger of readSize and the longest stretch held, not
-// the document's size.
+// the document's size; for a document shorter than readSize whose length
+// is known, its length (and one byte, for the read that meets its end).
 type window struct {
 	r    io.Reader
 	buf  []byte
@@ -22,11 +23,23 @@ type window struct {
 	hold int64 // the document offset from which bytes are held, or -1
 	err  error // the reader's error (io.EOF at the end), once met
 
+	// fitted says that buf was made for a document of known length:
+	// it grows only when full.
+	fitted bool
+
 	lines lineCounter
 }
 
-func newWindow(r io.Reader) *window {
-	return &window{r: r, hold: -1, lines: lineCounter{line: 1}}
+// newWindow returns a window over r. size is the length of the document r
+// reads, when known, or -1: a length below readSize makes the buffer
+// that length (a wrong one only moves where the buffer grows).
+func newWindow(r io.Reader, size int) *window {
+	w := &window{r: r, hold: -1, lines: lineCounter{line: 1}}
+	if size >= 0 && size < readSize {
+		w.buf = make([]byte, 0, size+1)
+		w.fitted = true
+	}
+	return w
 }
 
 // offset returns the document offset of the read position.
@@ -51,10 +64,11 @@ func (w *window) fill(n int) bool {
 			w.base += int64(drop)
 			w.i -= drop
 		}
-		if cap(w.buf)-len(w.buf) < readSize/2 {
+		if free := cap(w.buf) - len(w.buf); free == 0 || free < readSize/2 && !w.fitted {
 			nb := make([]byte, len(w.buf), max(2*cap(w.buf), len(w.buf)+readSize))
 			copy(nb, w.buf)
 			w.buf = nb
+			w.fitted = false
 		}
 		m, err := w.r.Read(w.buf[len(w.buf):cap(w.buf)])
 		w.buf = w.buf[:len(w.buf)+m]

@@ -1,8 +1,10 @@
 package links
 
 import (
+	"bytes"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -146,3 +148,60 @@ func TestExtractLinksStreamedText(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestWindowFitsShortDocument: a document shorter than one read, from a
+// reader that tells its length (bytes.Reader, strings.Reader,
+// bytes.Buffer), costs the window its length, not readSize: a crawler
+// extracts the links of millions of small pages. The links are the same
+// whether the length is told or not, and a reader whose Len is wrong
+// (shorter than the document) is read to the end all the same.
+func TestWindowFitsShortDocument(t *testing.T) {
+	for _, doc := range []string{
+		"",
+		`<a href="/a">`,
+		benchLinksDocument(4 << 10),
+		benchLinksDocument(readSize - 100),
+		benchLinksDocument(3 * readSize),
+	} {
+		t.Run(strconv.Itoa(len(doc))+" bytes", func(t *testing.T) {
+			want, err := ExtractLinks(iotest.OneByteReader(strings.NewReader(doc)), "https://example.com/d/")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, r := range map[string]func() io.Reader{
+				"strings.Reader": func() io.Reader { return strings.NewReader(doc) },
+				"bytes.Buffer":   func() io.Reader { return bytes.NewBufferString(doc) },
+				"Len too short":  func() io.Reader { return shortLen{strings.NewReader(doc)} },
+			} {
+				got, err := ExtractLinks(r(), "https://example.com/d/")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got) != len(want) {
+					t.Fatalf("%s: %d links, want %d (read a byte at a time)", name, len(got), len(want))
+				}
+				for j := range got {
+					if g, w := linkDump(got[j]), linkDump(want[j]); g != w {
+						t.Errorf("%s: link %d is\n%s\nwant\n%s", name, j, g, w)
+					}
+				}
+			}
+			if len(doc) >= readSize {
+				return
+			}
+			r := strings.NewReader(doc)
+			w := newWindow(r, r.Len())
+			for w.more() {
+				w.i = len(w.buf)
+			}
+			if cap(w.buf) > len(doc)+1 {
+				t.Errorf("window's buffer: %d bytes for a document of %d", cap(w.buf), len(doc))
+			}
+		})
+	}
+}
+
+// shortLen is a reader whose Len says it has less than it does.
+type shortLen struct{ *strings.Reader }
+
+func (s shortLen) Len() int { return s.Reader.Len() / 2 }
