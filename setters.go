@@ -292,11 +292,13 @@ func (u *URL) setUserinfo(username, password string) {
 	}
 	b := u.newHref(len(u.href)-len(old)+n, int(start), u.hostStart, u.fragmentFrom(u.hostStart))
 	k := int(start)
-	k += len(appendPercentEncoded(b[k:k], username, UserinfoSet))
+	enc, _ := appendEncodedRun(b[k:k], username, UserinfoSet, false)
+	k += len(enc)
 	if password != "" {
 		b[k] = ':'
 		k++
-		k += len(appendPercentEncoded(b[k:k], password, UserinfoSet))
+		enc, _ := appendEncodedRun(b[k:k], password, UserinfoSet, false)
+		k += len(enc)
 	}
 	if n > 0 {
 		b[k] = '@'
@@ -763,7 +765,8 @@ func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, co
 	if count == 0 {
 		k += copy(b[k:], s)
 	} else {
-		k += len(appendPercentEncoded(b[k:k], s, set))
+		enc, _ := appendEncodedRun(b[k:k], s, set, false)
+		k += len(enc)
 	}
 	copy(b[k:], u.href[end:])
 	u.setHrefBytes(b)
