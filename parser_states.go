@@ -1084,10 +1084,7 @@ func (p *parser) fileHostState(i int) (state, int, outcome) {
 // or its scheme is "ws" or "wss" (step 1), where it is UTF-8.
 // https://url.spec.whatwg.org/#query-state
 func (p *parser) appendQuery(buffer string) {
-	set := QuerySet
-	if p.scheme.special() {
-		set = SpecialQuerySet
-	}
+	set := querySet(p.scheme)
 	if p.enc != nil && p.scheme.special() && p.scheme != schemeWS && p.scheme != schemeWSS {
 		p.materialize(3 * len(buffer))
 		p.out = appendPercentEncodeAfterEncoding(p.out, p.enc, buffer, set, false)

@@ -637,10 +637,7 @@ func (u *URL) SetSearch(value string) error {
 	if input[0] == '?' {
 		input = input[1:]
 	}
-	set := QuerySet
-	if u.scheme.special() {
-		set = SpecialQuerySet
-	}
+	set := querySet(u.scheme)
 	// The query state with state override, whose only step is to
 	// percent-encode each code point (UTF-8: a setter has no other
 	// encoding) and append it to the query: the query is the value,

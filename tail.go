@@ -37,7 +37,7 @@ const tailDelims = delimSlash | delimBackslash | delimQuery | delimFragment
 // "%EF%BF%BD"; a tab or newline declined):
 //   - preprocessing's trailing strip of C0 controls and spaces;
 //   - the path state (appendPath), then 1.6 and 1.7 at "?" and "#";
-//   - the query state's step 2 (appendEncodedRun with SpecialQuerySet)
+//   - the query state's step 2 (appendEncodedRun with querySet)
 //     up to "#" (step 2.4);
 //   - the fragment state's step 1.3 (FragmentSet).
 func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, bool) {
@@ -69,7 +69,7 @@ func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, b
 			j = i + k
 		}
 		var n int
-		if dst, n = appendEncodedRun(dst, s[i:j], SpecialQuerySet, true); n < j-i {
+		if dst, n = appendEncodedRun(dst, s[i:j], querySet(c.scheme), true); n < j-i {
 			return dst, false
 		}
 		if j == len(s) {

@@ -71,6 +71,17 @@ func appendEncodedRun(dst []byte, s string, set EncodeSet, asInput bool) ([]byte
 	}
 }
 
+// querySet is the query state's step 2.1: the special-query
+// percent-encode set if the URL's scheme is special; otherwise the
+// query percent-encode set. The query state (appendQuery), the search
+// setter and the one-pass tail ask it.
+func querySet(scheme schemeType) EncodeSet {
+	if scheme.special() {
+		return SpecialQuerySet
+	}
+	return QuerySet
+}
+
 // encodedReplacement is U+FFFD, the replacement of an invalid UTF-8
 // byte, percent-encoded.
 const encodedReplacement = "%EF%BF%BD"
