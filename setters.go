@@ -612,7 +612,7 @@ func (u *URL) SetSearch(value string) error {
 	if uint64(len(u.href)-int(end-start)+1+len(input)+2*count) > hrefLimit {
 		return setterError("set search", value, ErrTooLong)
 	}
-	delta := u.spliceEncoded(start, end, "?", input, set, count)
+	delta := u.spliceEncoded(start, end, '?', input, set, count)
 	u.shift(fieldFragmentStart, delta)
 	u.queryStart = start
 	u.assertInvariants("a setter")
@@ -652,7 +652,7 @@ func (u *URL) SetHash(value string) error {
 	if uint64(int(start)+1+len(input)+2*count) > hrefLimit {
 		return setterError("set hash", value, ErrTooLong)
 	}
-	u.spliceEncoded(start, uint32(len(u.href)), "#", input, FragmentSet, count)
+	u.spliceEncoded(start, uint32(len(u.href)), '#', input, FragmentSet, count)
 	u.fragmentStart = start
 	u.assertInvariants("a setter")
 	return nil
@@ -692,21 +692,21 @@ func cleanSetterValue(value string, set EncodeSet) (string, int) {
 	return p.input, countInSet(p.input, set)
 }
 
-// spliceEncoded replaces href[start:end] with mark and s percent-encoded
+// spliceEncoded replaces href[start:end] with mark ("?" or "#") and s percent-encoded
 // with set (count is the number of bytes of s in set), written into u's
 // href buffer (newHref: an allocation only when its room runs out), or
 // nowhere when that changes nothing, and returns the change in length. The caller moves the offsets.
-func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, count int) int {
-	n := len(mark) + len(s) + 2*count
+func (u *URL) spliceEncoded(start, end uint32, mark byte, s string, set EncodeSet, count int) int {
+	n := 1 + len(s) + 2*count
 	old := u.href[start:end]
-	if n == len(old) && old[:len(mark)] == mark &&
-		(count == 0 && old[len(mark):] == s || count > 0 && equalEncoded(old[len(mark):], s, set)) {
+	if n == len(old) && old[0] == mark &&
+		(count == 0 && old[1:] == s || count > 0 && equalEncoded(old[1:], s, set)) {
 		return 0
 	}
 	// The new href, of its exact length, filled by copies (and the
 	// encoder, which then writes exactly 2*count bytes more than s).
 	var b []byte
-	if mark == "#" && u.buf == nil {
+	if mark == '#' && u.buf == nil {
 		// A fragment set on a URL without a buffer (a URL that Parse
 		// made, not one reused through SetHref: reusedHrefBuf): no
 		// setter adds after a fragment, so a buffer would keep no room,
@@ -715,15 +715,10 @@ func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, co
 		b = make([]byte, len(u.href)-len(old)+n)
 		copy(b, u.href[:start])
 	} else {
-		b = u.newHref(len(u.href)-len(old)+n, int(start), end, mark == "#" || u.fragmentFrom(end))
+		b = u.newHref(len(u.href)-len(old)+n, int(start), end, mark == '#' || u.fragmentFrom(end))
 	}
-	k := int(start)
-	if len(mark) == 1 { // "?", "#" or "/": a store, not a call
-		b[k] = mark[0]
-		k++
-	} else {
-		k += copy(b[k:], mark)
-	}
+	b[start] = mark
+	k := int(start) + 1
 	if count == 0 {
 		k += copy(b[k:], s)
 	} else {

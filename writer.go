@@ -21,11 +21,12 @@ import (
 //     setUserinfo), the tail's query and fragment, and PercentEncode.
 //   - appendPath is the path state for a URL that is not file, with no
 //     validation errors to report, in one pass over a []byte: the
-//     one-pass tail's path and the pathname setter's (writePath). The state machine's own path state writes
-//     through the parser's output instead (pathSegment, checkedSegment),
-//     which holds no copy while the href is the input (output.go); both
-//     tell dot segments by dotSegmentAt and encode with pathEncodeRun
-//     and appendEncodedRun.
+//     one-pass tail's path and the pathname setter's (writePath). The
+//     state machine's own path state writes through the parser's output
+//     instead (pathSegment, checkedSegment), which holds no copy while
+//     the href is the input (output.go); both tell dot segments by
+//     dotSegmentAt and encode with pathEncodeRun and appendEncodedRun.
+//   - querySet is the query's percent-encode set.
 
 // appendEncodedRun appends s to dst with every byte of set
 // percent-encoded (the URL Standard's UTF-8 percent-encode of each code
