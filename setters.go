@@ -473,21 +473,24 @@ func (u *URL) SetPathname(value string) error {
 		return setterError(op, value, ErrOpaquePath)
 	}
 	input, count := setterValue(value, PathSet)
-	if input != "" && u.hostKind != HostNull && u.scheme != schemeFile {
-		// In a URL with a host that is not file (no "/." prefix, no
-		// Windows drive letter quirk), the path start and path states
-		// with state override are appendPath's walk over the value.
-		if u.writePath(input, count) {
-			return nil
+	if u.plainPath(input) {
+		// The path start and path states with state override on a path
+		// with no dot segment and no "\\" delimiter, in a URL with a host
+		// that is not file: the path is "/" (unless the value starts
+		// with it) and the value, percent-encoded with the path set.
+		mark := "/"
+		if input[0] == '/' {
+			mark = ""
 		}
+		start, end := u.pathStart, u.pathEnd()
+		if uint64(len(u.href)-int(end-start)+len(mark)+len(input)+2*count) > hrefLimit {
+			return setterError(op, value, ErrTooLong)
+		}
+		delta := u.spliceEncoded(start, end, mark, input, PathSet, count)
+		u.shift(fieldQueryStart, delta)
+		u.assertInvariants("a setter")
+		return nil
 	}
-	return u.parsePath(op, value, input, count)
-}
-
-// parsePath is SetPathname by the state machine: the path start state
-// with state override on input, the cleaned value (setterValue: count
-// of its bytes are in the path percent-encode set).
-func (u *URL) parsePath(op, value, input string, count int) error {
 	var p parser
 	p.override, p.input = statePathStart, input
 	p.ref, p.n = u.href, len(u.href)
@@ -520,44 +523,76 @@ func (u *URL) parsePath(op, value, input string, count int) error {
 	return nil
 }
 
-// writePath is SetPathname for a URL with a host that is not file, and
-// a value input that is not empty, cleaned (setterValue: count of its
-// bytes are in the path percent-encode set): the path start state with
-// state override (in a special URL, a first "/" or "\\" is the path's
-// own; in another, a first "/"), then the path state, which appendPath
-// walks. The new path, at most a "/" and input encoded long, is written
-// into an array on the stack, and spliced into the href only when it
-// differs from the old one: a value that changes nothing allocates
-// nothing. It reports false, doing nothing, when the state machine must
-// do it: the bound passes the length limit (the state machine knows the
-// exact length), or the path is too long for the array.
-func (u *URL) writePath(input string, count int) bool {
-	mask := uint8(delimSlash)
-	i := 0
-	if input[0] == '/' {
-		i = 1
-	}
-	if u.scheme.special() {
-		mask |= delimBackslash
-		if input[0] == '\\' {
-			i = 1
-		}
-	}
-	start, end := u.pathStart, u.pathEnd()
-	n := 1 + len(input) + 2*count
-	if n > pathArray || uint64(len(u.href)-int(end-start)+n) > hrefLimit {
+// plainPath reports whether the pathname setter may take the cleaned
+// value input as the path as it is (but percent-encoding, and a "/" in
+// front): the URL has a host and is not file (no "/." prefix, no
+// Windows drive letter quirk), input is not empty, holds no "\\" where
+// that is a delimiter (a special URL) and no dot segment (dotSegmentAt,
+// which the path state asks too). Otherwise the state machine takes the
+// whole value from its start: nothing passes from one route to the
+// other.
+func (u *URL) plainPath(input string) bool {
+	if input == "" || u.hostKind == HostNull || u.scheme == schemeFile {
 		return false
 	}
-	var buf [pathArray]byte
-	path, _, _ := appendPath(buf[:0], input, i, 0, mask)
-	delta := u.splice(start, end, unsafe.String(unsafe.SliceData(path), len(path)))
-	u.shift(fieldQueryStart, delta)
-	u.assertInvariants("a setter")
+	special := u.scheme.special()
+	if !mayHoldDotSegment(input, special) {
+		return true
+	}
+	segStart := 0
+	for i := 0; i <= len(input); i++ {
+		if i < len(input) {
+			c := input[i]
+			if c == '\\' && special {
+				return false
+			}
+			if c != '/' {
+				continue
+			}
+		}
+		if seg := input[segStart:i]; seg != "" && (seg[0] == '.' || seg[0] == '%') {
+			if dot, _ := dotSegmentAt(seg, 0, 0); dot != notDot {
+				return false
+			}
+		}
+		segStart = i + 1
+	}
 	return true
 }
 
-// pathArray is the longest path writePath writes on the stack.
-const pathArray = 512
+// mayHoldDotSegment reports whether plainPath must look at input
+// segment by segment: some segment starts with "." or "%" (as every dot
+// segment does), or (in a special URL) input holds a "\\". Eight bytes at
+// a time: a word's bytes equal to "/" shifted one byte on meet its bytes
+// equal to "." or "%" where a segment starts with one, the last "/" of a
+// word carried into the next (and input's start counted as one).
+func mayHoldDotSegment(input string, special bool) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	carry := uint64(0x80) // input starts a segment
+	n := len(input)
+	for i := 0; i < n; i += 8 {
+		// The word of input[i:i+8]; past the end, zero bytes (no
+		// delimiter, no dot), not written to memory and read back.
+		var w uint64
+		switch {
+		case n-i >= 8:
+			w = load64(input[i:])
+		case n >= 8: // the last eight bytes, without those seen
+			w = load64(input[n-8:]) >> (8 * (i + 8 - n))
+		default:
+			for j := n - 1; j >= i; j-- {
+				w = w<<8 | uint64(input[j])
+			}
+		}
+		slash := bytesEqual(w, '/'*ones)
+		if (slash<<8|carry)&(bytesEqual(w, '.'*ones)|bytesEqual(w, '%'*ones)) != 0 ||
+			special && bytesEqual(w, '\\'*ones) != 0 {
+			return true
+		}
+		carry = slash >> 56
+	}
+	return false
+}
 
 // bytesEqual returns a word with the high bit set in each byte where w
 // and pattern are equal, and no other bit: exact, with no carry from one
@@ -612,7 +647,7 @@ func (u *URL) SetSearch(value string) error {
 	if uint64(len(u.href)-int(end-start)+1+len(input)+2*count) > hrefLimit {
 		return setterError("set search", value, ErrTooLong)
 	}
-	delta := u.spliceEncoded(start, end, '?', input, set, count)
+	delta := u.spliceEncoded(start, end, "?", input, set, count)
 	u.shift(fieldFragmentStart, delta)
 	u.queryStart = start
 	u.assertInvariants("a setter")
@@ -652,7 +687,7 @@ func (u *URL) SetHash(value string) error {
 	if uint64(int(start)+1+len(input)+2*count) > hrefLimit {
 		return setterError("set hash", value, ErrTooLong)
 	}
-	u.spliceEncoded(start, uint32(len(u.href)), '#', input, FragmentSet, count)
+	u.spliceEncoded(start, uint32(len(u.href)), "#", input, FragmentSet, count)
 	u.fragmentStart = start
 	u.assertInvariants("a setter")
 	return nil
@@ -692,21 +727,21 @@ func cleanSetterValue(value string, set EncodeSet) (string, int) {
 	return p.input, countInSet(p.input, set)
 }
 
-// spliceEncoded replaces href[start:end] with mark ("?" or "#") and s percent-encoded
+// spliceEncoded replaces href[start:end] with mark and s percent-encoded
 // with set (count is the number of bytes of s in set), written into u's
 // href buffer (newHref: an allocation only when its room runs out), or
 // nowhere when that changes nothing, and returns the change in length. The caller moves the offsets.
-func (u *URL) spliceEncoded(start, end uint32, mark byte, s string, set EncodeSet, count int) int {
-	n := 1 + len(s) + 2*count
+func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, count int) int {
+	n := len(mark) + len(s) + 2*count
 	old := u.href[start:end]
-	if n == len(old) && old[0] == mark &&
-		(count == 0 && old[1:] == s || count > 0 && equalEncoded(old[1:], s, set)) {
+	if n == len(old) && old[:len(mark)] == mark &&
+		(count == 0 && old[len(mark):] == s || count > 0 && equalEncoded(old[len(mark):], s, set)) {
 		return 0
 	}
 	// The new href, of its exact length, filled by copies (and the
 	// encoder, which then writes exactly 2*count bytes more than s).
 	var b []byte
-	if mark == '#' && u.buf == nil {
+	if mark == "#" && u.buf == nil {
 		// A fragment set on a URL without a buffer (a URL that Parse
 		// made, not one reused through SetHref: reusedHrefBuf): no
 		// setter adds after a fragment, so a buffer would keep no room,
@@ -715,10 +750,15 @@ func (u *URL) spliceEncoded(start, end uint32, mark byte, s string, set EncodeSe
 		b = make([]byte, len(u.href)-len(old)+n)
 		copy(b, u.href[:start])
 	} else {
-		b = u.newHref(len(u.href)-len(old)+n, int(start), end, mark == '#' || u.fragmentFrom(end))
+		b = u.newHref(len(u.href)-len(old)+n, int(start), end, mark == "#" || u.fragmentFrom(end))
 	}
-	b[start] = mark
-	k := int(start) + 1
+	k := int(start)
+	if len(mark) == 1 { // "?", "#" or "/": a store, not a call
+		b[k] = mark[0]
+		k++
+	} else {
+		k += copy(b[k:], mark)
+	}
 	if count == 0 {
 		k += copy(b[k:], s)
 	} else {
