@@ -211,3 +211,31 @@ func TestMayHoldDotSegment(t *testing.T) {
 	}
 	forEachString(alphabet, 9, "/aaaaaaa.%\\", 30, 5, check)
 }
+
+// TestWritePath: the pathname setter's walk (writePath, appendPath)
+// gives the URL the state machine gives (parsePath), on every value of
+// up to 6 bytes over "/", "\\", ".", "%", "2", "e", "a", " ", "?" and
+// "#", and on longer random ones, for a special URL and one that is
+// not, each with a path, a query and a fragment.
+func TestWritePath(t *testing.T) {
+	const alphabet = "/\\.%2ea ?#"
+	for _, href := range []string{"https://h/x/y?q#f", "sc://h/x/y?q#f", "sc://h"} {
+		check := func(value string) {
+			input, count := setterValue(value, PathSet)
+			if input == "" {
+				return
+			}
+			a, b := MustParse(href), MustParse(href)
+			if !a.writePath(input, count) {
+				t.Fatalf("%s: writePath(%q) declined", href, value)
+			}
+			if err := b.parsePath("set pathname", value, input, count); err != nil {
+				t.Fatalf("%s: parsePath(%q): %v", href, value, err)
+			}
+			if a.href != b.href || a.components != b.components {
+				t.Fatalf("%s, %q: writePath %q %+v; parsePath %q %+v", href, value, a.href, a.components, b.href, b.components)
+			}
+		}
+		forEachString(alphabet, 6, "/aaa.%2e\\ ?#", 20, 5, check)
+	}
+}

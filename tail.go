@@ -48,7 +48,7 @@ func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, b
 	s = s[:end]
 	if st == statePath {
 		var ok bool
-		if dst, i, ok = appendPath(dst, s, i, int(c.pathStart)); !ok || i == len(s) {
+		if dst, i, ok = appendPath(dst, s, i, int(c.pathStart), tailDelims); !ok || i == len(s) {
 			return dst, ok
 		}
 		if s[i] == '?' {

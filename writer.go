@@ -19,13 +19,14 @@ import (
 //     in a segment (writePathEncoded, appendPath), the userinfo and
 //     opaque hosts (writeEncoded), the setters' splice (spliceEncoded,
 //     setUserinfo), the tail's query and fragment, and PercentEncode.
-//   - appendPath is the path state for a special URL other than file,
-//     with no validation errors to report, in one pass over a []byte:
-//     the one-pass tail's path. The state machine's own path state writes
-//     through the parser's output instead (pathSegment, checkedSegment),
-//     which holds no copy while the href is the input (output.go); both
-//     tell dot segments by dotSegmentAt and encode with pathEncodeRun
-//     and appendEncodedRun.
+//   - appendPath is the path state for a URL that is not file, with no
+//     validation errors to report, in one pass over a []byte: the
+//     one-pass tail's path and the pathname setter's (writePath). The
+//     state machine's own path state writes through the parser's output
+//     instead (pathSegment, checkedSegment), which holds no copy while
+//     the href is the input (output.go); both tell dot segments by
+//     dotSegmentAt and encode with pathEncodeRun and appendEncodedRun.
+//   - querySet is the query's percent-encode set.
 
 // appendEncodedRun appends s to dst with every byte of set
 // percent-encoded (the URL Standard's UTF-8 percent-encode of each code
@@ -100,14 +101,17 @@ func pathEncodeRun(s string, j int, mask uint8) int {
 	return k
 }
 
-// appendPath is the path state for a special URL other than file,
-// with no state override and no validation errors to report, in one
-// pass over a []byte: from the segment at s[i:] (the "/" or "\\"
-// before it not written) to the end of s or step 1's "?" or "#", whose
-// offset it returns. pathStart is where the path starts in dst, for
+// appendPath is the path state for a URL that is not file, with no
+// validation errors to report, in one pass over a []byte: from the
+// segment at s[i:] (the "/" before it not written; or, at i == 0,
+// nothing before it) to the end of s or step 1's "?" or "#", whose
+// offset it returns. mask is step 1's delimiters (as pathState sets
+// them): "/", "\\" if the URL is special, and "?" and "#" unless state
+// override is given. pathStart is where the path starts in dst, for
 // shorten url's path. s is read as appendEncodedRun reads it with
 // asInput: it reports false at an ASCII tab or newline, with dst in no
-// defined state.
+// defined state. The one-pass tail (appendTail) and the pathname setter
+// (writePath) call it.
 //
 // It copies runs of segments at once: up to a byte of pathRunClass
 // ("\\", "?", "#", a byte to encode, or "." and "%", which may start a
@@ -121,10 +125,11 @@ func pathEncodeRun(s string, j int, mask uint8) int {
 //   - 1.4.2, with the serializer's "/" before each segment;
 //   - 2.3, percent-encoding with the path percent-encode set
 //     (pathEncodeRun, appendEncodedRun).
-func appendPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) {
+func appendPath(dst []byte, s string, i, pathStart int, mask uint8) ([]byte, int, bool) {
+	slashes := mask & (delimSlash | delimBackslash)
 	// dst ends with the "/" before the segment at i when i == seg.
 	start := i - 1
-	if s[start] != '/' {
+	if i == 0 || s[start] != '/' {
 		dst = append(dst, '/')
 		start = i
 	}
@@ -135,22 +140,26 @@ func appendPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) {
 		if j == len(s) {
 			return dst, j, true
 		}
-		switch c := s[j]; {
+		c := s[j]
+		if d := delimClass[c] & mask; d != 0 && d&slashes == 0 {
+			return dst, j, true // "?" or "#": 1.6 or 1.7
+		}
+		switch {
 		case c == '.' || c == '%':
-			if s[j-1] != '/' && j != seg {
+			if j != seg && s[j-1] != '/' {
 				i, start = j+1, j // not at a segment's start: no dot segment
 				continue
 			}
-			dot, k := dotSegmentAt(s, j, tailDelims)
+			dot, k := dotSegmentAt(s, j, mask)
 			if dot == notDot {
 				i, start = j+1, j
 				continue
 			}
 			// 1.2. If buffer is a double-dot URL path segment: 1.2.1.
 			// Shorten url's path (for a URL that is not file: drop its
-			// last item). 1.2.2 and 1.3: if c is neither "/" nor "\\",
-			// append the empty string to url's path. (The "/" written
-			// before the dot segment is dropped first.)
+			// last item). 1.2.2 and 1.3: if c is neither "/" nor "\\"
+			// (in a special URL), append the empty string to url's path.
+			// (The "/" written before the dot segment is dropped first.)
 			dst = dst[:len(dst)-1]
 			if dot == doubleDot {
 				for d := len(dst) - 1; d >= pathStart; d-- {
@@ -160,7 +169,7 @@ func appendPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) {
 					}
 				}
 			}
-			if k == len(s) || s[k] == '?' || s[k] == '#' {
+			if k == len(s) || delimClass[s[k]]&slashes == 0 {
 				return append(dst, '/'), k, true
 			}
 			if s[k] == '/' {
@@ -169,18 +178,19 @@ func appendPath(dst []byte, s string, i, pathStart int) ([]byte, int, bool) {
 				dst = append(dst, '/') // "\\": the next segment's "/"
 				i, start, seg = k+1, k+1, k+1
 			}
-		case c == '\\':
+		case c == '\\' && slashes&delimBackslash != 0:
 			// 1.1-1.5: "\\" ends a segment in a special URL; the next one
 			// has a "/" before it.
 			dst = append(dst, '/')
 			i, start, seg = j+1, j+1, j+1
-		case c == '?' || c == '#':
-			return dst, j, true
+		case pathClass[c]&pathEncode == 0:
+			// "\\" in a URL that is not special: a byte like any other.
+			i, start = j+1, j
 		default:
 			// 2.3. UTF-8 percent-encode c using the path percent-encode
 			// set and append the result to buffer, for the run of such
 			// bytes at j.
-			k := pathEncodeRun(s, j, tailDelims)
+			k := pathEncodeRun(s, j, mask)
 			var n int
 			if dst, n = appendEncodedRun(dst, s[j:k], PathSet, true); n < k-j {
 				return dst, j + n, false
