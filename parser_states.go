@@ -244,8 +244,8 @@ const (
 // isDoubleDotSegment are the spec's definitions, which it follows), so
 // it reads at most seven bytes, with no loop. The path state
 // (pathSegment, appendSegment), the fast path (normalizedTail,
-// resolveDotSegments), the one-pass tail's path writer (appendPath)
-// and the pathname setter (plainPath) all ask it.
+// resolveDotSegments) and the path writer (appendPath: the one-pass
+// tail's and the pathname setter's) all ask it.
 func dotSegmentAt(s string, i int, delims uint8) (dotKind, int) {
 	j := i + dotLen(s, i)
 	if j == i {
