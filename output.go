@@ -196,7 +196,8 @@ func (p *parser) writeLowerIfNeeded(s string) {
 	p.writeString(s)
 }
 
-// writeEncoded appends s with every byte in set percent-encoded.
+// writeEncoded appends s with every byte in set percent-encoded
+// (appendEncodedRun, writer.go), sizing the output for it.
 func (p *parser) writeEncoded(s string, set EncodeSet) {
 	i := needsEncoding(s, set)
 	if i < 0 {
@@ -220,7 +221,7 @@ func (p *parser) writeEncoded(s string, set EncodeSet) {
 	} else if cap(p.out)-len(p.out) < need {
 		p.out = slices.Grow(p.out, need+max(0, len(p.input)-max(p.n, p.pos)))
 	}
-	p.out = appendPercentEncoded(p.out, s[i:], set)
+	p.out, _ = appendEncodedRun(p.out, s[i:], set, false)
 }
 
 // truncate cuts the output back to n bytes.

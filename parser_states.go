@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/weburl/url/internal/percent"
 	"golang.org/x/text/encoding"
 )
 
@@ -245,8 +244,8 @@ const (
 // isDoubleDotSegment are the spec's definitions, which it follows), so
 // it reads at most seven bytes, with no loop. The path state
 // (pathSegment, appendSegment), the fast path (normalizedTail,
-// resolveDotSegments), the one-pass tail (appendTailPath) and the
-// pathname setter (plainPath) all ask it.
+// resolveDotSegments) and the path writer (appendPath: the one-pass
+// tail's and the pathname setter's) all ask it.
 func dotSegmentAt(s string, i int, delims uint8) (dotKind, int) {
 	j := i + dotLen(s, i)
 	if j == i {
@@ -1085,10 +1084,7 @@ func (p *parser) fileHostState(i int) (state, int, outcome) {
 // or its scheme is "ws" or "wss" (step 1), where it is UTF-8.
 // https://url.spec.whatwg.org/#query-state
 func (p *parser) appendQuery(buffer string) {
-	set := QuerySet
-	if p.scheme.special() {
-		set = SpecialQuerySet
-	}
+	set := querySet(p.scheme)
 	if p.enc != nil && p.scheme.special() && p.scheme != schemeWS && p.scheme != schemeWSS {
 		p.materialize(3 * len(buffer))
 		p.out = appendPercentEncodeAfterEncoding(p.out, p.enc, buffer, set, false)
@@ -1314,25 +1310,16 @@ func (p *parser) pathSegment(i, scanned int, mask, slashes uint8) int {
 }
 
 // writePathEncoded appends the run of bytes in the path percent-encode
-// set at input[j:], percent-encoded (the path state's step 2.3 for
-// each): in place, three bytes each, when the output has room for them;
-// otherwise writeEncoded takes the rest of the segment (it sizes the
-// output for it and keeps the href within the limit). It returns the
-// offset where what it wrote ends.
+// set at input[j:] (pathEncodeRun), percent-encoded by appendEncodedRun
+// (the path state's step 2.3 for each): in place when the output has
+// room for three bytes each; otherwise writeEncoded takes the rest of
+// the segment (it sizes the output for it and keeps the href within the
+// limit). It returns the offset where what it wrote ends.
 func (p *parser) writePathEncoded(j int, mask uint8) int {
 	input := p.input
 	if p.out != nil {
-		k := j + 1
-		for k < len(input) && pathClass[input[k]]&(mask|pathEncode) == pathEncode {
-			k++
-		}
-		if n := len(p.out); cap(p.out)-n >= 3*(k-j) {
-			p.out = p.out[:n+3*(k-j)]
-			dst := p.out[n:]
-			for x, b := range []byte(input[j:k]) {
-				d := dst[3*x : 3*x+3]
-				d[0], d[1], d[2] = '%', percent.UpperHex[b>>4], percent.UpperHex[b&15]
-			}
+		if k := pathEncodeRun(input, j, mask); cap(p.out)-len(p.out) >= 3*(k-j) {
+			p.out, _ = appendEncodedRun(p.out, input[j:k], PathSet, false)
 			return k
 		}
 	}

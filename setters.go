@@ -292,11 +292,13 @@ func (u *URL) setUserinfo(username, password string) {
 	}
 	b := u.newHref(len(u.href)-len(old)+n, int(start), u.hostStart, u.fragmentFrom(u.hostStart))
 	k := int(start)
-	k += len(appendPercentEncoded(b[k:k], username, UserinfoSet))
+	enc, _ := appendEncodedRun(b[k:k], username, UserinfoSet, false)
+	k += len(enc)
 	if password != "" {
 		b[k] = ':'
 		k++
-		k += len(appendPercentEncoded(b[k:k], password, UserinfoSet))
+		enc, _ := appendEncodedRun(b[k:k], password, UserinfoSet, false)
+		k += len(enc)
 	}
 	if n > 0 {
 		b[k] = '@'
@@ -471,24 +473,38 @@ func (u *URL) SetPathname(value string) error {
 		return setterError(op, value, ErrOpaquePath)
 	}
 	input, count := setterValue(value, PathSet)
-	if u.plainPath(input) {
-		// The path start and path states with state override on a path
-		// with no dot segment and no "\\" delimiter, in a URL with a host
-		// that is not file: the path is "/" (unless the value starts
-		// with it) and the value, percent-encoded with the path set.
-		mark := "/"
-		if input[0] == '/' {
-			mark = ""
+	if input != "" && u.hostKind != HostNull && u.scheme != schemeFile {
+		// In a URL with a host that is not file (no "/." prefix, no
+		// Windows drive letter quirk), the path start and path states
+		// with state override: for a value with no segment that starts
+		// with "." or "%" and no "\\" delimiter, the path is "/" (unless
+		// the value starts with it) and the value, percent-encoded with
+		// the path set; for another, appendPath's walk (writePath).
+		if !mayHoldDotSegment(input, u.scheme.special()) {
+			mark := "/"
+			if input[0] == '/' {
+				mark = ""
+			}
+			start, end := u.pathStart, u.pathEnd()
+			if uint64(len(u.href)-int(end-start)+len(mark)+len(input)+2*count) > hrefLimit {
+				return setterError(op, value, ErrTooLong)
+			}
+			delta := u.spliceEncoded(start, end, mark, input, PathSet, count)
+			u.shift(fieldQueryStart, delta)
+			u.assertInvariants("a setter")
+			return nil
 		}
-		start, end := u.pathStart, u.pathEnd()
-		if uint64(len(u.href)-int(end-start)+len(mark)+len(input)+2*count) > hrefLimit {
-			return setterError(op, value, ErrTooLong)
+		if u.writePath(input, count) {
+			return nil
 		}
-		delta := u.spliceEncoded(start, end, mark, input, PathSet, count)
-		u.shift(fieldQueryStart, delta)
-		u.assertInvariants("a setter")
-		return nil
 	}
+	return u.parsePath(op, value, input, count)
+}
+
+// parsePath is SetPathname by the state machine: the path start state
+// with state override on input, the cleaned value (setterValue: count
+// of its bytes are in the path percent-encode set).
+func (u *URL) parsePath(op, value, input string, count int) error {
 	var p parser
 	p.override, p.input = statePathStart, input
 	p.ref, p.n = u.href, len(u.href)
@@ -521,49 +537,52 @@ func (u *URL) SetPathname(value string) error {
 	return nil
 }
 
-// plainPath reports whether the pathname setter may take the cleaned
-// value input as the path as it is (but percent-encoding, and a "/" in
-// front): the URL has a host and is not file (no "/." prefix, no
-// Windows drive letter quirk), input is not empty, holds no "\\" where
-// that is a delimiter (a special URL) and no dot segment (dotSegmentAt,
-// which the path state asks too). Otherwise the state machine takes the
-// whole value from its start: nothing passes from one route to the
-// other.
-func (u *URL) plainPath(input string) bool {
-	if input == "" || u.hostKind == HostNull || u.scheme == schemeFile {
+// writePath is SetPathname for a URL with a host that is not file, and
+// a value input that is not empty, cleaned (setterValue: count of its
+// bytes are in the path percent-encode set): the path start state with
+// state override (in a special URL, a first "/" or "\\" is the path's
+// own; in another, a first "/"), then the path state, which appendPath
+// walks. The new path, at most a "/" and input encoded long, is written
+// into an array on the stack, and spliced into the href only when it
+// differs from the old one: a value that changes nothing allocates
+// nothing. It reports false, doing nothing, when the state machine must
+// do it: the bound passes the length limit (the state machine knows the
+// exact length), or the path is too long for the array.
+func (u *URL) writePath(input string, count int) bool {
+	mask := uint8(delimSlash)
+	i := 0
+	if input[0] == '/' {
+		i = 1
+	}
+	if u.scheme.special() {
+		mask |= delimBackslash
+		if input[0] == '\\' {
+			i = 1
+		}
+	}
+	start, end := u.pathStart, u.pathEnd()
+	n := 1 + len(input) + 2*count
+	if n > pathArray || uint64(len(u.href)-int(end-start)+n) > hrefLimit {
 		return false
 	}
-	special := u.scheme.special()
-	if !mayHoldDotSegment(input, special) {
-		return true
-	}
-	segStart := 0
-	for i := 0; i <= len(input); i++ {
-		if i < len(input) {
-			c := input[i]
-			if c == '\\' && special {
-				return false
-			}
-			if c != '/' {
-				continue
-			}
-		}
-		if seg := input[segStart:i]; seg != "" && (seg[0] == '.' || seg[0] == '%') {
-			if dot, _ := dotSegmentAt(seg, 0, 0); dot != notDot {
-				return false
-			}
-		}
-		segStart = i + 1
-	}
+	var buf [pathArray]byte
+	path, _, _ := appendPath(buf[:0], input, i, 0, mask)
+	delta := u.splice(start, end, unsafe.String(unsafe.SliceData(path), len(path)))
+	u.shift(fieldQueryStart, delta)
+	u.assertInvariants("a setter")
 	return true
 }
 
-// mayHoldDotSegment reports whether plainPath must look at input
-// segment by segment: some segment starts with "." or "%" (as every dot
-// segment does), or (in a special URL) input holds a "\\". Eight bytes at
-// a time: a word's bytes equal to "/" shifted one byte on meet its bytes
-// equal to "." or "%" where a segment starts with one, the last "/" of a
-// word carried into the next (and input's start counted as one).
+// pathArray is the longest path writePath writes on the stack.
+const pathArray = 512
+
+// mayHoldDotSegment reports whether SetPathname must walk input segment
+// by segment (writePath): some segment starts with "." or "%" (as every
+// dot segment does), or (in a special URL) input holds a "\\". Eight
+// bytes at a time: a word's bytes equal to "/" shifted one byte on meet
+// its bytes equal to "." or "%" where a segment starts with one, the
+// last "/" of a word carried into the next (and input's start counted
+// as one).
 func mayHoldDotSegment(input string, special bool) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	carry := uint64(0x80) // input starts a segment
@@ -635,10 +654,7 @@ func (u *URL) SetSearch(value string) error {
 	if input[0] == '?' {
 		input = input[1:]
 	}
-	set := QuerySet
-	if u.scheme.special() {
-		set = SpecialQuerySet
-	}
+	set := querySet(u.scheme)
 	// The query state with state override, whose only step is to
 	// percent-encode each code point (UTF-8: a setter has no other
 	// encoding) and append it to the query: the query is the value,
@@ -763,7 +779,8 @@ func (u *URL) spliceEncoded(start, end uint32, mark, s string, set EncodeSet, co
 	if count == 0 {
 		k += copy(b[k:], s)
 	} else {
-		k += len(appendPercentEncoded(b[k:k], s, set))
+		enc, _ := appendEncodedRun(b[k:k], s, set, false)
+		k += len(enc)
 	}
 	copy(b[k:], u.href[end:])
 	u.setHrefBytes(b)

@@ -3,8 +3,13 @@ package url
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/weburl/url/internal/cputime"
 )
 
 // TestInvalidUTF8Setters checks the rules of TestInvalidUTF8Parse
@@ -210,4 +215,96 @@ func TestMayHoldDotSegment(t *testing.T) {
 		}
 	}
 	forEachString(alphabet, 9, "/aaaaaaa.%\\", 30, 5, check)
+}
+
+// TestWritePath: the pathname setter's walk (writePath, appendPath)
+// gives the URL the state machine gives (parsePath), on every value of
+// up to 6 bytes over "/", "\\", ".", "%", "2", "e", "a", " ", "?" and
+// "#", and on longer random ones, for a special URL and one that is
+// not, each with a path, a query and a fragment.
+func TestWritePath(t *testing.T) {
+	const alphabet = "/\\.%2ea ?#"
+	for _, href := range []string{"https://h/x/y?q#f", "sc://h/x/y?q#f", "sc://h"} {
+		check := func(value string) {
+			input, count := setterValue(value, PathSet)
+			if input == "" {
+				return
+			}
+			a, b := MustParse(href), MustParse(href)
+			if !a.writePath(input, count) {
+				t.Fatalf("%s: writePath(%q) declined", href, value)
+			}
+			if err := b.parsePath("set pathname", value, input, count); err != nil {
+				t.Fatalf("%s: parsePath(%q): %v", href, value, err)
+			}
+			if a.href != b.href || a.components != b.components {
+				t.Fatalf("%s, %q: writePath %q %+v; parsePath %q %+v", href, value, a.href, a.components, b.href, b.components)
+			}
+		}
+		forEachString(alphabet, 6, "/aaa.%2e\\ ?#", 20, 5, check)
+	}
+}
+
+// BenchmarkSettersWorkload times the setters on perf-ada's setters.txt
+// (in WEBURL_WORKLOADS: a URL, a path, a query and a fragment a line),
+// in the thread's CPU time per line (cpu-ns/op), for an A/B of two
+// builds on a shared machine (docs/performance.md, "One writer of the
+// path, query and fragment"): "run" is perf-ada's operation (Parse,
+// SetPathname, SetSearch, SetHash, Href); "pathname" is SetPathname
+// alone on a copy of the parsed URL, with the line's path as it is and
+// ("pathname-dot") after "../x/./", which SetPathname walks with
+// appendPath. Skipped unless WEBURL_WORKLOADS is set:
+//
+//	WEBURL_WORKLOADS=/tmp/perf-ada-cache/workloads-20261124 taskset -c 1 go test -run '^$' -bench SettersWorkload .
+func BenchmarkSettersWorkload(b *testing.B) {
+	workloads := os.Getenv("WEBURL_WORKLOADS")
+	if workloads == "" {
+		b.Skip("WEBURL_WORKLOADS names no directory")
+	}
+	var lines [][]string
+	var urls []*URL
+	for _, l := range benchLines(b, filepath.Join(workloads, "setters.txt")) {
+		c := strings.Split(l, "\t")
+		if len(c) < 4 {
+			continue
+		}
+		if u, err := Parse(c[0]); err == nil {
+			urls, lines = append(urls, u), append(lines, c)
+		}
+	}
+	timed := func(b *testing.B, op func(k int)) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		n := 0
+		start := cputime.Thread()
+		for b.Loop() {
+			op(n % len(lines))
+			n++
+		}
+		b.ReportMetric(float64((cputime.Thread()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+	sink := 0
+	b.Run("run", func(b *testing.B) {
+		timed(b, func(k int) {
+			c := lines[k]
+			u, err := Parse(c[0])
+			if err != nil {
+				return
+			}
+			u.SetPathname(c[1])
+			u.SetSearch(c[2])
+			u.SetHash(c[3])
+			sink += len(u.Href())
+		})
+	})
+	var v URL
+	for _, prefix := range []struct{ name, s string }{{"pathname", ""}, {"pathname-dot", "../x/./"}} {
+		b.Run(prefix.name, func(b *testing.B) {
+			timed(b, func(k int) {
+				v = *urls[k]
+				v.SetPathname(prefix.s + lines[k][1])
+			})
+		})
+	}
+	sinkInt += sink
 }

@@ -478,7 +478,7 @@ func appendFormEncoded(dst []byte, s string) []byte {
 		default:
 			_, n := utf8.DecodeRuneInString(s[i:])
 			if n == 1 { // invalid: U+FFFD
-				dst = append(dst, encodedReplacementRun[:9]...)
+				dst = append(dst, encodedReplacement...)
 				break
 			}
 			for _, b := range []byte(s[i : i+n]) {

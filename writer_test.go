@@ -1,0 +1,53 @@
+package url
+
+import (
+	"strings"
+	"testing"
+)
+
+// encodeModel is the URL Standard's UTF-8 percent-encode of each code
+// point of s with set, a byte at a time: every byte of set as "%XX" in
+// upper-case hex, every other byte as it is.
+func encodeModel(s string, set EncodeSet) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; percentTable[c]&set != 0 {
+			b.WriteString("%" + string(upperHex[c>>4]) + string(upperHex[c&15]))
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// TestAppendEncodedRun holds the one percent-encoding loop (writer.go)
+// to the model: without asInput, each byte is encoded as it is; with
+// asInput, s is read as preprocessing leaves it (each byte that is not
+// part of valid UTF-8 is U+FFFD), up to the first ASCII tab or newline,
+// where the run stops.
+func TestAppendEncodedRun(t *testing.T) {
+	sets := []EncodeSet{C0ControlSet, FragmentSet, QuerySet, SpecialQuerySet, PathSet, UserinfoSet, ComponentSet}
+	for _, s := range []string{
+		"", "abc", "a b", "a<b>c\"d`e{f}g", "?#^|%", "%zz%2e", "\x00\x1f\x7f", "ü", "путь", "\uFFFD", "\U0001F600",
+		"\xff", "a\xc3", "a\xe2\x82b", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf", "\xef\xbf", "a\xff\xfeb",
+		"a\tb", "a\nb c", "\rx", "a b\x00\t", "ü\n", "\xff\t",
+	} {
+		t.Run(s, func(t *testing.T) {
+			for _, set := range sets {
+				if got, n := appendEncodedRun([]byte("x"), s, set, false); string(got) != "x"+encodeModel(s, set) || n != len(s) {
+					t.Errorf("%v: %q, %d; want %q, %d", set, got, n, "x"+encodeModel(s, set), len(s))
+				}
+				stop := strings.IndexAny(s, "\t\n\r")
+				if stop < 0 {
+					stop = len(s)
+				}
+				var p parser
+				p.preprocessOverride(s[:stop])
+				want := "x" + encodeModel(p.input, set)
+				if got, n := appendEncodedRun([]byte("x"), s, set, true); string(got) != want || n != stop {
+					t.Errorf("%v, asInput: %q, %d; want %q, %d", set, got, n, want, stop)
+				}
+			}
+		})
+	}
+}
