@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/internetarchive/gowarc v0.8.96
 	github.com/nlnwa/gowarc/v3 v3.1.0
-	github.com/weburl/url v0.3.0
+	github.com/weburl/url v0.4.0
 	google.golang.org/grpc v1.83.2
 )
 

@@ -160,8 +160,8 @@ func TestGoldensCompile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("go.mod", "module example.com/golden\n\ngo 1.26.0\n\nrequire github.com/weburl/url v0.3.0\n")
-	write("go.work", "go 1.26.0\n\nuse (\n\t.\n\t"+root+"\n)\n\nreplace github.com/weburl/url v0.3.0 => "+root+"\n")
+	write("go.mod", "module example.com/golden\n\ngo 1.26.0\n\nrequire github.com/weburl/url v0.4.0\n")
+	write("go.work", "go 1.26.0\n\nuse (\n\t.\n\t"+root+"\n)\n\nreplace github.com/weburl/url v0.4.0 => "+root+"\n")
 	want := regexp.MustCompile(" *// want `[^`]*`")
 	var pkgs, written []string
 	for _, pkg := range fixed {

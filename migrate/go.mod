@@ -3,7 +3,7 @@ module github.com/weburl/url/migrate
 go 1.26.0
 
 require (
-	github.com/weburl/url v0.3.0
+	github.com/weburl/url v0.4.0
 	golang.org/x/tools v0.52.0
 )
 
