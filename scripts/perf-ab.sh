@@ -10,7 +10,11 @@
 #
 # The two copies share one binary, and where each lands in it moves their
 # times: run it with REV=HEAD of a clean checkout first (an A/A run) to
-# see how far apart two copies of the same code are.
+# see how far apart two copies of the same code are. perf-ada runs the
+# workloads forward in odd rounds and backward in even ones, and rel, in
+# forward rounds, comes right after isaacs_files for one build only: give
+# ROUNDS an even number, and read rel by direction (docs/performance.md,
+# "rel after the road, timed again").
 #
 # Usage, from the root of a clone (perf-ada's variables pass through):
 #
