@@ -12,8 +12,9 @@
 # times: run it with REV=HEAD of a clean checkout first (an A/A run) to
 # see how far apart two copies of the same code are. perf-ada runs the
 # workloads forward in odd rounds and backward in even ones, and rel, in
-# forward rounds, comes right after isaacs_files for one build only: give
-# ROUNDS an even number, and read rel by direction (docs/performance.md,
+# forward rounds, comes right after isaacs_files for one build only: run
+# rel alone (WORKLOADS=rel) or give ROUNDS an even number and read rel by
+# direction (docs/performance.md,
 # "rel after the road, timed again").
 #
 # Usage, from the root of a clone (perf-ada's variables pass through):
