@@ -2,8 +2,13 @@ package links
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/weburl/url/internal/cputime"
 )
 
 // TestCSSURLs checks the URLs found in CSS text, each with its start and
@@ -105,4 +110,78 @@ func FuzzCSSURLs(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestStyleAttrCostsAsStyleElement: the URLs of a long style attribute
+// cost about what the same CSS costs in a style element. The attribute's
+// text reaches the CSS scanner in pieces as long as a read, and each URL's
+// position was counted from its piece's start, not from the URL before
+// it: 60 times the element's time on 1 MiB of "background:url(x);".
+func TestStyleAttrCostsAsStyleElement(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	css := strings.Repeat("background:url(x);", (256<<10)/18)
+	run := func(doc string) func() {
+		return func() {
+			n := 0
+			for _, err := range (LinkExtractor{}).Links(strings.NewReader(doc), "https://example.com/d/") {
+				if err != nil {
+					t.Fatal(err)
+				}
+				n++
+			}
+			if n != (256<<10)/18 {
+				t.Fatalf("%d links, want %d", n, (256<<10)/18)
+			}
+		}
+	}
+	element, attr := run("<style>p{"+css+"}</style>"), run(`<p style="`+css+`">`)
+	var te, ta time.Duration
+	for range 3 { // a failure is measured twice more before it counts
+		te, ta = cputime.Best(3, element), cputime.Best(3, attr)
+		if ta <= 4*te+20*time.Millisecond {
+			return
+		}
+	}
+	t.Errorf("the style attribute took %v, the same CSS in a style element %v: more than 4 times", ta, te)
+}
+
+// TestStyleAttrPositions: every URL of a long style attribute, over
+// lines ending in "\n" (where the URLs of a piece of text are placed one
+// from the other) and in "\r\n" and a lone "\r" (which end a piece), read
+// whole and a byte at a time, is at the position counted from the
+// document's start: its offset, and the line and column there.
+func TestStyleAttrPositions(t *testing.T) {
+	doc := `<p style="` + strings.Repeat("a:url(x);\nb:url( yy );\n\nc:url(z)", 2000) +
+		strings.Repeat("a:url(x);\r\nb:url( yy\r);\nc:url(z)\r", 1000) + `">`
+	for name, r := range map[string]func() io.Reader{
+		"whole":    func() io.Reader { return strings.NewReader(doc) },
+		"one byte": func() io.Reader { return iotest.OneByteReader(strings.NewReader(doc)) },
+	} {
+		links, err := ExtractLinks(r(), "https://example.com/d/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(links) != 9000 {
+			t.Fatalf("%s: %d links, want 9000", name, len(links))
+		}
+		for i, l := range links {
+			if !strings.HasPrefix(doc[l.Offset:], l.Raw) {
+				t.Fatalf("%s: link %d, %q, at offset %d, where the document has %.12q", name, i, l.Raw, l.Offset, doc[l.Offset:])
+			}
+			line, col := 1, 1
+			for j := 0; j < l.Offset; j++ {
+				switch {
+				case doc[j] == '\n', doc[j] == '\r' && (j+1 == len(doc) || doc[j+1] != '\n'):
+					line, col = line+1, 1
+				default:
+					col++
+				}
+			}
+			if l.Line != line || l.Col != col {
+				t.Fatalf("%s: link %d, %q, at %d:%d, want %d:%d", name, i, l.Raw, l.Line, l.Col, line, col)
+			}
+		}
+	}
 }

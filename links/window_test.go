@@ -19,6 +19,9 @@ func TestExtractLinksStreaming(t *testing.T) {
 		"<a\r\nhref='x\r\ny'>\r\n<style>a{b:url(c)}\r\n</style><a href=z>",
 		"<script><!--<script></script>--></script><a href=y><!-- x --!><a href=w>",
 		`<a href="` + strings.Repeat("long/", 20000) + `">`,
+		// A style attribute of many URLs, over lines: each URL's position
+		// is counted on from the one before it in a piece of text.
+		`<p style="` + strings.Repeat("a:url(x);\nb:url( y z );\n", 3000) + `">`,
 		// Streamed text: srcset, a style element's CSS, an SVG style
 		// element's text and CDATA, with references and CRs across reads.
 		"<img srcset='a&amp;b 1x,\r\nc&#x2C;d 2x, e&#" + strings.Repeat("0", 100) + "102;g 3x'>" +
