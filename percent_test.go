@@ -80,7 +80,7 @@ func TestPercentEncode(t *testing.T) {
 		{"%", ComponentSet, "%25"},                                         // but is in the component set
 		{"\x00\x1f\x7f", FragmentSet, "%00%1F%7F"},                         // C0 controls and DEL
 		{"\xff", PathSet, "%FF"},                                           // invalid UTF-8 bytes: as they are
-		{"a\uFFFD\uFFFDb\uFFFD", PathSet, "a%EF%BF%BD%EF%BF%BDb%EF%BF%BD"}, // runs of U+FFFD, encoded in bulk
+		{"a\uFFFD\uFFFDb\uFFFD", PathSet, "a%EF%BF%BD%EF%BF%BDb%EF%BF%BD"}, // runs of U+FFFD (appendEncodedReplacements)
 		{"\xef\xbf\uFFFD\xef", PathSet, "%EF%BF%EF%BF%BD%EF"},              // and what only starts like one
 		{"/:;=@[\\]|", UserinfoSet, "%2F%3A%3B%3D%40%5B%5C%5D%7C"},         // userinfo additions
 	}

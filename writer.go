@@ -51,6 +51,16 @@ func appendEncodedRun(dst []byte, s string, set EncodeSet, asInput bool) ([]byte
 			return dst, j
 		}
 		c := s[j]
+		if c >= utf8.RuneSelf {
+			// A run of U+FFFD (what preprocessing makes of invalid
+			// UTF-8) or, read as input, of invalid bytes (replacementsAt): nine bytes
+			// out for each, in bulk.
+			if k, n := replacementsAt(s, j, asInput); n > 0 {
+				dst = appendEncodedReplacements(dst, n)
+				i = k
+				continue
+			}
+		}
 		if c < utf8.RuneSelf || !asInput {
 			if asInput && (c == '\t' || c == '\n' || c == '\r') {
 				return dst, j
@@ -59,17 +69,42 @@ func appendEncodedRun(dst []byte, s string, set EncodeSet, asInput bool) ([]byte
 			i = j + 1
 			continue
 		}
-		n := validRuneLen(s, j)
-		if n == 0 {
-			dst = append(dst, encodedReplacement...)
-			i = j + 1
-			continue
-		}
+		n := validRuneLen(s, j) // not 0: replacementsAt took those
 		for _, b := range []byte(s[j : j+n]) {
 			dst = append(dst, '%', percent.UpperHex[b>>4], percent.UpperHex[b&15])
 		}
 		i = j + n
 	}
+}
+
+// replacementsAt returns the end of the run at s[j:] of U+FFFD and, with
+// asInput, of bytes that are not part of valid UTF-8 (each of which
+// preprocessing makes U+FFFD), and how many replacement characters it
+// holds (0 when s[j] starts neither).
+func replacementsAt(s string, j int, asInput bool) (end, n int) {
+	for j < len(s) {
+		switch {
+		case len(s)-j >= 3 && s[j:j+3] == "\uFFFD":
+			j += 3
+		case asInput && s[j] >= utf8.RuneSelf && validRuneLen(s, j) == 0:
+			j++
+		default:
+			return j, n
+		}
+		n++
+	}
+	return j, n
+}
+
+// appendEncodedReplacements appends U+FFFD percent-encoded n times, in
+// copies of up to 16 at once.
+func appendEncodedReplacements(dst []byte, n int) []byte {
+	for n > 0 {
+		m := min(n, len(encodedReplacementRun)/len(encodedReplacement))
+		dst = append(dst, encodedReplacementRun[:m*len(encodedReplacement)]...)
+		n -= m
+	}
+	return dst
 }
 
 // querySet is the query state's step 2.1: the special-query
@@ -84,8 +119,14 @@ func querySet(scheme schemeType) EncodeSet {
 }
 
 // encodedReplacement is U+FFFD, the replacement of an invalid UTF-8
-// byte, percent-encoded.
-const encodedReplacement = "%EF%BF%BD"
+// byte, percent-encoded, and encodedReplacementRun 16 of them.
+const (
+	encodedReplacement    = "%EF%BF%BD"
+	encodedReplacementRun = encodedReplacement + encodedReplacement + encodedReplacement + encodedReplacement +
+		encodedReplacement + encodedReplacement + encodedReplacement + encodedReplacement +
+		encodedReplacement + encodedReplacement + encodedReplacement + encodedReplacement +
+		encodedReplacement + encodedReplacement + encodedReplacement + encodedReplacement
+)
 
 // pathEncodeRun returns the end of the run of bytes at s[j:] that the
 // path state percent-encodes (step 2.3) and that are no delimiter of

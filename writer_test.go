@@ -31,6 +31,9 @@ func TestAppendEncodedRun(t *testing.T) {
 		"", "abc", "a b", "a<b>c\"d`e{f}g", "?#^|%", "%zz%2e", "\x00\x1f\x7f", "ü", "путь", "\uFFFD", "\U0001F600",
 		"\xff", "a\xc3", "a\xe2\x82b", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf", "\xef\xbf", "a\xff\xfeb",
 		"a\tb", "a\nb c", "\rx", "a b\x00\t", "ü\n", "\xff\t",
+		// Runs of replacements, written in bulk: more than one copy of 16,
+		// U+FFFD and invalid bytes mixed, a valid code point after them.
+		strings.Repeat("\xff", 40), strings.Repeat("\uFFFD", 40) + "a", "\uFFFD\xff\uFFFD\xfe\xc3é\xff", "\xef\xbf\uFFFD\xef",
 	} {
 		t.Run(s, func(t *testing.T) {
 			for _, set := range sets {
@@ -46,6 +49,32 @@ func TestAppendEncodedRun(t *testing.T) {
 				want := "x" + encodeModel(p.input, set)
 				if got, n := appendEncodedRun([]byte("x"), s, set, true); string(got) != want || n != stop {
 					t.Errorf("%v, asInput: %q, %d; want %q, %d", set, got, n, want, stop)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWriteReplacements times Parse on 16 KiB of bytes that are not
+// UTF-8 (each "%EF%BF%BD" in the href) in a path, query and fragment, and
+// on 4,096 U+FFFD, beside 16,384 "€" (as many encoded bytes as the
+// invalid ones): the runs of replacements are written in bulk.
+//
+//	taskset -c 1 go test -run '^$' -bench WriteReplacements .
+func BenchmarkWriteReplacements(b *testing.B) {
+	bad := strings.Repeat("\xff", 16<<10)
+	for _, c := range []struct{ name, in string }{
+		{"path", "https://h/" + bad},
+		{"query", "https://h/?" + bad},
+		{"fragment", "https://h/#" + bad},
+		{"path-U+FFFD", "https://h/" + strings.Repeat("\uFFFD", 4<<10)},
+		{"path-euro", "https://h/" + strings.Repeat("€", 16<<10)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Parse(c.in); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})
