@@ -23,10 +23,6 @@ type window struct {
 	hold int64 // the document offset from which bytes are held, or -1
 	err  error // the reader's error (io.EOF at the end), once met
 
-	// fitted says that buf was made for a document of known length:
-	// it grows only when full.
-	fitted bool
-
 	lines lineCounter
 }
 
@@ -36,8 +32,7 @@ type window struct {
 func newWindow(r io.Reader, size int) *window {
 	w := &window{r: r, hold: -1, lines: lineCounter{line: 1}}
 	if size >= 0 && size < readSize {
-		w.buf = make([]byte, 0, size+1)
-		w.fitted = true
+		w.buf = make([]byte, 0, size+1) // grows only when full (fill)
 	}
 	return w
 }
@@ -64,11 +59,12 @@ func (w *window) fill(n int) bool {
 			w.base += int64(drop)
 			w.i -= drop
 		}
-		if free := cap(w.buf) - len(w.buf); free == 0 || free < readSize/2 && !w.fitted {
+		// A buffer smaller than readSize was made for the document's
+		// length (newWindow): it grows only when full.
+		if free := cap(w.buf) - len(w.buf); free == 0 || free < readSize/2 && cap(w.buf) >= readSize {
 			nb := make([]byte, len(w.buf), max(2*cap(w.buf), len(w.buf)+readSize))
 			copy(nb, w.buf)
 			w.buf = nb
-			w.fitted = false
 		}
 		m, err := w.r.Read(w.buf[len(w.buf):cap(w.buf)])
 		w.buf = w.buf[:len(w.buf)+m]
