@@ -252,11 +252,14 @@ func notEditable(fset *token.FileSet, f *ast.File) string {
 // it, as a kept site.
 func (ps *pkgState) reportEarlier(f *ast.File, spec *ast.ImportSpec) {
 	uses := 0
-	for id, o := range ps.pass.TypesInfo.Uses {
-		if pn, ok := o.(*types.PkgName); ok && pn.Imported().Path() == netURLPath && f.Pos() <= id.Pos() && id.End() <= f.End() {
-			uses++
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := ps.pass.TypesInfo.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == netURLPath {
+				uses++
+			}
 		}
-	}
+		return true
+	})
 	name := "url"
 	if spec.Name != nil {
 		name = spec.Name.Name
