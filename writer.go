@@ -51,29 +51,39 @@ func appendEncodedRun(dst []byte, s string, set EncodeSet, asInput bool) ([]byte
 			return dst, j
 		}
 		c := s[j]
-		if c >= utf8.RuneSelf {
-			// A run of U+FFFD (what preprocessing makes of invalid
-			// UTF-8) or, read as input, of invalid bytes (replacementsAt): nine bytes
-			// out for each, in bulk.
-			if k, n := replacementsAt(s, j, asInput); n > 0 {
-				dst = appendEncodedReplacements(dst, n)
-				i = k
-				continue
-			}
-		}
-		if c < utf8.RuneSelf || !asInput {
+		switch {
+		case c < utf8.RuneSelf:
 			if asInput && (c == '\t' || c == '\n' || c == '\r') {
 				return dst, j
 			}
-			dst = append(dst, '%', percent.UpperHex[c>>4], percent.UpperHex[c&15])
-			i = j + 1
+		case !asInput:
+			// A run of U+FFFD, what preprocessing makes of invalid
+			// UTF-8 (replacementsAt): nine bytes out for each, in bulk.
+			if c == 0xEF {
+				if k, n := replacementsAt(s, j, false); n > 0 {
+					dst = appendEncodedReplacements(dst, n)
+					i = k
+					continue
+				}
+			}
+		default:
+			// Read as input: a code point's bytes, or a run of
+			// replacements (invalid bytes, U+FFFD) in bulk.
+			n := validRuneLen(s, j)
+			if n == 0 || c == 0xEF && s[j:j+n] == "\uFFFD" {
+				k, m := replacementsAt(s, j, true)
+				dst = appendEncodedReplacements(dst, m)
+				i = k
+				continue
+			}
+			for _, b := range []byte(s[j : j+n]) {
+				dst = append(dst, '%', percent.UpperHex[b>>4], percent.UpperHex[b&15])
+			}
+			i = j + n
 			continue
 		}
-		n := validRuneLen(s, j) // not 0: replacementsAt took those
-		for _, b := range []byte(s[j : j+n]) {
-			dst = append(dst, '%', percent.UpperHex[b>>4], percent.UpperHex[b&15])
-		}
-		i = j + n
+		dst = append(dst, '%', percent.UpperHex[c>>4], percent.UpperHex[c&15])
+		i = j + 1
 	}
 }
 
