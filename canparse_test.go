@@ -54,6 +54,9 @@ func TestCanParseNearLimit(t *testing.T) {
 			strings.Repeat("a", n),
 			"?"+strings.Repeat("\xff", n/9),
 			"#"+strings.Repeat("a", n),
+			"../"+strings.Repeat("a", n),
+			"/"+strings.Repeat("a", n)+"?q",
+			"./"+strings.Repeat("a", n)+"#f",
 		)
 	}
 	bases := []string{"", "https://h/", "HTTPS://H/a", "https://h/\xff\xff", "sc:op\xff", "file:///C|/"}

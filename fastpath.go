@@ -420,7 +420,12 @@ func normalizedTail(s string, i int) (query, fragment, stop int) {
 //
 // What follows in ref must be a path, query and fragment in normal form
 // (normalizedTail).
-func resolveNormalized(u *URL, base *record, ref string, limit uint64) bool {
+//
+// With check on (CanParse), it stores nothing and declines a ref that
+// starts with "//"; base may be CanParse's stand-in (baseStandIn), which
+// has the base's scheme, and check.extra what the real base may add to
+// the href's length.
+func resolveNormalized(u *URL, base *record, ref string, limit uint64, check roadCheck) bool {
 	if !base.scheme.special() || base.scheme == schemeFile {
 		return false // file's drive letters and hosts are for the general parser
 	}
@@ -439,7 +444,7 @@ func resolveNormalized(u *URL, base *record, ref string, limit uint64) bool {
 		query, fragment, end = normalizedTail(ref, 0)
 		c.queryStart = 0
 	case ref[0] == '/' && len(ref) > 1 && ref[1] == '/':
-		return resolveSchemeRelative(u, base, ref, limit)
+		return !check.on && resolveSchemeRelative(u, base, ref, limit)
 	case ref[0] == '/':
 		keep = int(base.pathStart)
 		query, fragment, end = normalizedTail(ref, 1)
@@ -453,8 +458,11 @@ func resolveNormalized(u *URL, base *record, ref string, limit uint64) bool {
 		c.queryStart = 0
 	}
 	n := keep + len(tail)
-	if end != len(tail) || uint64(n) > limit {
+	if end != len(tail) || uint64(n)+check.extra > limit {
 		return false
+	}
+	if check.on {
+		return true
 	}
 	c.fragmentStart = 0
 	if query >= 0 {

@@ -226,7 +226,7 @@ func TestResolveNormalized(t *testing.T) {
 		for _, ref := range append(append([]string{}, refsTaken...), refsDeclined...) {
 			t.Run(ref+" against "+base, func(t *testing.T) {
 				var u URL
-				taken := resolveNormalized(&u, &b.record, ref, hrefLimit)
+				taken := resolveNormalized(&u, &b.record, ref, hrefLimit, roadCheck{})
 				g, err := generalParse(ref, []string{base})
 				switch {
 				case taken && err != nil:
@@ -239,19 +239,40 @@ func TestResolveNormalized(t *testing.T) {
 				if want := !slices.Contains(refsDeclined, ref); taken != want {
 					t.Errorf("taken: %v, want %v", taken, want)
 				}
+				// CanParse's road (check on) takes the same references
+				// but those that start with "//", against the base or
+				// its stand-in, and stores nothing.
+				stand, extra, r := baseStandIn(base)
+				if r != outcomeOK {
+					t.Fatalf("baseStandIn: %v", r)
+				}
+				want := taken && !strings.HasPrefix(ref, "//")
+				for _, sb := range []record{b.record, stand} {
+					check := roadCheck{on: true}
+					if sb.href != b.href {
+						check.extra = extra
+					}
+					var scratch URL
+					if got := resolveNormalized(&scratch, &sb, ref, hrefLimit, check); got != want {
+						t.Errorf("with check against %q: taken %v, want %v", sb.href, got, want)
+					}
+					if scratch.href != "" {
+						t.Errorf("with check: stored %q", scratch.href)
+					}
+				}
 			})
 		}
 	}
 	// The limit: a result one byte too long is the general parser's.
 	b := MustParse("https://h/a/")
 	var u URL
-	if resolveNormalized(&u, &b.record, "xy", uint64(len("https://h/a/xy")-1)) {
+	if resolveNormalized(&u, &b.record, "xy", uint64(len("https://h/a/xy")-1), roadCheck{}) {
 		t.Errorf("took a result past the limit: %q", u.href)
 	}
 	// A base the fast path does not take: file, not special.
 	for _, base := range []string{"file:///a/b", "sc://h/a/b"} {
 		b := MustParse(base)
-		if resolveNormalized(&u, &b.record, "x", hrefLimit) {
+		if resolveNormalized(&u, &b.record, "x", hrefLimit, roadCheck{}) {
 			t.Errorf("took x against %s: %q", base, u.href)
 		}
 	}

@@ -84,7 +84,7 @@ func (pr *Parser) declined(u *URL, input string, base *record, op string, check 
 		}
 		if !hasSchemeAndSlashes(input, c) {
 			// 3. A relative reference in normal form?
-			if !check.on && base != nil && base.href != "" && resolveNormalized(u, base, input, limit) {
+			if base != nil && base.href != "" && resolveNormalized(u, base, input, limit, check) {
 				return u.built(op, check)
 			}
 			return pr.general(u, input, base, op, check)
