@@ -566,7 +566,7 @@ func (u *URL) writePath(input string, count int) bool {
 		return false
 	}
 	var buf [pathArray]byte
-	path, _, _ := appendPath(buf[:0], input, i, 0, mask)
+	path, _, _ := appendPath(buf[:0], input, i, 0, mask, math.MaxInt)
 	delta := u.splice(start, end, unsafe.String(unsafe.SliceData(path), len(path)))
 	u.shift(fieldQueryStart, delta)
 	u.assertInvariants("a setter")

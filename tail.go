@@ -1,6 +1,9 @@
 package url
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // The path, query and fragment of a special URL other than file, written
 // in one pass: the shortcut that takes over from the fast path
@@ -48,7 +51,7 @@ func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, b
 	s = s[:end]
 	if st == statePath {
 		var ok bool
-		if dst, i, ok = appendPath(dst, s, i, int(c.pathStart), tailDelims); !ok || i == len(s) {
+		if dst, i, ok = appendPath(dst, s, i, int(c.pathStart), tailDelims, math.MaxInt); !ok || i == len(s) {
 			return dst, ok
 		}
 		if s[i] == '?' {
