@@ -1096,14 +1096,16 @@ func (p *parser) appendQuery(buffer string) {
 	p.writeEncoded(buffer, set)
 }
 
-// pathState is the path state from offset i. It takes one path segment
-// per iteration where the spec takes one code point per step. With
-// validation errors to report, or in a file URL, that is
-// checkedSegment, then step 1's c; else walkPath takes the whole path
-// (after normalRun, in a special URL, which takes what of the path,
-// query and fragment is in normal form). It returns the query or
-// fragment state and its offset, or stateNone when the input (or, with
-// state override, the value) ends.
+// pathState is the path state from offset i, where a segment starts.
+// With validation errors to report, or in a file URL (the drive-letter
+// quirk), it takes one path segment per iteration where the spec takes
+// one code point per step: checkedSegment, then step 1's c. Else
+// walkPath takes the whole path in one pass, appendPath's walk
+// (writer.go), the one the one-pass tail and SetPathname take (after
+// normalRun, in a special URL, which writes what of the path, query and
+// fragment is in normal form). It returns the query or fragment state
+// and its offset, or stateNone when the input (or, with state override,
+// the value) ends.
 // https://url.spec.whatwg.org/#path-state
 func (p *parser) pathState(i int) (state, int) {
 	special := p.scheme.special()

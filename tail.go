@@ -39,7 +39,8 @@ const tailDelims = delimSlash | delimBackslash | delimQuery | delimFragment
 // (each byte that is not part of valid UTF-8 as U+FFFD, encoded as
 // "%EF%BF%BD"; a tab or newline declined):
 //   - preprocessing's trailing strip of C0 controls and spaces;
-//   - the path state (appendPath), then 1.6 and 1.7 at "?" and "#";
+//   - the path state (appendPath, the walk the state machine's path
+//     state takes too), then 1.6 and 1.7 at "?" and "#";
 //   - the query state's step 2 (appendEncodedRun with querySet)
 //     up to "#" (step 2.4);
 //   - the fragment state's step 1.3 (FragmentSet).
