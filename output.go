@@ -158,31 +158,6 @@ func (p *parser) writeLower(s string) {
 	}
 }
 
-// writeSlashes appends one "/" for each byte of run, a run of "/" and
-// "\\".
-func (p *parser) writeSlashes(run string) {
-	i := 0
-	for i < len(run) && run[i] == '/' {
-		i++
-	}
-	p.writeString(run[:i])
-	if i == len(run) {
-		return
-	}
-	n := len(run) - i
-	if p.out == nil && !p.materialize(n) {
-		p.n += n
-		return
-	}
-	for n > 0 {
-		k := min(n, len(slashes64))
-		p.out = append(p.out, slashes64[:k]...)
-		n -= k
-	}
-}
-
-const slashes64 = "////////////////////////////////////////////////////////////////"
-
 // writeLowerIfNeeded appends s lowercased, copying nothing when s has no
 // ASCII upper alpha.
 func (p *parser) writeLowerIfNeeded(s string) {

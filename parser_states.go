@@ -1,6 +1,8 @@
 package url
 
 import (
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -243,9 +245,10 @@ const (
 // segment is one or two dots, each "." or "%2e" (isSingleDotSegment and
 // isDoubleDotSegment are the spec's definitions, which it follows), so
 // it reads at most seven bytes, with no loop. The path state
-// (pathSegment, appendSegment), the fast path (normalizedTail,
-// resolveDotSegments) and the path writer (appendPath: the one-pass
-// tail's and the pathname setter's) all ask it.
+// (walkPath, appendSegment), the fast path (normalizedTail,
+// resolveDotSegments) and the path writer (plainPath and appendPath:
+// the state machine's, the one-pass tail's and the pathname setter's)
+// all ask it.
 func dotSegmentAt(s string, i int, delims uint8) (dotKind, int) {
 	j := i + dotLen(s, i)
 	if j == i {
@@ -1093,72 +1096,169 @@ func (p *parser) appendQuery(buffer string) {
 	p.writeEncoded(buffer, set)
 }
 
-// pathState is the path state from offset i. It takes one path segment
-// per iteration where the spec takes one code point per step, then step
-// 1's c: with validation errors or in a file URL, checkedSegment; else
-// pathSegment, in one pass, after pathRuns, which takes several
-// segments at once when it can. It returns the query or fragment state
+// pathState is the path state from offset i, where a segment starts.
+// With validation errors to report, or in a file URL (the drive-letter
+// quirk), it takes one path segment per iteration where the spec takes
+// one code point per step: checkedSegment, then step 1's c. Else
+// walkPath takes the whole path in one pass, appendPath's walk
+// (writer.go), the one the one-pass tail and SetPathname take (after
+// normalRun, in a special URL, which writes what of the path, query and
+// fragment is in normal form). It returns the query or fragment state
 // and its offset, or stateNone when the input (or, with state override,
 // the value) ends.
 // https://url.spec.whatwg.org/#path-state
 func (p *parser) pathState(i int) (state, int) {
 	special := p.scheme.special()
-	slashes := uint8(delimSlash)
-	if special {
-		slashes |= delimBackslash
-	}
 	// Step 1's c: the EOF code point, "/", "\" if url is special, and,
 	// unless state override is given, "?" and "#".
-	mask := slashes
+	mask := uint8(delimSlash)
+	if special {
+		mask |= delimBackslash
+	}
 	if p.override == stateNone {
 		mask |= delimQuery | delimFragment
 	}
-	normal := p.report == nil && special && p.scheme != schemeFile && p.override == stateNone && p.enc == nil
-	for {
-		var j int
+	var j int
+	if p.report == nil && p.scheme != schemeFile {
 		// (Not on the segment where the fast path stopped, p.cleanUntil,
 		// where normalRun would stop too, nor on one that starts with "."
 		// or "%" and may be a dot segment, which it would often stop at:
 		// "../../".)
-		if normal && (p.cleanUntil == 0 || i > p.cleanUntil) && (i == len(p.input) || p.input[i] != '.' && p.input[i] != '%') {
+		if special && p.override == stateNone && p.enc == nil && (p.cleanUntil == 0 || i > p.cleanUntil) &&
+			(i == len(p.input) || p.input[i] != '.' && p.input[i] != '%') {
 			st, k := p.normalRun(i)
 			if st != statePath {
 				return st, k
 			}
 			i = k
 		}
-		if p.report == nil && p.scheme != schemeFile {
-			k, scanned := p.pathRuns(i, slashes, !normal)
-			if k > i {
-				i = k
-				continue
-			}
-			j = p.pathSegment(i, scanned, mask, slashes)
-		} else {
+		j = p.walkPath(i, mask)
+	} else {
+		for {
 			j = p.checkedSegment(i, mask, special)
-		}
-		c := p.at(j)
-		// 1.5. Set buffer to the empty string.
-		if c == '/' || c == '\\' && special {
+			// 1.5. Set buffer to the empty string.
+			if c := p.at(j); c != '/' && (c != '\\' || !special) {
+				break
+			}
 			i = j + 1
-			continue
 		}
-		switch c {
-		case '?':
-			// 1.6. If c is U+003F (?), then set url's query to the empty
-			// string and state to query state.
-			p.startQuery()
-			return stateQuery, j + 1
-		case '#':
-			// 1.7. If c is U+0023 (#), then set url's fragment to the
-			// empty string and state to fragment state.
-			p.startFragment()
-			return stateFragment, j + 1
-		}
-		// The EOF code point: the path is done. (With state override,
-		// "?" and "#" are in the segment.)
-		return stateNone, 0
 	}
+	switch p.at(j) {
+	case '?':
+		// 1.6. If c is U+003F (?), then set url's query to the empty
+		// string and state to query state.
+		p.startQuery()
+		return stateQuery, j + 1
+	case '#':
+		// 1.7. If c is U+0023 (#), then set url's fragment to the empty
+		// string and state to fragment state.
+		p.startFragment()
+		return stateFragment, j + 1
+	}
+	// The EOF code point: the path is done. (With state override, "?"
+	// and "#" are in the segment.)
+	return stateNone, 0
+}
+
+// walkPath is the path state from the segment at input[i:] to step 1's
+// c that ends the path ("?" or "#" of mask, or the end), whose offset
+// it returns, in a URL that is not file when nobody listens for
+// validation errors: appendPath's walk (writer.go), through the
+// parser's output. While the output is the input (output.go), it
+// writes the segments that the walk writes as they are (plainPath) at
+// once, and takes dot segments itself, as appendPath does, with
+// shortenPath: neither copies anything (a path of "a/../" or "./"
+// segments in a row leaves the output equal to the input). From the
+// segment where the output differs (a "\\" in a special URL, a byte to
+// percent-encode, or a write after a dot segment), appendPath takes the
+// rest of the path into the output, sized for it: "/" and the rest,
+// with two more bytes for each byte to encode (dot segments only
+// shorten it). Where that passes the length limit, appendPath stops at
+// the run to encode that would pass it (p.overLimit); with noStore, the
+// output goes blind and only that bound is counted.
+func (p *parser) walkPath(i int, mask uint8) int {
+	input := p.input
+	slashes := mask & (delimSlash | delimBackslash)
+	ends := mask &^ slashes
+	for p.out == nil && !p.blind {
+		j := plainPath(input, i, i, mask)
+		if j == len(input) || delimClass[input[j]]&ends != 0 {
+			p.writeSegments(i, j)
+			return j
+		}
+		// The segments before the one that holds j.
+		if last := strings.LastIndexByte(input[i:j], '/'); last >= 0 {
+			p.writeSegments(i, i+last)
+			i += last + 1
+		}
+		if j > i || input[j] != '.' && input[j] != '%' {
+			break // a "\\" or a byte to encode
+		}
+		// A dot segment at i: 1.2 and 1.3 as appendPath takes them. (The
+		// "/" before it is not written.)
+		dot, k := dotSegmentAt(input, i, mask)
+		if dot == doubleDot {
+			p.shortenPath()
+		}
+		if k == len(input) || delimClass[input[k]]&slashes == 0 {
+			p.writeByte('/')
+			return k
+		}
+		i = k + 1
+	}
+	end := len(input)
+	if ends != 0 {
+		end = scan(input, i, &delimClass, ends)
+	}
+	need := 1 + end - i + 2*countInSet(input[i:end], PathSet)
+	// Where need passes the length limit, appendPath stops at the run to
+	// encode that would take the href past it, unless a double-dot
+	// segment may follow, which may shorten the path below the limit
+	// again: then it takes the whole path, in memory linear in the input.
+	// (Never allocate for an href that will be refused.)
+	limit := math.MaxInt
+	if uint64(p.outLen())+uint64(need) > p.maxLen() && !mayHoldDoubleDot(input[i:end]) {
+		limit = int(min(p.maxLen(), math.MaxInt))
+	}
+	if p.out == nil {
+		extra := need + len(input) - end
+		if limit != math.MaxInt {
+			extra = len(input) - i
+		}
+		if p.blind || !p.materialize(extra) {
+			p.n += need
+			return end
+		}
+	}
+	if limit == math.MaxInt && cap(p.out)-len(p.out) < need {
+		p.out = slices.Grow(p.out, need+len(input)-end)
+	}
+	j, ok := 0, false
+	if p.out, j, ok = appendPath(p.out, input, i, int(p.pathStart), mask, limit); !ok {
+		p.overLimit = true
+		return len(input)
+	}
+	return j
+}
+
+// mayHoldDoubleDot reports whether path may hold a double-dot segment
+// (dotSegmentAt): whether it holds ".." or "%2", which every spelling of
+// one does.
+func mayHoldDoubleDot(path string) bool {
+	return strings.Contains(path, "..") || strings.Contains(path, "%2")
+}
+
+// writeSegments writes the path segments input[i:j] as they are, with
+// the "/" before the first (step 1.4.2 for each, with the serializer's
+// "/" before each path item): in the same write as the segments when
+// the input has one there (no copy while the output is the input).
+func (p *parser) writeSegments(i, j int) {
+	if i > 0 && p.input[i-1] == '/' {
+		p.writeString(p.input[i-1 : j])
+		return
+	}
+	p.writeByte('/')
+	p.writeString(p.input[i:j])
 }
 
 // normalRun is the path state's shortcut for what of input[i:] (i:
@@ -1196,12 +1296,7 @@ func (p *parser) normalRun(i int) (state, int) {
 		end-- // the slash that ends the last segment written
 	}
 	base := p.outLen() + 1 // the output offset of input[i]
-	if i > 0 && input[i-1] == '/' {
-		p.writeString(input[i-1 : end])
-	} else {
-		p.writeByte('/')
-		p.writeString(input[i:end])
-	}
+	p.writeSegments(i, end)
 	if q >= 0 {
 		p.queryStart = uint32(q - i + base)
 	}
@@ -1253,81 +1348,6 @@ func (p *parser) checkedSegment(i int, mask uint8, special bool) int {
 	return j
 }
 
-// pathSegment is the path state for the segment at input[i:], up to
-// step 1's c (a byte of mask, or the end), when nobody listens for
-// validation errors (steps 1.1, 2.1 and 2.2 have none to report) in a
-// URL that is not file (no step 1.4.1): step 2.3 for each code point of
-// the segment (UTF-8 percent-encode c using the path percent-encode set
-// and append the result to buffer), then steps 1.2 to 1.4 (the
-// dot-segment rules, or 1.4.2, append buffer to url's path), in one
-// pass over the segment. A dot segment starts with "." or "%", is at
-// most six bytes long and holds nothing to encode: that is told from its
-// first bytes. Any other segment is written as it is scanned: "/" (the
-// serializer's, before each path item), the runs that need no encoding
-// as they are, the bytes to encode as "%XX". input[i:scanned] holds no
-// delimiter and no byte to encode (pathRuns). It returns the offset of
-// step 1's c.
-func (p *parser) pathSegment(i, scanned int, mask, slashes uint8) int {
-	input := p.input
-	if i < len(input) && (input[i] == '.' || input[i] == '%') {
-		switch dot, j := dotSegmentAt(input, i, mask); dot {
-		case doubleDot:
-			// 1.2.1. Shorten url's path. 1.2.2. If neither c is
-			// U+002F (/), nor url is special and c is U+005C (\),
-			// append the empty string to url's path.
-			p.shortenPath()
-			fallthrough
-		case singleDot:
-			// 1.3. Otherwise, if buffer is a single-dot URL path
-			// segment and if neither c is U+002F (/), nor url is
-			// special and c is U+005C (\), append the empty string
-			// to url's path.
-			if j == len(input) || delimClass[input[j]]&slashes == 0 {
-				p.writeByte('/')
-			}
-			return j
-		}
-	}
-	// 1.4.2, with the "/" before the segment in the same write when the
-	// input has one there (no copy while the output is the input).
-	start := i
-	if i > 0 && input[i-1] == '/' {
-		start = i - 1
-	} else {
-		p.writeByte('/')
-	}
-	j := scanned
-	for {
-		j = scan(input, j, &pathClass, mask|pathEncode)
-		p.writeString(input[start:j])
-		if j == len(input) || pathClass[input[j]]&mask != 0 {
-			return j
-		}
-		// 2.3 for a run of bytes to encode.
-		j = p.writePathEncoded(j, mask)
-		start = j
-	}
-}
-
-// writePathEncoded appends the run of bytes in the path percent-encode
-// set at input[j:] (pathEncodeRun), percent-encoded by appendEncodedRun
-// (the path state's step 2.3 for each): in place when the output has
-// room for three bytes each; otherwise writeEncoded takes the rest of
-// the segment (it sizes the output for it and keeps the href within the
-// limit). It returns the offset where what it wrote ends.
-func (p *parser) writePathEncoded(j int, mask uint8) int {
-	input := p.input
-	if p.out != nil {
-		if k := pathEncodeRun(input, j, mask); cap(p.out)-len(p.out) >= 3*(k-j) {
-			p.out, _ = appendEncodedRun(p.out, input[j:k], PathSet, false)
-			return k
-		}
-	}
-	end := scan(input, j+1, &pathClass, mask)
-	p.writeEncoded(input[j:end], PathSet)
-	return end
-}
-
 // appendSegment is the path state's steps 1.2 to 1.4 for the segment
 // input[i:j] (the buffer, which clean says needs no percent-encoding),
 // ended by a slash or not.
@@ -1375,56 +1395,6 @@ func (p *parser) appendSegment(i, j int, slash, clean bool) {
 			p.writeEncoded(seg, PathSet)
 		}
 	}
-}
-
-// pathRuns is the path state's shortcut for runs of segments, when
-// nobody listens for validation errors: it returns the offset after the
-// run at i it took, or i when there is none. Three kinds:
-//   - A run of empty segments ("////", or "\\\\" in a special URL): for
-//     each slash, step 1.4.2 appends the empty buffer, which becomes
-//     "/". (Step 1.1's warning has no listener.)
-//   - A run of single-dot segments, each ended by a slash ("./././"):
-//     step 1.3 for each, which appends nothing.
-//   - If clean, in a URL that is not file, a run of segments that are
-//     neither dot segments nor in need of encoding (no ".", "%", "\\" or
-//     byte to encode), up to the run's last slash: step 1.4.2 for each,
-//     in one write. (Where the path state has normalRun, it has taken
-//     them.)
-//
-// When it takes no run, it returns i and, as scanned, an offset up to
-// which input[i:] holds no delimiter and no byte to encode (the path
-// state's scan of the segment starts there).
-func (p *parser) pathRuns(i int, slashes uint8, clean bool) (next, scanned int) {
-	input := p.input
-	if i < len(input) && delimClass[input[i]]&slashes != 0 {
-		k := i + 1
-		for k < len(input) && delimClass[input[k]]&slashes != 0 {
-			k++
-		}
-		p.writeSlashes(input[i:k])
-		return k, k
-	}
-	if i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
-		for i+1 < len(input) && input[i] == '.' && delimClass[input[i+1]]&slashes != 0 {
-			i += 2
-		}
-		return i, i
-	}
-	if clean && p.scheme != schemeFile {
-		k := scan(input, i, &pathRunClass, 1)
-		last := strings.LastIndexByte(input[i:k], '/')
-		if last < 0 {
-			return i, k
-		}
-		if i > 0 && input[i-1] == '/' {
-			p.writeString(input[i-1 : i+last])
-		} else {
-			p.writeByte('/')
-			p.writeString(input[i : i+last])
-		}
-		return i + last + 1, i + last + 1
-	}
-	return i, i
 }
 
 // continueFromBase does what the relative and file states do when c is

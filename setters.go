@@ -542,7 +542,8 @@ func (u *URL) parsePath(op, value, input string, count int) error {
 // bytes are in the path percent-encode set): the path start state with
 // state override (in a special URL, a first "/" or "\\" is the path's
 // own; in another, a first "/"), then the path state, which appendPath
-// walks. The new path, at most a "/" and input encoded long, is written
+// walks (the walk the state machine's path state takes too, walkPath).
+// The new path, at most a "/" and input encoded long, is written
 // into an array on the stack, and spliced into the href only when it
 // differs from the old one: a value that changes nothing allocates
 // nothing. It reports false, doing nothing, when the state machine must
@@ -566,7 +567,7 @@ func (u *URL) writePath(input string, count int) bool {
 		return false
 	}
 	var buf [pathArray]byte
-	path, _, _ := appendPath(buf[:0], input, i, 0, mask)
+	path, _, _ := appendPath(buf[:0], input, i, 0, mask, math.MaxInt)
 	delta := u.splice(start, end, unsafe.String(unsafe.SliceData(path), len(path)))
 	u.shift(fieldQueryStart, delta)
 	u.assertInvariants("a setter")

@@ -1,6 +1,9 @@
 package url
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // The path, query and fragment of a special URL other than file, written
 // in one pass: the shortcut that takes over from the fast path
@@ -36,7 +39,8 @@ const tailDelims = delimSlash | delimBackslash | delimQuery | delimFragment
 // (each byte that is not part of valid UTF-8 as U+FFFD, encoded as
 // "%EF%BF%BD"; a tab or newline declined):
 //   - preprocessing's trailing strip of C0 controls and spaces;
-//   - the path state (appendPath), then 1.6 and 1.7 at "?" and "#";
+//   - the path state (appendPath, the walk the state machine's path
+//     state takes too), then 1.6 and 1.7 at "?" and "#";
 //   - the query state's step 2 (appendEncodedRun with querySet)
 //     up to "#" (step 2.4);
 //   - the fragment state's step 1.3 (FragmentSet).
@@ -48,7 +52,7 @@ func appendTail(dst []byte, s string, i int, st state, c *components) ([]byte, b
 	s = s[:end]
 	if st == statePath {
 		var ok bool
-		if dst, i, ok = appendPath(dst, s, i, int(c.pathStart), tailDelims); !ok || i == len(s) {
+		if dst, i, ok = appendPath(dst, s, i, int(c.pathStart), tailDelims, math.MaxInt); !ok || i == len(s) {
 			return dst, ok
 		}
 		if s[i] == '?' {

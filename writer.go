@@ -16,16 +16,22 @@ import (
 //   - appendEncodedRun is the one loop that percent-encodes: the query
 //     state's step 2 and the fragment state's step 1.3 (writeEncoded,
 //     appendQuery), step 2.3 of the path state for the bytes to encode
-//     in a segment (writePathEncoded, appendPath), the userinfo and
-//     opaque hosts (writeEncoded), the setters' splice (spliceEncoded,
-//     setUserinfo), the tail's query and fragment, and PercentEncode.
+//     in a segment (appendPath; appendSegment through writeEncoded),
+//     the userinfo and opaque hosts (writeEncoded), the setters' splice
+//     (spliceEncoded, setUserinfo), the tail's query and fragment, and
+//     PercentEncode.
 //   - appendPath is the path state for a URL that is not file, with no
 //     validation errors to report, in one pass over a []byte: the
-//     one-pass tail's path and the pathname setter's (writePath). The
-//     state machine's own path state writes through the parser's output
-//     instead (pathSegment, checkedSegment), which holds no copy while
-//     the href is the input (output.go); both tell dot segments by
-//     dotSegmentAt and encode with pathEncodeRun and appendEncodedRun.
+//     one-pass tail's path, the pathname setter's (writePath), and the
+//     state machine's (walkPath, into the parser's output). In front of
+//     it the state machine keeps its output a count while that is the
+//     input (output.go): it writes what plainPath says the walk copies
+//     as it is, and takes dot segments there with shortenPath, and
+//     hands the rest of the path to appendPath at the first "\\" or
+//     byte to encode, or once the output differs. Only with validation
+//     errors to report, or in a file URL (the drive-letter quirk), does
+//     the path state take each segment itself (checkedSegment,
+//     appendSegment). All of them tell dot segments by dotSegmentAt.
 //   - querySet is the query's percent-encode set.
 
 // appendEncodedRun appends s to dst with every byte of set
@@ -152,6 +158,40 @@ func pathEncodeRun(s string, j int, mask uint8) int {
 	return k
 }
 
+// plainPath returns the offset of the first byte at or after s[i] where
+// the path walk (appendPath) writes something other than s: the end of
+// s, step 1's "?" or "#" (of mask), a "\\" that ends a segment (in a
+// special URL), a byte the path percent-encodes (step 2.3), or the start
+// of a dot segment (dotSegmentAt). Up to there the walk writes s itself,
+// the "/" between segments and all. seg is where the segment that holds
+// s[i] starts. It reads runs of pathRunClass at once, and steps over a
+// "." or "%" that starts no dot segment and, in a URL that is not
+// special, a "\\", as appendPath's loop does. The state machine's path
+// state (walkPath) asks it for what it writes while its output is the
+// input (output.go); TestPlainPath holds it to appendPath. (appendPath
+// does not call it: a call for each stop cost the one-pass tail 3%.)
+func plainPath(s string, i, seg int, mask uint8) int {
+	for {
+		j := scan(s, i, &pathRunClass, 1)
+		if j == len(s) {
+			return j
+		}
+		switch c := s[j]; {
+		case c == '.' || c == '%':
+			if j == seg || s[j-1] == '/' {
+				if dot, _ := dotSegmentAt(s, j, mask); dot != notDot {
+					return j
+				}
+			}
+		case c == '\\' && mask&delimBackslash == 0:
+			// "\\" in a URL that is not special: a byte like any other.
+		default:
+			return j
+		}
+		i = j + 1
+	}
+}
+
 // appendPath is the path state for a URL that is not file, with no
 // validation errors to report, in one pass over a []byte: from the
 // segment at s[i:] (the "/" before it not written; or, at i == 0,
@@ -160,9 +200,14 @@ func pathEncodeRun(s string, j int, mask uint8) int {
 // them): "/", "\\" if the URL is special, and "?" and "#" unless state
 // override is given. pathStart is where the path starts in dst, for
 // shorten url's path. s is read as appendEncodedRun reads it with
-// asInput: it reports false at an ASCII tab or newline, with dst in no
-// defined state. The one-pass tail (appendTail) and the pathname setter
-// (writePath) call it.
+// asInput (a string that preprocessing left, or a setter's cleaned
+// value, reads as it is). It reports false, with dst in no defined
+// state, at an ASCII tab or newline, or where percent-encoding a run of
+// bytes would take dst past limit bytes (the parser's length limit:
+// only encoding makes dst longer than what it copies from s), with the
+// offset where it stopped. The one-pass tail (appendTail), the pathname
+// setter (writePath) and the state machine's path state (walkPath) call
+// it.
 //
 // It copies runs of segments at once: up to a byte of pathRunClass
 // ("\\", "?", "#", a byte to encode, or "." and "%", which may start a
@@ -176,7 +221,7 @@ func pathEncodeRun(s string, j int, mask uint8) int {
 //   - 1.4.2, with the serializer's "/" before each segment;
 //   - 2.3, percent-encoding with the path percent-encode set
 //     (pathEncodeRun, appendEncodedRun).
-func appendPath(dst []byte, s string, i, pathStart int, mask uint8) ([]byte, int, bool) {
+func appendPath(dst []byte, s string, i, pathStart int, mask uint8, limit int) ([]byte, int, bool) {
 	slashes := mask & (delimSlash | delimBackslash)
 	// dst ends with the "/" before the segment at i when i == seg.
 	start := i - 1
@@ -192,18 +237,12 @@ func appendPath(dst []byte, s string, i, pathStart int, mask uint8) ([]byte, int
 			return dst, j, true
 		}
 		c := s[j]
-		if d := delimClass[c] & mask; d != 0 && d&slashes == 0 {
-			return dst, j, true // "?" or "#": 1.6 or 1.7
-		}
 		switch {
+		case delimClass[c]&mask&^slashes != 0:
+			return dst, j, true // "?" or "#": 1.6 or 1.7
 		case c == '.' || c == '%':
 			if j != seg && s[j-1] != '/' {
 				i, start = j+1, j // not at a segment's start: no dot segment
-				continue
-			}
-			dot, k := dotSegmentAt(s, j, mask)
-			if dot == notDot {
-				i, start = j+1, j
 				continue
 			}
 			// 1.2. If buffer is a double-dot URL path segment: 1.2.1.
@@ -211,6 +250,11 @@ func appendPath(dst []byte, s string, i, pathStart int, mask uint8) ([]byte, int
 			// last item). 1.2.2 and 1.3: if c is neither "/" nor "\\"
 			// (in a special URL), append the empty string to url's path.
 			// (The "/" written before the dot segment is dropped first.)
+			dot, k := dotSegmentAt(s, j, mask)
+			if dot == notDot {
+				i, start = j+1, j
+				continue
+			}
 			dst = dst[:len(dst)-1]
 			if dot == doubleDot {
 				for d := len(dst) - 1; d >= pathStart; d-- {
@@ -242,6 +286,9 @@ func appendPath(dst []byte, s string, i, pathStart int, mask uint8) ([]byte, int
 			// set and append the result to buffer, for the run of such
 			// bytes at j.
 			k := pathEncodeRun(s, j, mask)
+			if 3*(k-j) > limit-len(dst) {
+				return dst, j, false
+			}
 			var n int
 			if dst, n = appendEncodedRun(dst, s[j:k], PathSet, true); n < k-j {
 				return dst, j + n, false

@@ -1,6 +1,7 @@
 package url
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -79,4 +80,47 @@ func BenchmarkWriteReplacements(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestPlainPath holds plainPath, which the state machine's path state
+// asks how far the path walk copies its input as it is, to the walk
+// (appendPath), as walkPath takes it: where it returns the path's end,
+// the walk writes "/" and the input; elsewhere, writing the segments
+// before the one it stops in as they are, then walking the rest, writes
+// what the walk writes. Every string of up to six bytes over the bytes
+// that matter, from a segment's start after a "/" and after something
+// else, in a special URL and not, with state override and without.
+func TestPlainPath(t *testing.T) {
+	const alphabet = "/\\.%2ea ?#"
+	masks := []uint8{
+		delimSlash | delimBackslash | delimQuery | delimFragment, // special
+		delimSlash | delimQuery | delimFragment,                  // not special
+		delimSlash | delimBackslash,                              // special, state override
+		delimSlash,                                               // not special, state override
+	}
+	check := func(path string) {
+		for _, prefix := range []string{"/", "h"} {
+			s := prefix + path
+			for _, mask := range masks {
+				j := plainPath(s, 1, 1, mask)
+				want, end, _ := appendPath(nil, s, 1, 0, mask, math.MaxInt)
+				if j > end {
+					t.Fatalf("plainPath(%q, mask %#x) = %d, past the path's end %d", s, mask, j, end)
+				}
+				if j == end && string(want) != "/"+s[1:j] {
+					t.Fatalf("plainPath(%q, mask %#x) = %d, the path's end; the walk writes %q", s, mask, j, want)
+				}
+				seg := 1 + strings.LastIndexByte(s[1:j], '/') + 1
+				got := []byte("/" + s[1:max(1, seg-1)])
+				if seg == 1 {
+					got = got[:0]
+				}
+				got, _, _ = appendPath(got, s, seg, 0, mask, math.MaxInt)
+				if string(got) != string(want) {
+					t.Fatalf("plainPath(%q, mask %#x) = %d: the segments before it and the walk from %d write %q, the walk %q", s, mask, j, seg, got, want)
+				}
+			}
+		}
+	}
+	forEachString(alphabet, 6, "/aaa.%2e\\ ?#", 20, 7, check)
 }
