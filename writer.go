@@ -50,11 +50,17 @@ import (
 // the caller leaves the rest to the state machine.
 func appendEncodedRun(dst []byte, s string, set EncodeSet, asInput bool) ([]byte, int) {
 	i := 0
-	for {
-		j := scan(s, i, &percentTable, set)
-		dst = append(dst, s[i:j]...)
-		if j == len(s) {
-			return dst, j
+	for i < len(s) {
+		j := i
+		if percentTable[s[i]]&set == 0 {
+			// A run of bytes that need no encoding, copied at once. (A
+			// byte to encode at i, as every byte of a path's run to
+			// encode is (pathEncodeRun), goes on without a scan.)
+			j = scan(s, i+1, &percentTable, set)
+			dst = append(dst, s[i:j]...)
+			if j == len(s) {
+				return dst, j
+			}
 		}
 		c := s[j]
 		switch {
@@ -91,6 +97,7 @@ func appendEncodedRun(dst []byte, s string, set EncodeSet, asInput bool) ([]byte
 		dst = append(dst, '%', percent.UpperHex[c>>4], percent.UpperHex[c&15])
 		i = j + 1
 	}
+	return dst, len(s)
 }
 
 // replacementsAt returns the end of the run at s[j:] of U+FFFD and, with
