@@ -54,6 +54,19 @@ func (fs *fileState) report() {
 			return
 		}
 		extra = append(extra, fmt.Sprintf("%s %q", netAlias, netURLPath))
+		// What the file keeps on net/url is listed, as a second run
+		// lists it (reportEarlier): the package is ported partly.
+		kept := regexp.MustCompile(`(^|[^\pL\pN_])` + netAlias + `\.`)
+		uses := 0
+		for _, e := range edits {
+			uses += len(kept.FindAllIndex(e.NewText, -1))
+		}
+		plural := "s"
+		if uses == 1 {
+			plural = ""
+		}
+		ps.pass.Reportf(fs.spec.Pos(), "weburl-migrate: kept: %s keeps %d use%s of net/url (%s.), whose values must stay net/url's",
+			filepath.Base(ps.pass.Fset.Position(fs.f.Package).Filename), uses, plural, netAlias)
 	}
 	if fs.needStr && fs.strName == "strings" {
 		if _, s := importOf(fs.f, "strings"); s == nil {

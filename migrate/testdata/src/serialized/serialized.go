@@ -4,7 +4,7 @@ package serialized
 
 import (
 	"net/http"
-	"net/url" // want `port this file from net/url`
+	"net/url" // want `kept: [a-z]+\.go keeps [0-9]+ uses? of net/url \(neturl\.\)` `port this file from net/url`
 )
 
 // request builds a request from a URL that may be relative or empty.
